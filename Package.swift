@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "setlist",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "setlist", targets: ["setlist"]),
+        .library(name: "SetlistCore", targets: ["SetlistCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // Cairo, Pango and PangoCairo, found through pkg-config.
+        .systemLibrary(
+            name: "CCairoPango",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        // The model (songs, setlists of copies, contacts), value parsing and the library on disk.
+        .target(name: "SetlistCore"),
+        // The .plsts document: encoding, validation, import and update.
+        .target(name: "SetlistExchange", dependencies: ["SetlistCore"]),
+        // PDF setlists rendered with Cairo and laid out with Pango.
+        .target(name: "SetlistPDF", dependencies: ["SetlistCore", "CCairoPango"]),
+        // The email message (RFC 5322 / MIME) and its delivery.
+        .target(name: "SetlistMail", dependencies: ["SetlistCore"]),
+        // Stage mode: the screen model and the terminal.
+        .target(name: "SetlistLive", dependencies: ["SetlistCore"]),
+        // The commands; the executable only calls into this.
+        .target(
+            name: "SetlistCLI",
+            dependencies: [
+                "SetlistCore", "SetlistExchange", "SetlistPDF", "SetlistMail", "SetlistLive",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "setlist", dependencies: ["SetlistCLI"]),
+
+        .testTarget(
+            name: "SetlistCoreTests",
+            dependencies: [
+                "SetlistCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "SetlistExchangeTests", dependencies: ["SetlistExchange"], resources: [.copy("Corpus")]),
+        .testTarget(name: "SetlistPDFTests", dependencies: ["SetlistPDF"]),
+        .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail"]),
+        .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["setlist", "SetlistCore"]),
+    ]
+)

@@ -1,0 +1,55 @@
+import ArgumentParser
+import SetlistCore
+
+struct AddContactCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-contact", abstract: "Add someone to share setlists with.",
+        discussion: "Example: setlist add-contact \"Pepa Kytara\" pepa@example.com")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The name.") var name: String
+    @Argument(help: "The email address.") var email: String
+
+    func run() throws {
+        var errors: [ValueError] = []
+        var contact = Contact(name: "", email: "")
+        do throws(ValueError) { contact.name = try Text.cleanName(name, field: "contact name") } catch { errors.append(error) }
+        do throws(ValueError) { contact.email = try EmailAddress.validate(email) } catch { errors.append(error) }
+        guard errors.isEmpty else { throw LibraryError.invalidValues(errors) }
+        try libraryOptions.modify { library in try library.addContact(contact) }
+        say("Added \(contact.name) <\(contact.email)>.")
+    }
+}
+
+struct ContactsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "contacts", abstract: "List the contacts.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
+
+    func run() throws {
+        let contacts = try libraryOptions.load().contacts
+        if json { return try printJSON(contacts) }
+        guard !contacts.isEmpty else {
+            say("No contacts yet. Add one with `setlist add-contact NAME EMAIL`.")
+            return
+        }
+        var table = Table([("Name", .left), ("Email", .left)])
+        for contact in contacts { table.add([contact.name, contact.email]) }
+        say(table.render())
+    }
+}
+
+struct RemoveContactCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove-contact", abstract: "Remove a contact.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The contact's name or email address.") var contact: String
+
+    func run() throws {
+        let removed = try libraryOptions.modify { library in
+            library.contacts.remove(at: try library.contactIndex(matching: contact))
+        }
+        say("Removed \(removed.name) <\(removed.email)>.")
+    }
+}

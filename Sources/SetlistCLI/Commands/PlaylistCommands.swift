@@ -1,0 +1,263 @@
+import ArgumentParser
+import SetlistCore
+
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a playlist, copy songs into it and make it current.",
+        discussion: "Example: setlist new \"Koncert v Praze\" \"Highway to Hell\" \"Stairway to Heaven\" --new-song \"Under the Bridge\"")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist's name.") var name: String
+    @Argument(help: "Songs of the repertoire to copy in (titles or ids).") var songs: [String] = []
+    @Option(name: .customLong("new-song"), help: ArgumentHelp("Also create a new song with this title and copy it in (repeatable).", valueName: "title"))
+    var newSongs: [String] = []
+
+    func run() throws {
+        let name = try Text.cleanName(self.name, field: "playlist name")
+        let titles = try newSongs.map { (title) throws(ValueError) in try Text.cleanName(title, field: "song name") }
+        let playlist = try libraryOptions.modify { library in
+            let chosen = try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference) }
+            let index = try library.addPlaylist(named: name)
+            let created = titles.map { library.addSong(SongFields(name: $0)) }
+            try library.insertCopies(of: chosen + created, into: index, at: nil)
+            return library.playlists[index]
+        }
+        say("Created '\(playlist.name)' with \(playlist.copies.count) song\(playlist.copies.count == 1 ? "" : "s"); it is now the current playlist.")
+        for title in titles { say("Created the song '\(title)' and copied it in.") }
+    }
+}
+
+struct PlaylistsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "playlists", abstract: "List the playlists.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Option(help: "Only playlists whose name contains this (case and accents ignored).") var search: String?
+    @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
+
+    struct Row: Encodable {
+        var id: String, name: String, current: Bool, count: Int, totalLength: Int
+    }
+
+    func run() throws {
+        let library = try libraryOptions.load()
+        let playlists = search.map(library.playlists(searching:)) ?? library.playlists
+        if json {
+            return try printJSON(playlists.map {
+                Row(id: $0.id, name: $0.name, current: $0.id == library.currentPlaylistID, count: $0.copies.count, totalLength: $0.totalLength)
+            })
+        }
+        guard !playlists.isEmpty else {
+            say(search == nil ? "No playlists yet. Create one with `setlist new NAME`." : "No playlist matches '\(search!)'.")
+            return
+        }
+        var table = Table([("", .left), ("#", .right), ("Name", .left), ("Songs", .right), ("Length", .right)])
+        for playlist in playlists {
+            let position = library.playlists.firstIndex(of: playlist)! + 1
+            table.add([playlist.id == library.currentPlaylistID ? "*" : "", "\(position)", playlist.name,
+                       "\(playlist.copies.count)", SongLength.format(playlist.totalLength)])
+        }
+        say(table.render())
+        if playlists.contains(where: { $0.id == library.currentPlaylistID }) { say("* current playlist") }
+    }
+}
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a playlist's songs in order, with its breaks and total length.",
+        discussion: "A * marks a field where the copy differs from its original.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
+
+    func run() throws {
+        let library = try libraryOptions.load()
+        let playlist = library.playlists[try library.playlistIndex(matching: self.playlist)]
+        if json { return try printJSON(PlaylistJSON(playlist, in: library)) }
+        let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
+        say("\(playlist.name)\(current) — \(Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength))")
+        guard !playlist.copies.isEmpty else {
+            say("No songs yet. Copy some in with `setlist add \"\(playlist.name)\" SONG...`.")
+            return
+        }
+        var table = Table([("#", .right), ("Name", .left), ("Author", .left), ("Length", .right), ("Key", .left), ("BPM", .right), ("Notes", .left)])
+        var anyDiffers = false, orphans: [Int] = []
+        for set in playlist.sets {
+            if let label = set.label { table.separators[table.rows.count] = "   — \(label) —" }
+            for entry in set.entries {
+                let f = entry.copy.fields
+                var differs: Set<SongField> = []
+                if let index = entry.copy.originalID.flatMap(library.songIndex(id:)) {
+                    differs = f.differences(from: library.songs[index].fields)
+                } else {
+                    orphans.append(entry.position)
+                }
+                anyDiffers = anyDiffers || !differs.isEmpty
+                func mark(_ text: String, _ field: SongField) -> String { differs.contains(field) ? text + "*" : text }
+                table.add(["\(entry.position)", mark(f.name, .name), mark(f.author ?? "", .author), mark(Show.length(f.length), .length),
+                           mark(Show.key(f.key), .key), mark(Show.bpm(f.bpm), .bpm), f.notes == nil ? (differs.contains(.notes) ? "*" : "") : mark("yes", .notes)])
+            }
+        }
+        say(table.render())
+        if anyDiffers { say("* differs from the original") }
+        if !orphans.isEmpty {
+            say("The original\(orphans.count == 1 ? " of song" : "s of songs") \(orphans.map(String.init).joined(separator: ", ")) \(orphans.count == 1 ? "was" : "were") deleted; the copies stay.")
+        }
+    }
+}
+
+struct UseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "use", abstract: "Make a playlist the current one.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist.") var playlist: String
+
+    func run() throws {
+        let name = try libraryOptions.modify { library in
+            let index = try library.playlistIndex(matching: playlist)
+            library.currentPlaylistID = library.playlists[index].id
+            return library.playlists[index].name
+        }
+        say("'\(name)' is now the current playlist.")
+    }
+}
+
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Copy songs of the repertoire into a playlist.",
+        discussion: """
+            Each song is copied: changing the copy (edit-song SONG --in PLAYLIST) leaves the
+            original as it was. The first word is the playlist when it names one and songs follow.
+            Example: setlist add "Můj koncert" "Highway to Hell" "Stairway to Heaven"
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: ArgumentHelp("[PLAYLIST] SONG...: the playlist (default: current), then the songs.", valueName: "playlist-and-songs"))
+    var words: [String] = []
+    @Flag(help: "Copy in every song of the repertoire.") var all = false
+    @Option(help: ArgumentHelp("Insert before the song at this position (default: at the end).", valueName: "n")) var at: Int?
+
+    func validate() throws {
+        if words.isEmpty && !all { throw ValidationError("Name the songs to copy in, or give --all.") }
+    }
+
+    func run() throws {
+        let (name, count, position) = try libraryOptions.modify { library in
+            let (playlist, songs) = PlaylistArguments.split(words, in: library, needing: all ? 0 : 1)
+            if all && !songs.isEmpty { throw ValidationError("Give either song names or --all, not both.") }
+            let index = try library.playlistIndex(matching: playlist)
+            let chosen = all ? library.songs : try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference) }
+            try library.insertCopies(of: chosen, into: index, at: at)
+            return (library.playlists[index].name, chosen.count, at ?? library.playlists[index].copies.count - chosen.count + 1)
+        }
+        let range = count == 1 ? "position \(position)" : "positions \(position)–\(position + count - 1)"
+        say(count == 0 ? "There are no songs to copy in." : "Copied \(count) song\(count == 1 ? "" : "s") into '\(name)' at \(range).")
+    }
+}
+
+struct RemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove songs from a playlist (the originals stay in the repertoire).",
+        discussion: "Example: setlist remove \"Můj koncert\" 3 \"Highway to Hell\"")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: ArgumentHelp("[PLAYLIST] POSITION|SONG...", valueName: "playlist-and-songs")) var words: [String] = []
+    @Flag(help: "Remove every song from the playlist.") var all = false
+
+    func validate() throws {
+        if words.isEmpty && !all { throw ValidationError("Name the positions or songs to remove, or give --all.") }
+    }
+
+    func run() throws {
+        let (name, removed) = try libraryOptions.modify { library in
+            let playlistIndex: Int
+            let references: [String]
+            if all {
+                guard words.count <= 1 else { throw ValidationError("With --all, name only the playlist.") }
+                playlistIndex = try library.playlistIndex(matching: words.first)
+                references = []
+            } else {
+                let split = PlaylistArguments.split(words, in: library, needing: 1)
+                playlistIndex = try library.playlistIndex(matching: split.playlist)
+                references = split.rest
+            }
+            let playlist = library.playlists[playlistIndex]
+            let positions = all ? Set(1...max(1, playlist.copies.count)).filter { $0 <= playlist.copies.count }
+                : Set(try references.map { (reference) throws(LibraryError) in try Library.position(of: reference, in: playlist) })
+            let removed = try library.removeCopies(at: positions, from: playlistIndex)
+            return (playlist.name, removed)
+        }
+        say("Removed \(removed.count) song\(removed.count == 1 ? "" : "s") from '\(name)'" + (removed.count == 1 ? " ('\(removed[0].name)')." : "."))
+    }
+}
+
+struct MoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move",
+        abstract: "Move a song within a playlist.",
+        discussion: "Example: setlist move \"Můj koncert\" 1 2   (the first song becomes the second)")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: ArgumentHelp("[PLAYLIST] FROM TO: FROM is a position or a song, TO a position.", valueName: "playlist-from-to"))
+    var words: [String] = []
+
+    func validate() throws {
+        guard (2...3).contains(words.count) else { throw ValidationError("Give the position (or song) to move and where to: setlist move [PLAYLIST] FROM TO.") }
+        guard Int(words.last!) != nil else { throw ValidationError("TO must be a position number, not '\(words.last!)'.") }
+    }
+
+    func run() throws {
+        let (name, song, to) = try libraryOptions.modify { library in
+            let index = try library.playlistIndex(matching: words.count == 3 ? words[0] : nil)
+            let from = try Library.position(of: words[words.count - 2], in: library.playlists[index])
+            let to = try Library.position(of: words[words.count - 1], in: library.playlists[index])
+            let song = library.playlists[index].copies[from - 1].name
+            try library.moveCopy(in: index, from: from, to: to)
+            return (library.playlists[index].name, song, to)
+        }
+        say("Moved '\(song)' to position \(to) in '\(name)'.")
+    }
+}
+
+struct BreakCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "break",
+        abstract: "Put a break between sets after a song (or relabel one).",
+        discussion: "Example: setlist break \"Můj koncert\" --after 8 --label \"Set 2\"")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Option(help: ArgumentHelp("The position of the song the break follows.", valueName: "n")) var after: Int
+    @Option(help: "The label, like \"Set 2\" or \"Encore\" (default: Set N).") var label: String?
+
+    func run() throws {
+        let label = try self.label.map { (text) throws(ValueError) in try Text.cleanName(text, field: "break label") }
+        let (name, shown) = try libraryOptions.modify { library in
+            let index = try library.playlistIndex(matching: playlist)
+            try library.addBreak(in: index, after: after, label: label)
+            return (library.playlists[index].name, library.playlists[index].breakLabel(after: after)!)
+        }
+        say("Break '\(shown)' after song \(after) in '\(name)'.")
+    }
+}
+
+struct RemoveBreakCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove-break", abstract: "Remove the break after a song.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Option(help: ArgumentHelp("The position of the song the break follows.", valueName: "n")) var after: Int
+
+    func run() throws {
+        let name = try libraryOptions.modify { library in
+            let index = try library.playlistIndex(matching: playlist)
+            try library.removeBreak(in: index, after: after)
+            return library.playlists[index].name
+        }
+        say("Removed the break after song \(after) in '\(name)'.")
+    }
+}

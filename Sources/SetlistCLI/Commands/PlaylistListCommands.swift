@@ -1,0 +1,94 @@
+import ArgumentParser
+import SetlistCore
+
+struct RenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename", abstract: "Rename a playlist.",
+        discussion: "Example: setlist rename \"Koncert\" \"Koncert v Praze\"   (or just NEW for the current playlist)")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: ArgumentHelp("[PLAYLIST] NEW: the playlist (default: current) and its new name.", valueName: "playlist-and-name"))
+    var words: [String] = []
+
+    func validate() throws {
+        guard (1...2).contains(words.count) else { throw ValidationError("Give the new name: setlist rename [PLAYLIST] NEW.") }
+    }
+
+    func run() throws {
+        let new = try Text.cleanName(words.last!, field: "playlist name")
+        let old = try libraryOptions.modify { library in
+            let index = try library.playlistIndex(matching: words.count == 2 ? words[0] : nil)
+            let old = library.playlists[index].name
+            try library.renamePlaylist(at: index, to: new)
+            return old
+        }
+        say("Renamed '\(old)' to '\(new)'.")
+    }
+}
+
+struct DuplicateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "duplicate", abstract: "Copy a playlist under a new name, e.g. to start the next concert's.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist to copy.") var playlist: String
+    @Argument(help: "The new playlist's name.") var new: String
+
+    func run() throws {
+        let name = try Text.cleanName(new, field: "playlist name")
+        let (old, count) = try libraryOptions.modify { library in
+            let index = try library.playlistIndex(matching: playlist)
+            let copy = try library.duplicatePlaylist(at: index, as: name)
+            return (library.playlists[index].name, library.playlists[copy].copies.count)
+        }
+        say("Copied '\(old)' to '\(name)' (\(count) song\(count == 1 ? "" : "s")). `setlist use \"\(name)\"` makes it current.")
+    }
+}
+
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete playlists (the songs stay in the repertoire).",
+        discussion: "`setlist undo` brings a deleted playlist back.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlists to delete.") var playlists: [String] = []
+    @Flag(help: "Delete every playlist.") var all = false
+
+    func validate() throws {
+        if all == !playlists.isEmpty { throw ValidationError("Name the playlists to delete, or give --all.") }
+    }
+
+    func run() throws {
+        let removed = try libraryOptions.modify { library in
+            if all {
+                defer { library.playlists.removeAll(); library.currentPlaylistID = nil }
+                return library.playlists.map(\.name)
+            }
+            let ids = try playlists.map { (reference) throws(LibraryError) in library.playlists[try library.playlistIndex(matching: reference)].id }
+            var names: [String] = []
+            for id in ids {
+                if let index = library.playlists.firstIndex(where: { $0.id == id }) { names.append(library.deletePlaylist(at: index).name) }
+            }
+            return names
+        }
+        if all { say("Deleted all \(removed.count) playlist\(removed.count == 1 ? "" : "s").") }
+        else { for name in removed { say("Deleted '\(name)'.") } }
+    }
+}
+
+struct MovePlaylistCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "move-playlist", abstract: "Move a playlist to another place in the list.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist.") var playlist: String
+    @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
+
+    func run() throws {
+        let name = try libraryOptions.modify { library in
+            let index = try library.playlistIndex(matching: playlist)
+            try library.movePlaylist(at: index, to: to)
+            return library.playlists[to - 1].name
+        }
+        say("Moved '\(name)' to position \(to).")
+    }
+}

@@ -1,0 +1,225 @@
+import ArgumentParser
+import SetlistCore
+
+struct AddSongCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-song",
+        abstract: "Create a song in the repertoire (and optionally copy it into a playlist).",
+        discussion: "Example: setlist add-song \"Highway to Hell\" --author \"AC/DC\" --length 2:20 --bpm 250 --key \"C minor\"")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The song's title.") var name: String
+    @OptionGroup var fields: SongFieldOptions
+    @Option(help: ArgumentHelp("Also copy the new song into this playlist.", valueName: "playlist")) var to: String?
+    @Option(help: ArgumentHelp("With --to: the position in the playlist (default: the end).", valueName: "n")) var at: Int?
+
+    func validate() throws {
+        if at != nil && to == nil { throw ValidationError("--at goes with --to PLAYLIST.") }
+    }
+
+    func run() throws {
+        let edit = try fields.edit(name: name)
+        let (song, sameTitle, placed) = try libraryOptions.modify { library in
+            var record = SongFields(name: edit.name!)
+            edit.apply(to: &record)
+            let sameTitle = library.songs.filter { Text.fold($0.name) == Text.fold(record.name) }
+            let song = library.addSong(record)
+            var placed: (String, Int)?
+            if let to {
+                let index = try library.playlistIndex(matching: to)
+                try library.insertCopies(of: [song], into: index, at: at)
+                let position = library.playlists[index].copies.lastIndex { $0.originalID == song.id }! + 1
+                placed = (library.playlists[index].name, position)
+            }
+            return (song, sameTitle, placed)
+        }
+        say("Added \(song.fields.listing) (id \(Identifier.short(song.id))).")
+        if let (playlist, position) = placed { say("Copied it into '\(playlist)' as song \(position).") }
+        for other in sameTitle {
+            note("another song has this title too: \(other.listing). Name them by id where it matters.")
+        }
+    }
+}
+
+struct SongsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "songs", abstract: "List the songs of the repertoire.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Option(help: "Only songs whose title or author contains this (case and accents ignored).") var search: String?
+    @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
+
+    func run() throws {
+        let library = try libraryOptions.load()
+        let songs = search.map(library.songs(searching:)) ?? library.songs
+        if json { return try printJSON(songs) }
+        guard !songs.isEmpty else {
+            say(search == nil ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches '\(search!)'.")
+            return
+        }
+        var table = Table([("#", .right), ("Name", .left), ("Author", .left), ("Length", .right), ("Key", .left), ("BPM", .right), ("ID", .left)])
+        for song in songs {
+            let position = library.songs.firstIndex(of: song)! + 1
+            let f = song.fields
+            table.add(["\(position)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key), Show.bpm(f.bpm), Identifier.short(song.id)])
+        }
+        say(table.render())
+    }
+}
+
+struct SongCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "song", abstract: "Show one song's details and the playlists holding copies of it.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The song: title or id.") var song: String
+    @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
+
+    struct Details: Encodable {
+        struct Copy: Encodable {
+            var playlist: String
+            var playlistID: String
+            var position: Int
+            var differs: [SongField]
+        }
+        var song: Song
+        var copies: [Copy]
+    }
+
+    func run() throws {
+        let library = try libraryOptions.load()
+        let song = try library.song(matching: self.song)
+        let copies = library.copies(of: song.id).flatMap { holder in
+            holder.entries.map {
+                Details.Copy(playlist: holder.playlist.name, playlistID: holder.playlist.id, position: $0.position,
+                             differs: $0.copy.fields.differences(from: song.fields).sorted())
+            }
+        }
+        if json { return try printJSON(Details(song: song, copies: copies)) }
+        let f = song.fields
+        var lines: [(String, String)] = [("Name", f.name), ("Author", f.author ?? "—"), ("Length", f.length.map(SongLength.format) ?? "—"),
+                                         ("Key", f.key?.description ?? "—"), ("BPM", f.bpm.map(String.init) ?? "—"), ("ID", song.id)]
+        if copies.isEmpty {
+            lines.append(("Playlists", "none"))
+        } else {
+            for (index, copy) in copies.enumerated() {
+                let differs = copy.differs.isEmpty ? "" : " (differs: \(copy.differs.map(\.rawValue).joined(separator: ", ")))"
+                lines.append((index == 0 ? "Playlists" : "", "'\(copy.playlist)' #\(copy.position)\(differs)"))
+            }
+        }
+        for (label, value) in lines {
+            say((label.isEmpty ? "" : label + ":").padding(toLength: 11, withPad: " ", startingAt: 0) + value)
+        }
+        if let notes = f.notes {
+            say("Notes:")
+            for line in notes.split(separator: "\n", omittingEmptySubsequences: false) { say("  " + line) }
+        }
+    }
+}
+
+struct EditSongCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit-song",
+        abstract: "Change a song: the original, or with --in its copy in one playlist.",
+        discussion: """
+            Without --in the original changes and its copies keep their values, unless --everywhere
+            carries the changed fields into every copy too.
+            With --in PLAYLIST only that copy changes (e.g. another key for this concert), unless
+            --also-original carries the change to the original.
+            An empty value clears a field: --key ""
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The song: title or id (with --in, also its position in the playlist).") var song: String
+    @Option(help: "A new title.") var name: String?
+    @OptionGroup var fields: SongFieldOptions
+    @Option(help: ArgumentHelp("Change the copy in this playlist instead of the original.", valueName: "playlist")) var `in`: String?
+    @Flag(help: "Carry the changed fields of the original into every copy of it.") var everywhere = false
+    @Flag(help: "With --in: carry the change of the copy to the original too.") var alsoOriginal = false
+
+    func validate() throws {
+        if everywhere && `in` != nil { throw ValidationError("--everywhere changes the original; leave out --in, or use --also-original.") }
+        if alsoOriginal && `in` == nil { throw ValidationError("--also-original goes with --in PLAYLIST.") }
+    }
+
+    func run() throws {
+        let edit = try fields.edit(name: name)
+        guard !edit.isEmpty else {
+            throw ValidationError("Say what to change, e.g. --key \"F minor\" or --bpm 100 (see `setlist edit-song --help`).")
+        }
+        let changed = edit.fields.sorted().map(\.rawValue).joined(separator: ", ")
+        if let playlist = `in` {
+            let (name, position, originalFound) = try libraryOptions.modify { library in
+                let index = try library.playlistIndex(matching: playlist)
+                let position = try Library.position(of: song, in: library.playlists[index])
+                let found = try library.editCopy(in: index, at: position, edit, alsoOriginal: alsoOriginal)
+                return (library.playlists[index].name, position, found)
+            }
+            say("Changed \(changed) of song \(position) in '\(name)'" + (alsoOriginal && originalFound ? " and of its original." : "; the original is unchanged."))
+            if alsoOriginal && !originalFound { note("the original of this copy was deleted, so only the copy changed.") }
+        } else {
+            let (song, copies) = try libraryOptions.modify { library in
+                let index = try library.songIndex(matching: self.song)
+                let copies = library.editSong(at: index, edit, everywhere: everywhere)
+                return (library.songs[index], copies)
+            }
+            var message = "Changed \(changed) of \(song.fields.listing)"
+            if everywhere {
+                message += " and of \(copies) cop\(copies == 1 ? "y" : "ies")."
+            } else {
+                let held = (try? libraryOptions.load())?.copies(of: song.id).count ?? 0
+                message += held > 0 ? "; its copies in \(held) playlist\(held == 1 ? "" : "s") keep their values (--everywhere changes them too)." : "."
+            }
+            say(message)
+        }
+    }
+}
+
+struct RemoveSongCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove-song",
+        abstract: "Delete songs from the repertoire; copies in playlists stay.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The songs: titles or ids.") var songs: [String] = []
+    @Flag(help: "Delete every song of the repertoire.") var all = false
+
+    func validate() throws {
+        if all == !songs.isEmpty { throw ValidationError("Name the songs to delete, or give --all.") }
+    }
+
+    func run() throws {
+        let removed = try libraryOptions.modify { library in
+            if all {
+                defer { library.songs.removeAll() }
+                return library.songs
+            }
+            let ids = try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference).id }
+            let removed = library.songs.filter { ids.contains($0.id) }
+            library.songs.removeAll { ids.contains($0.id) }
+            return removed
+        }
+        if all { say("Deleted all \(removed.count) song\(removed.count == 1 ? "" : "s"); their copies stay in the playlists.") }
+        else {
+            for song in removed { say("Deleted \(song.fields.listing); its copies stay in the playlists.") }
+        }
+    }
+}
+
+struct MoveSongCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move-song", abstract: "Move a song to another place in the song list.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The song: title or id.") var song: String
+    @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
+
+    func run() throws {
+        let song = try libraryOptions.modify { library in
+            let index = try library.songIndex(matching: self.song)
+            try library.moveSong(at: index, to: to)
+            return library.songs[to - 1]
+        }
+        say("Moved \(song.fields.listing) to position \(to).")
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+
+/// The root command: `setlist` and its subcommands.
+struct SetlistCommand: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "setlist",
+        abstract: "Keep your band's songs, build setlists from copies of them, print and share them.",
+        discussion: """
+            Songs are named by title (case and accents don't matter), by the start of their id, and
+            inside a playlist by position. Commands that work on a playlist use the current one
+            (the last created, or chosen with `setlist use`) when none is named.
+
+            Adding a song to a playlist copies it: change the copy (edit-song SONG --in PLAYLIST)
+            and the original stays as it was.
+
+            Example: setlist add-song "Highway to Hell" --author "AC/DC" --length 2:20 --bpm 250 --key "C minor"
+            """,
+        version: version,
+        groupedSubcommands: [
+            CommandGroup(name: "Songs (the repertoire)", subcommands: [
+                AddSongCommand.self, SongsCommand.self, SongCommand.self, EditSongCommand.self,
+                RemoveSongCommand.self, MoveSongCommand.self,
+            ]),
+            CommandGroup(name: "Playlists (setlists of copied songs)", subcommands: [
+                NewCommand.self, PlaylistsCommand.self, ShowCommand.self, UseCommand.self, AddCommand.self,
+                RemoveCommand.self, MoveCommand.self, BreakCommand.self, RemoveBreakCommand.self,
+                RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, MovePlaylistCommand.self,
+            ]),
+            CommandGroup(name: "Contacts", subcommands: [
+                AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
+            ]),
+        ]
+    )
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import SetlistCore
+import SetlistExchange
+import SetlistLive
+import SetlistMail
+import SetlistPDF
+
+/// The `setlist` program: parses the command line, runs the command, and turns errors into one
+/// clear line on standard error and an exit status (0 success, 1 failed operation, 64 usage).
+public enum SetlistMain {
+    /// Runs `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        CommandContext.$current.withValue(context) {
+            do {
+                var command = try SetlistCommand.parseAsRoot(arguments)
+                try command.run()
+                return 0
+            } catch {
+                return report(error, context: context)
+            }
+        }
+    }
+
+    static func report(_ error: any Error, context: CommandContext) -> Int32 {
+        switch error {
+        case is LibraryError, is ValueError, is ExchangeError, is PDFError, is MailError, is CLIError:
+            context.errorOutput.line("setlist: error: \(error)")
+            return 1
+        case let error as LiveError:
+            context.errorOutput.line("setlist: error: \(error)")
+            return error.exitStatus
+        default:
+            let code = SetlistCommand.exitCode(for: error)
+            let message = SetlistCommand.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { context.output.line(message) }
+            } else if !message.isEmpty {
+                context.errorOutput.line(message)
+            }
+            return code.rawValue
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/// A failure in the command layer itself, such as a file to read that is missing.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

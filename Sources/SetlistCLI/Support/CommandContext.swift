@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command reads and writes: its environment, working folder and streams. The real program
+/// uses the process's; tests put in their own with `CommandContext.$current.withValue`.
+public struct CommandContext: Sendable {
+    public var environment: [String: String]
+    public var currentDirectory: String
+    public var output: OutputSink
+    public var errorOutput: OutputSink
+    /// Reads all of standard input (for `-` arguments).
+    public var readInput: @Sendable () -> Data
+    /// Whether standard input and output are a terminal (for `setlist live`).
+    public var isInteractive: Bool
+    /// The command line as typed, recorded in the history of changes.
+    public var commandLine: String
+
+    public init(
+        environment: [String: String], currentDirectory: String, output: OutputSink, errorOutput: OutputSink,
+        readInput: @escaping @Sendable () -> Data, isInteractive: Bool, commandLine: String
+    ) {
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.output = output
+        self.errorOutput = errorOutput
+        self.readInput = readInput
+        self.isInteractive = isInteractive
+        self.commandLine = commandLine
+    }
+
+    /// The process's own environment and streams.
+    public static func process(arguments: [String]) -> CommandContext {
+        CommandContext(
+            environment: ProcessInfo.processInfo.environment,
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            output: OutputSink(fileDescriptor: STDOUT_FILENO),
+            errorOutput: OutputSink(fileDescriptor: STDERR_FILENO),
+            readInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+            commandLine: (["setlist"] + arguments).map(quoteIfNeeded).joined(separator: " ")
+        )
+    }
+
+    @TaskLocal public static var current: CommandContext = .process(arguments: Array(CommandLine.arguments.dropFirst()))
+
+    /// Resolves a path typed by the user against the working folder.
+    public func url(for path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true)).standardizedFileURL
+    }
+
+    private static func quoteIfNeeded(_ word: String) -> String {
+        word.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" }) || word.isEmpty
+            ? "\"" + word.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : word
+    }
+}
+
+/// A stream commands write text or bytes to: a file descriptor, or a buffer in tests.
+public final class OutputSink: @unchecked Sendable {
+    private let fileDescriptor: Int32?
+    private let lock = NSLock()
+    private var buffer = Data()
+
+    /// Writes to a file descriptor such as standard output.
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    /// Collects everything written, for tests.
+    public init() {
+        self.fileDescriptor = nil
+    }
+
+    public func write(_ text: String) {
+        write(Data(text.utf8))
+    }
+
+    /// Writes `text` and a new line.
+    public func line(_ text: String = "") {
+        write(text + "\n")
+    }
+
+    public func write(_ data: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let fileDescriptor else {
+            buffer.append(data)
+            return
+        }
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// What was written, for a buffer.
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+}

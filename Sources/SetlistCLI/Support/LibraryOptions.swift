@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import SetlistCore
+
+/// The `--library` option every command shares, and access to the library it names.
+struct LibraryOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The library folder (default: $SETLIST_HOME, else $XDG_DATA_HOME/setlist, else ~/.local/share/setlist).",
+        valueName: "dir"))
+    var library: String?
+
+    var context: CommandContext { CommandContext.current }
+
+    var root: URL {
+        LibraryLocation.resolve(option: library, environment: context.environment, currentDirectory: context.currentDirectory)
+    }
+
+    var store: LibraryStore { LibraryStore(root: root) }
+
+    /// The library as it is now.
+    func load() throws -> Library { try store.load() }
+
+    /// Changes the library in one locked transaction, recorded in the history under the command line.
+    @discardableResult
+    func modify<T>(_ body: (inout Library) throws -> T) throws -> T {
+        try store.modify(command: context.commandLine, body)
+    }
+}
+
+/// Output helpers every command uses.
+extension ParsableCommand {
+    var context: CommandContext { CommandContext.current }
+
+    func say(_ text: String = "") { context.output.line(text) }
+
+    /// A remark on standard error that does not make the command fail.
+    func note(_ text: String) { context.errorOutput.line("setlist: " + text) }
+
+    /// Prints a value as pretty JSON with sorted keys.
+    func printJSON<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        context.output.write(try encoder.encode(value))
+        context.output.line()
+    }
+}

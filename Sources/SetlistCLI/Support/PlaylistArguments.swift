@@ -1,0 +1,58 @@
+import SetlistCore
+
+/// Commands of the form `add [PLAYLIST] SONG...`: the leading playlist is optional. The first word
+/// is taken as the playlist when more words follow than the command needs and it names a playlist
+/// (or names no song at all, so the error speaks of a missing playlist).
+enum PlaylistArguments {
+    static func split(_ words: [String], in library: Library, needing rest: Int) -> (playlist: String?, rest: [String]) {
+        guard words.count > rest, let first = words.first else { return (nil, words) }
+        if library.hasPlaylist(named: first) || (try? library.songIndex(matching: first)) == nil {
+            return (first, Array(words.dropFirst()))
+        }
+        return (nil, words)
+    }
+}
+
+/// The JSON of one playlist for `show --json`.
+struct PlaylistJSON: Encodable {
+    struct Entry: Encodable {
+        var position: Int
+        var set: String?
+        var copy: SongCopy
+        /// Fields where the copy differs from its original; nil when the original is gone.
+        var differs: [SongField]?
+    }
+    struct Break: Encodable {
+        var after: Int
+        var label: String
+    }
+    var id: String
+    var name: String
+    var current: Bool
+    var count: Int
+    var totalLength: Int
+    var songs: [Entry]
+    var breaks: [Break]
+
+    init(_ playlist: Playlist, in library: Library) {
+        id = playlist.id
+        name = playlist.name
+        current = library.currentPlaylistID == playlist.id
+        count = playlist.copies.count
+        totalLength = playlist.totalLength
+        let sets = playlist.sets
+        songs = sets.flatMap { set in
+            set.entries.map { entry in
+                Entry(position: entry.position, set: set.label, copy: entry.copy,
+                      differs: entry.copy.originalID.flatMap(library.songIndex(id:)).map {
+                          entry.copy.fields.differences(from: library.songs[$0].fields).sorted()
+                      })
+            }
+        }
+        let total = playlist.copies.count
+        breaks = sets.compactMap { set in
+            guard let label = set.label else { return nil }
+            return Break(after: (set.entries.first?.position ?? total + 1) - 1, label: label)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import SetlistCore
+
+/// The song fields commands take, typed as people type them. An empty value clears a field.
+struct SongFieldOptions: ParsableArguments {
+    @Option(help: "The author or band.")
+    var author: String?
+
+    @Option(help: ArgumentHelp("Length: 2:20, 140 (seconds), 2m20s or 1:02:03.", valueName: "m:ss"))
+    var length: String?
+
+    @Option(help: ArgumentHelp("Key: 'C minor', Cm, F#m, Bb, 'B♭ major', C-dur, fis-moll.", valueName: "key"))
+    var key: String?
+
+    @Option(help: ArgumentHelp("Tempo in beats per minute.", valueName: "bpm"))
+    var bpm: String?
+
+    @Option(help: "Notes, for example the intro or who starts. Use \\n for a new line.")
+    var notes: String?
+
+    /// The edit these options describe, with every malformed value reported at once.
+    func edit(name: String? = nil) throws(LibraryError) -> SongEdit {
+        var edit = SongEdit()
+        var errors: [ValueError] = []
+        func clean<T>(_ raw: String?, _ parse: (String) throws(ValueError) -> T?) -> T?? {
+            guard let raw else { return nil }
+            if raw.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
+            do throws(ValueError) { return .some(try parse(raw)) } catch { errors.append(error); return nil }
+        }
+        if let name {
+            do throws(ValueError) { edit.name = try Text.cleanName(name, field: "song name") } catch { errors.append(error) }
+        }
+        edit.author = clean(author) { (text) throws(ValueError) in try Text.cleanName(text, field: "author") }
+        edit.length = clean(length) { (text) throws(ValueError) in try SongLength.parse(text) }
+        edit.key = clean(key) { (text) throws(ValueError) in try MusicalKey.parse(text) }
+        edit.bpm = clean(bpm) { (text) throws(ValueError) in try Tempo.parse(text) }
+        edit.notes = clean(notes) { (text) throws(ValueError) in
+            try Text.cleanNotes(text.replacingOccurrences(of: "\\n", with: "\n"))
+        }
+        guard errors.isEmpty else { throw .invalidValues(errors) }
+        return edit
+    }
+}
+
+/// How fields are shown in tables and details.
+enum Show {
+    static func length(_ seconds: Int?) -> String { seconds.map(SongLength.format) ?? "" }
+    static func key(_ key: MusicalKey?) -> String { key?.description ?? "" }
+    static func bpm(_ bpm: Int?) -> String { bpm.map(String.init) ?? "" }
+
+    /// "12 songs, 48:10" (and "length of 2 unknown" when some lack one).
+    static func summary(count: Int, total: Int, unknown: Int) -> String {
+        var text = "\(count) song\(count == 1 ? "" : "s"), \(SongLength.format(total))"
+        if unknown > 0 { text += " (\(unknown) without a length)" }
+        return text
+    }
+
+    /// The playlist argument as given, or the current playlist's description, for messages.
+    static func quoted(_ name: String) -> String { "'\(name)'" }
+}

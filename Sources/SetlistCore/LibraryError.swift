@@ -1,0 +1,126 @@
+import Foundation
+
+/// Everything that can go wrong with the library: names that match nothing or too much, values out
+/// of range, and files that cannot be read or written. Each message says what to type instead.
+public enum LibraryError: Error, Sendable, CustomStringConvertible {
+    /// Values that cannot be used; all of them are listed.
+    case invalidValues([ValueError])
+    case songNotFound(String, suggestions: [Song])
+    case ambiguousSong(String, candidates: [Song])
+    case playlistNotFound(String, suggestions: [String])
+    case ambiguousPlaylist(String, candidates: [Playlist])
+    case noCurrentPlaylist
+    case noPlaylists
+    case copyNotFound(String, playlist: String)
+    case ambiguousCopy(String, playlist: String, candidates: [PlaylistEntry])
+    case positionOutOfRange(Int, count: Int, playlist: String)
+    case duplicatePlaylistName(String)
+    case duplicateContact(Contact)
+    case contactNotFound(String, suggestions: [Contact])
+    case ambiguousContact(String, candidates: [Contact])
+    case breakExists(after: Int, label: String)
+    case noBreak(after: Int, playlist: String)
+    case songNotInPlaylist(song: String, playlist: String)
+    case unknownSetting(String, known: [String])
+    /// A library file that is not valid JSON or not of the expected shape.
+    case unreadableFile(path: String, detail: String)
+    /// A library file written by a newer setlist.
+    case newerFormat(path: String, found: Int, supported: Int)
+    /// Files that parse but contradict each other; every problem found is listed.
+    case inconsistentLibrary([IntegrityProblem])
+    case fileSystem(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .invalidValues(let errors):
+            return errors.map(\.description).joined(separator: "\n")
+        case .songNotFound(let name, let suggestions):
+            let hint = suggestions.isEmpty
+                ? "Run `setlist songs` to see the songs, or `setlist add-song \"\(name)\"` to create it."
+                : "Did you mean: " + suggestions.prefix(5).map(\.listing).joined(separator: "; ") + "?"
+            return "No song matches '\(name)'. \(hint)"
+        case .ambiguousSong(let name, let candidates):
+            return "'\(name)' matches \(candidates.count) songs: "
+                + candidates.map(\.listing).joined(separator: "; ")
+                + ". Name the one you mean by its id, e.g. `\(Identifier.short(candidates[0].id))`."
+        case .playlistNotFound(let name, let suggestions):
+            let hint = suggestions.isEmpty
+                ? "Run `setlist playlists` to see them, or `setlist new \"\(name)\"` to create it."
+                : "Did you mean: " + suggestions.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + "?"
+            return "No playlist named '\(name)'. \(hint)"
+        case .ambiguousPlaylist(let name, let candidates):
+            return "'\(name)' matches \(candidates.count) playlists: "
+                + candidates.map { "'\($0.name)' (id \(Identifier.short($0.id)))" }.joined(separator: ", ")
+                + ". Type the full name."
+        case .noCurrentPlaylist:
+            return "No playlist is current. Name one, or choose one with `setlist use NAME` (`setlist playlists` lists them)."
+        case .noPlaylists:
+            return "There are no playlists yet. Create one with `setlist new NAME`."
+        case .copyNotFound(let name, let playlist):
+            return "No song in '\(playlist)' matches '\(name)'. Run `setlist show \"\(playlist)\"` to see its songs and their positions."
+        case .ambiguousCopy(let name, let playlist, let candidates):
+            return "'\(name)' matches \(candidates.count) songs in '\(playlist)': "
+                + candidates.map { "#\($0.position) \($0.copy.fields.listing)" }.joined(separator: "; ")
+                + ". Name the one you mean by its position."
+        case .positionOutOfRange(let position, let count, let playlist):
+            return count == 0
+                ? "'\(playlist)' has no songs, so there is no position \(position). Copy songs in with `setlist add`."
+                : "Position \(position) is out of range: '\(playlist)' has \(count) song\(count == 1 ? "" : "s"). Type a position from 1 to \(count)."
+        case .duplicatePlaylistName(let name):
+            return "A playlist named '\(name)' already exists. Choose another name, or `setlist rename` the existing one."
+        case .duplicateContact(let contact):
+            return "The contacts already have \(contact.name) <\(contact.email)>. Use another name and address, or `setlist remove-contact` the old one first."
+        case .contactNotFound(let name, let suggestions):
+            let hint = suggestions.isEmpty
+                ? "Run `setlist contacts` to see them, or `setlist add-contact NAME EMAIL` to add one."
+                : "Did you mean: " + suggestions.prefix(5).map { "\($0.name) <\($0.email)>" }.joined(separator: ", ") + "?"
+            return "No contact matches '\(name)'. \(hint)"
+        case .ambiguousContact(let name, let candidates):
+            return "'\(name)' matches \(candidates.count) contacts: "
+                + candidates.map { "\($0.name) <\($0.email)>" }.joined(separator: ", ") + ". Type the email address instead."
+        case .breakExists(let after, let label):
+            return "There is already a break '\(label)' after song \(after). Remove it with `setlist remove-break --after \(after)` or give a --label to rename it."
+        case .noBreak(let after, let playlist):
+            return "There is no break after song \(after) in '\(playlist)'. `setlist show` marks where the breaks are."
+        case .songNotInPlaylist(let song, let playlist):
+            return "'\(song)' is not in '\(playlist)'."
+        case .unknownSetting(let name, let known):
+            return "There is no setting '\(name)'. Known settings: \(known.joined(separator: ", "))."
+        case .unreadableFile(let path, let detail):
+            return "Cannot read \(path): \(detail) Fix or restore the file (it was left untouched); `setlist check` lists every problem."
+        case .newerFormat(let path, let found, let supported):
+            return "\(path) was written by a newer setlist (format version \(found); this one reads up to \(supported)). Update setlist to use this library; the file was left untouched."
+        case .inconsistentLibrary(let problems):
+            return "The library has \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed. "
+                + "Run `setlist check --repair` to fix what can be fixed safely.\n"
+                + problems.map { "  - \($0)" }.joined(separator: "\n")
+        case .fileSystem(let path, let detail):
+            return "Cannot write \(path): \(detail)"
+        }
+    }
+}
+
+/// One contradiction between library files that parse on their own.
+public struct IntegrityProblem: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var detail: String
+
+    public init(path: String, detail: String) {
+        self.path = path
+        self.detail = detail
+    }
+
+    public var description: String { "\(path): \(detail)" }
+}
+
+extension Song {
+    /// "Name by Author (id 1a2b3c4d)", for lists of candidates.
+    public var listing: String { "\(fields.listing) (id \(Identifier.short(id)))" }
+}
+
+extension SongFields {
+    /// "Name by Author", or just the name.
+    public var listing: String {
+        if let author, !author.isEmpty { "'\(name)' by \(author)" } else { "'\(name)'" }
+    }
+}

@@ -1,0 +1,164 @@
+/// The whole library in memory: the repertoire, the setlists, the contacts and the settings.
+public struct Library: Hashable, Sendable {
+    /// Originals in the user's order.
+    public var songs: [Song]
+    /// Playlists in the user's order.
+    public var playlists: [Playlist]
+    public var currentPlaylistID: String?
+    public var contacts: [Contact]
+    /// Saved settings such as `sender` and `sendmail`.
+    public var settings: [String: String]
+
+    public init(
+        songs: [Song] = [], playlists: [Playlist] = [], currentPlaylistID: String? = nil,
+        contacts: [Contact] = [], settings: [String: String] = [:]
+    ) {
+        self.songs = songs
+        self.playlists = playlists
+        self.currentPlaylistID = currentPlaylistID
+        self.contacts = contacts
+        self.settings = settings
+    }
+
+    /// The settings `setlist config` knows.
+    public static let knownSettings = ["sender", "sendmail"]
+
+    // MARK: Finding songs
+
+    /// The index of the original named by `reference`: a title (case- and accent-insensitive),
+    /// an id or a unique id prefix.
+    public func songIndex(matching reference: String) throws(LibraryError) -> Int {
+        let matches = Self.match(reference, in: songs, id: \.id, name: \.fields.name)
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            let folded = Text.fold(reference)
+            let near = songs.filter {
+                Text.fold($0.fields.name).contains(folded) || Text.fold($0.fields.author ?? "").contains(folded)
+            }
+            throw .songNotFound(reference, suggestions: near)
+        }
+        throw .ambiguousSong(reference, candidates: matches.map { songs[$0] })
+    }
+
+    /// The original named by `reference`.
+    public func song(matching reference: String) throws(LibraryError) -> Song {
+        songs[try songIndex(matching: reference)]
+    }
+
+    /// The index of the original with this exact id.
+    public func songIndex(id: String) -> Int? { songs.firstIndex { $0.id == id } }
+
+    /// Originals whose name or author contains `text`, ignoring case and accents.
+    public func songs(searching text: String) -> [Song] {
+        let folded = Text.fold(text)
+        return songs.filter {
+            Text.fold($0.fields.name).contains(folded) || Text.fold($0.fields.author ?? "").contains(folded)
+        }
+    }
+
+    // MARK: Finding playlists
+
+    /// The index of the playlist named by `reference`, or of the current one when it is nil.
+    public func playlistIndex(matching reference: String?) throws(LibraryError) -> Int {
+        guard let reference else {
+            guard let id = currentPlaylistID, let index = playlists.firstIndex(where: { $0.id == id }) else {
+                throw playlists.isEmpty ? .noPlaylists : .noCurrentPlaylist
+            }
+            return index
+        }
+        let matches = Self.match(reference, in: playlists, id: \.id, name: \.name)
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            let folded = Text.fold(reference)
+            let near = playlists.map(\.name).filter { Text.fold($0).contains(folded) || folded.contains(Text.fold($0)) }
+            throw .playlistNotFound(reference, suggestions: near)
+        }
+        throw .ambiguousPlaylist(reference, candidates: matches.map { playlists[$0] })
+    }
+
+    /// Whether `name` names an existing playlist exactly (ignoring case and accents) — used to
+    /// tell an optional leading playlist argument from a song.
+    public func hasPlaylist(named name: String) -> Bool {
+        let folded = Text.fold(name)
+        return playlists.contains { Text.fold($0.name) == folded }
+    }
+
+    /// Whether a playlist other than `excluding` already uses `name`, compared case-insensitively.
+    public func playlistNameTaken(_ name: String, excluding id: String? = nil) -> Bool {
+        let lower = name.lowercased()
+        return playlists.contains { $0.id != id && $0.name.lowercased() == lower }
+    }
+
+    /// Playlists whose name contains `text`, ignoring case and accents.
+    public func playlists(searching text: String) -> [Playlist] {
+        let folded = Text.fold(text)
+        return playlists.filter { Text.fold($0.name).contains(folded) }
+    }
+
+    /// The playlists that hold copies of the original `songID`, with the positions of the copies.
+    public func copies(of songID: String) -> [(playlist: Playlist, entries: [PlaylistEntry])] {
+        playlists.compactMap { playlist in
+            let entries = playlist.sets.flatMap(\.entries).filter { $0.copy.originalID == songID }
+            return entries.isEmpty ? nil : (playlist, entries)
+        }
+    }
+
+    // MARK: Finding copies
+
+    /// The 1-based position in `playlist` named by `reference`: a position number, a title
+    /// (case- and accent-insensitive), or a copy or original id prefix.
+    public static func position(of reference: String, in playlist: Playlist) throws(LibraryError) -> Int {
+        let copies = playlist.copies
+        if let number = Int(reference.trimmingCharacters(in: .whitespaces)) {
+            guard (1...max(copies.count, 1)).contains(number), number <= copies.count else {
+                throw .positionOutOfRange(number, count: copies.count, playlist: playlist.name)
+            }
+            return number
+        }
+        var matches = match(reference, in: copies, id: \.id, name: \.fields.name)
+        if matches.isEmpty, Identifier.looksLikePrefix(reference) {
+            let prefix = reference.lowercased()
+            matches = copies.indices.filter { copies[$0].originalID?.hasPrefix(prefix) == true }
+        }
+        if matches.count == 1 { return matches[0] + 1 }
+        if matches.isEmpty { throw .copyNotFound(reference, playlist: playlist.name) }
+        throw .ambiguousCopy(
+            reference, playlist: playlist.name,
+            candidates: matches.map { PlaylistEntry(position: $0 + 1, copy: copies[$0]) })
+    }
+
+    // MARK: Finding contacts
+
+    /// The contact named by `reference`: an email address or a name (case- and accent-insensitive;
+    /// a unique start of a name is enough).
+    public func contactIndex(matching reference: String) throws(LibraryError) -> Int {
+        let lower = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        if let index = contacts.firstIndex(where: { $0.email.lowercased() == lower }) { return index }
+        let folded = Text.fold(reference.trimmingCharacters(in: .whitespaces))
+        let exact = contacts.indices.filter { Text.fold(contacts[$0].name) == folded }
+        if exact.count == 1 { return exact[0] }
+        let starts = exact.isEmpty ? contacts.indices.filter { Text.fold(contacts[$0].name).hasPrefix(folded) } : exact
+        if starts.count == 1 { return starts[0] }
+        if starts.isEmpty {
+            let near = contacts.filter { contact in
+                Text.fold(contact.name).split(separator: " ").contains { folded.contains($0) || $0.hasPrefix(folded.prefix(3)) }
+            }
+            throw .contactNotFound(reference, suggestions: near)
+        }
+        throw .ambiguousContact(reference, candidates: starts.map { contacts[$0] })
+    }
+
+    /// Indices of the records whose id starts with `reference` or whose folded name equals it.
+    /// An exact id wins over everything; titles and prefixes are pooled.
+    static func match<T>(_ reference: String, in records: [T], id: KeyPath<T, String>, name: KeyPath<T, String>) -> [Int] {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        let lower = trimmed.lowercased()
+        if let exact = records.firstIndex(where: { $0[keyPath: id] == lower }) { return [exact] }
+        let folded = Text.fold(trimmed)
+        var result = records.indices.filter { Text.fold(records[$0][keyPath: name]) == folded }
+        if result.isEmpty, Identifier.looksLikePrefix(trimmed) {
+            result = records.indices.filter { records[$0][keyPath: id].hasPrefix(lower) }
+        }
+        return result
+    }
+}

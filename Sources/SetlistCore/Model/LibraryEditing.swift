@@ -1,0 +1,196 @@
+/// The changes commands make. Each checks its input first and leaves the library as it was when it
+/// throws.
+extension Library {
+    // MARK: Originals
+
+    /// Adds an original at the end of the repertoire.
+    @discardableResult
+    public mutating func addSong(_ fields: SongFields) -> Song {
+        let song = Song(fields: fields)
+        songs.append(song)
+        return song
+    }
+
+    /// Changes an original. With `everywhere`, the fields the edit sets are carried into every
+    /// copy of it too; otherwise the copies keep their values. Returns how many copies changed.
+    @discardableResult
+    public mutating func editSong(at index: Int, _ edit: SongEdit, everywhere: Bool) -> Int {
+        edit.apply(to: &songs[index].fields)
+        guard everywhere else { return 0 }
+        let id = songs[index].id
+        var changed = 0
+        for p in playlists.indices {
+            for i in playlists[p].items.indices {
+                guard case .song(var copy) = playlists[p].items[i], copy.originalID == id else { continue }
+                if !edit.apply(to: &copy.fields).isEmpty { changed += 1 }
+                playlists[p].items[i] = .song(copy)
+            }
+        }
+        return changed
+    }
+
+    /// Deletes an original; its copies stay in their playlists.
+    @discardableResult
+    public mutating func removeSong(at index: Int) -> Song {
+        songs.remove(at: index)
+    }
+
+    /// Moves an original to a 1-based position in the repertoire.
+    public mutating func moveSong(at index: Int, to position: Int) throws(LibraryError) {
+        guard (1...songs.count).contains(position) else {
+            throw .positionOutOfRange(position, count: songs.count, playlist: "the song list")
+        }
+        let song = songs.remove(at: index)
+        songs.insert(song, at: position - 1)
+    }
+
+    // MARK: Playlists
+
+    /// Creates a playlist, makes it current and returns its index.
+    @discardableResult
+    public mutating func addPlaylist(named name: String) throws(LibraryError) -> Int {
+        guard !playlistNameTaken(name) else { throw .duplicatePlaylistName(name) }
+        playlists.append(Playlist(name: name))
+        currentPlaylistID = playlists[playlists.count - 1].id
+        return playlists.count - 1
+    }
+
+    public mutating func renamePlaylist(at index: Int, to name: String) throws(LibraryError) {
+        guard !playlistNameTaken(name, excluding: playlists[index].id) else { throw .duplicatePlaylistName(name) }
+        playlists[index].name = name
+    }
+
+    /// Copies a playlist with new ids for it and its copies; the copies keep their originals.
+    @discardableResult
+    public mutating func duplicatePlaylist(at index: Int, as name: String) throws(LibraryError) -> Int {
+        guard !playlistNameTaken(name) else { throw .duplicatePlaylistName(name) }
+        var copy = playlists[index]
+        copy.id = Identifier.make()
+        copy.name = name
+        copy.items = copy.items.map { item in
+            guard case .song(var song) = item else { return item }
+            song.id = Identifier.make()
+            return .song(song)
+        }
+        playlists.insert(copy, at: index + 1)
+        return index + 1
+    }
+
+    @discardableResult
+    public mutating func deletePlaylist(at index: Int) -> Playlist {
+        let removed = playlists.remove(at: index)
+        if currentPlaylistID == removed.id { currentPlaylistID = nil }
+        return removed
+    }
+
+    public mutating func movePlaylist(at index: Int, to position: Int) throws(LibraryError) {
+        guard (1...playlists.count).contains(position) else {
+            throw .positionOutOfRange(position, count: playlists.count, playlist: "the playlist list")
+        }
+        let playlist = playlists.remove(at: index)
+        playlists.insert(playlist, at: position - 1)
+    }
+
+    // MARK: Copies
+
+    /// Copies originals into a playlist, before the song now at `position` (in that song's set),
+    /// or at the end when `position` is nil or one past the last song.
+    public mutating func insertCopies(of songs: [Song], into index: Int, at position: Int?) throws(LibraryError) {
+        var playlist = playlists[index]
+        let count = playlist.copies.count
+        let items = songs.map { PlaylistItem.song(SongCopy(of: $0)) }
+        if let position, position != count + 1 {
+            guard let itemIndex = playlist.itemIndex(ofPosition: position) else {
+                throw .positionOutOfRange(position, count: count, playlist: playlist.name)
+            }
+            playlist.items.insert(contentsOf: items, at: itemIndex)
+        } else {
+            playlist.items.append(contentsOf: items)
+        }
+        playlists[index] = playlist
+    }
+
+    /// Removes the copies at the given 1-based positions; breaks stay where they are.
+    @discardableResult
+    public mutating func removeCopies(at positions: Set<Int>, from index: Int) throws(LibraryError) -> [SongCopy] {
+        let playlist = playlists[index]
+        let count = playlist.copies.count
+        if let bad = positions.sorted().first(where: { !(1...count).contains($0) }) {
+            throw .positionOutOfRange(bad, count: count, playlist: playlist.name)
+        }
+        let itemIndices = Set(positions.compactMap { playlist.itemIndex(ofPosition: $0) })
+        let removed = positions.sorted().map { playlist.copies[$0 - 1] }
+        playlists[index].items = playlist.items.enumerated().filter { !itemIndices.contains($0.offset) }.map(\.element)
+        return removed
+    }
+
+    /// Moves a copy so that it takes the place of the song now at `to`, in that song's set.
+    public mutating func moveCopy(in index: Int, from: Int, to: Int) throws(LibraryError) {
+        var playlist = playlists[index]
+        let count = playlist.copies.count
+        for position in [from, to] where !(1...max(count, 1)).contains(position) || count == 0 {
+            throw .positionOutOfRange(position, count: count, playlist: playlist.name)
+        }
+        guard from != to, let source = playlist.itemIndex(ofPosition: from),
+              let target = playlist.itemIndex(ofPosition: to) else { return }
+        let item = playlist.items.remove(at: source)
+        // Moving down, the removal shifts the target up by one, so this lands after the target
+        // song; moving up it lands before it. Either way the song stays in the target's set.
+        playlist.items.insert(item, at: target)
+        playlists[index] = playlist
+    }
+
+    /// Changes one copy. With `alsoOriginal`, the fields the edit sets are carried over to the
+    /// original as well. Returns false when the original no longer exists.
+    @discardableResult
+    public mutating func editCopy(in index: Int, at position: Int, _ edit: SongEdit, alsoOriginal: Bool) throws(LibraryError) -> Bool {
+        let playlist = playlists[index]
+        guard let itemIndex = playlist.itemIndex(ofPosition: position),
+              case .song(var copy) = playlist.items[itemIndex] else {
+            throw .positionOutOfRange(position, count: playlist.copies.count, playlist: playlist.name)
+        }
+        edit.apply(to: &copy.fields)
+        playlists[index].items[itemIndex] = .song(copy)
+        guard alsoOriginal else { return true }
+        guard let original = copy.originalID.flatMap(songIndex(id:)) else { return false }
+        edit.apply(to: &songs[original].fields)
+        return true
+    }
+
+    // MARK: Breaks
+
+    /// Puts a break after the song at `position`, or relabels the one already there.
+    public mutating func addBreak(in index: Int, after position: Int, label: String?) throws(LibraryError) {
+        let playlist = playlists[index]
+        let count = playlist.copies.count
+        guard (1...max(count, 1)).contains(position), count > 0,
+              let itemIndex = playlist.itemIndex(ofPosition: position) else {
+            throw .positionOutOfRange(position, count: count, playlist: playlist.name)
+        }
+        if let existing = playlist.breakLabel(after: position) {
+            guard let label else { throw .breakExists(after: position, label: existing) }
+            playlists[index].items[itemIndex + 1] = .setBreak(label)
+            return
+        }
+        let setNumber = playlist.sets.count + 1
+        playlists[index].items.insert(.setBreak(label ?? "Set \(setNumber)"), at: itemIndex + 1)
+    }
+
+    public mutating func removeBreak(in index: Int, after position: Int) throws(LibraryError) {
+        let playlist = playlists[index]
+        guard playlist.breakLabel(after: position) != nil, let itemIndex = playlist.itemIndex(ofPosition: position) else {
+            throw .noBreak(after: position, playlist: playlist.name)
+        }
+        playlists[index].items.remove(at: itemIndex + 1)
+    }
+
+    // MARK: Contacts
+
+    public mutating func addContact(_ contact: Contact) throws(LibraryError) {
+        let email = contact.email.lowercased(), name = Text.fold(contact.name)
+        if let existing = contacts.first(where: { $0.email.lowercased() == email || Text.fold($0.name) == name }) {
+            throw .duplicateContact(existing)
+        }
+        contacts.append(contact)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes that leave a file either as it was or as it is meant to be, never partial: a temporary
+/// file in the same folder, fsync, rename over the old one, fsync the folder.
+public enum AtomicFile {
+    /// Atomically replaces (or creates) the file at `url` with `data`.
+    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws(LibraryError) {
+        let folder = url.deletingLastPathComponent().path
+        let template = folder + "/.\(url.lastPathComponent).tmp-XXXXXX"
+        var buffer = Array(template.utf8CString)
+        let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure(url.path) }
+        let temporary = String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = false
+        defer {
+            if !ok { unlink(temporary) }
+        }
+        let written = data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+        guard written, fchmod(fd, permissions) == 0, fsync(fd) == 0 else {
+            let error = failure(url.path)
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw failure(url.path) }
+        guard rename(temporary, url.path) == 0 else { throw failure(url.path) }
+        ok = true
+        syncFolder(folder)
+    }
+
+    /// Removes a file and makes the removal durable. A file already gone is fine.
+    public static func remove(_ url: URL) throws(LibraryError) {
+        if unlink(url.path) != 0 && errno != ENOENT { throw failure(url.path) }
+        syncFolder(url.deletingLastPathComponent().path)
+    }
+
+    /// Creates a folder and its parents.
+    public static func makeFolder(_ url: URL) throws(LibraryError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw .fileSystem(path: url.path, detail: "cannot create the folder (\(error.localizedDescription)).")
+        }
+    }
+
+    static func syncFolder(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    static func failure(_ path: String) -> LibraryError {
+        .fileSystem(path: path, detail: String(cString: strerror(errno)) + ". Check that the folder exists and that you may write to it.")
+    }
+}
+
+/// An advisory lock on a file (`flock`), held for a whole read-change-write of the library.
+public final class FileLock {
+    private let fd: Int32
+
+    /// Opens (creating if needed) `url` and blocks until the lock is held.
+    public init(_ url: URL, exclusive: Bool) throws(LibraryError) {
+        fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AtomicFile.failure(url.path) }
+        while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            if errno == EINTR { continue }
+            let error = AtomicFile.failure(url.path)
+            close(fd)
+            throw error
+        }
+    }
+
+    /// Releases the lock.
+    public func unlock() {
+        flock(fd, LOCK_UN)
+    }
+
+    deinit {
+        close(fd)
+    }
+}

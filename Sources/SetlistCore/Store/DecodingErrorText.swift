@@ -1,0 +1,90 @@
+import Foundation
+
+/// Turns `DecodingError`s into one sentence that names the place in the file: a line and column for
+/// broken JSON, a path like `songs[3].bpm` for a wrong or missing field.
+public enum DecodingErrorText {
+    public static func describe(_ error: DecodingError, in data: Data) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return syntaxError(context, in: data)
+            }
+            return "at \(path(context.codingPath)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            let place = context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
+            return "the field \"\(key.stringValue)\" is missing at \(place)."
+        case .typeMismatch(let type, let context):
+            return "at \(path(context.codingPath)): expected \(describe(type)). \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "at \(path(context.codingPath)): expected \(describe(type)) but found null."
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// `songs[3].bpm` for a coding path.
+    public static func path(_ codingPath: [any CodingKey]) -> String {
+        var result = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                result += "[\(index)]"
+            } else {
+                result += (result.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return result.isEmpty ? "the top level" : result
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "text"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        default: "\(type)".contains("Array") ? "a list" : (("\(type)".contains("Dictionary")) ? "an object" : "\(type)")
+        }
+    }
+
+    /// Broken JSON: find the line and column ourselves, since the decoder's wording varies.
+    private static func syntaxError(_ context: DecodingError.Context, in data: Data) -> String {
+        if String(data: data, encoding: .utf8) == nil {
+            let offset = firstInvalidUTF8Offset(data)
+            let (line, column) = lineAndColumn(of: offset, in: data)
+            return "it is not valid UTF-8 text (line \(line), column \(column))."
+        }
+        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            ?? context.underlyingError.map { "\($0)" } ?? context.debugDescription
+        if let range = underlying.range(of: #"line (\d+), column (\d+)"#, options: .regularExpression) {
+            return "it is not valid JSON at \(underlying[range]) (\(underlying))."
+        }
+        if let range = underlying.range(of: #"offset (\d+)"#, options: .regularExpression),
+           let offset = Int(underlying[range].dropFirst(7)) {
+            let (line, column) = lineAndColumn(of: offset, in: data)
+            return "it is not valid JSON at line \(line), column \(column) (\(underlying))."
+        }
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return "it is empty."
+        }
+        return "it is not valid JSON (\(underlying))."
+    }
+
+    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in data.prefix(offset) {
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
+    }
+
+    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
+        var offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return offset
+            case .error: return offset
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// The JSON files of a library folder and their formats.
+///
+/// Every file carries `format` and `version`. A file of a newer version is refused; an older one
+/// is read. Keys are sorted and the JSON is pretty-printed so the files diff well in git.
+public enum LibraryFiles {
+    /// The format version this build writes and the newest it reads.
+    public static let version = 1
+
+    public static let songs = "songs.json"
+    public static let playlistOrder = "playlists.json"
+    public static let playlistFolder = "playlists"
+    public static let contacts = "contacts.json"
+    public static let settings = "settings.json"
+    public static let lock = ".lock"
+
+    struct Header: Decodable {
+        var format: String?
+        var version: Int?
+    }
+
+    struct SongsFile: Codable {
+        var format = "setlist-songs"
+        var version = LibraryFiles.version
+        var songs: [Song]
+    }
+
+    struct PlaylistOrderFile: Codable {
+        struct Entry: Codable {
+            var id: String
+            var file: String
+        }
+        var format = "setlist-playlists"
+        var version = LibraryFiles.version
+        var current: String?
+        var playlists: [Entry]
+    }
+
+    struct PlaylistFile: Codable {
+        var format = "setlist-playlist"
+        var version = LibraryFiles.version
+        var id: String
+        var name: String
+        var items: [PlaylistItem]
+    }
+
+    struct ContactsFile: Codable {
+        var format = "setlist-contacts"
+        var version = LibraryFiles.version
+        var contacts: [Contact]
+    }
+
+    struct SettingsFile: Codable {
+        var format = "setlist-settings"
+        var version = LibraryFiles.version
+        var settings: [String: String]
+    }
+
+    /// A file name inside `playlists/` for a playlist: readable, safe for any name (no slashes,
+    /// dots or `..`, ASCII only, bounded length) and unique through the id.
+    public static func playlistFileName(name: String, id: String) -> String {
+        var slug = ""
+        for character in Text.fold(name) {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                slug.append(character)
+            } else if !slug.isEmpty && slug.last != "-" {
+                slug.append("-")
+            }
+            if slug.count >= 48 { break }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        if slug.isEmpty { slug = "playlist" }
+        return "\(slug)-\(Identifier.short(id)).json"
+    }
+
+    /// Whether a name read from the order file is a plain file name inside `playlists/`.
+    static func isSafePlaylistFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasPrefix(".") && name.count <= 255
+            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == ".") }
+            && !name.contains("..")
+    }
+
+    // MARK: Encoding
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func encode<T: Encodable>(_ value: T) -> Data {
+        // Encoding these plain value types cannot fail.
+        var data = try! encoder.encode(value)
+        data.append(0x0A)
+        return data
+    }
+
+    /// Decodes a library file, checking its version first, with errors that name the file and
+    /// the place in it.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(LibraryError) -> T {
+        let decoder = JSONDecoder()
+        do {
+            let header = try decoder.decode(Header.self, from: data)
+            guard let version = header.version else {
+                throw LibraryError.unreadableFile(path: path, detail: "it has no \"version\" field, so it is not a setlist library file.")
+            }
+            if version > LibraryFiles.version {
+                throw LibraryError.newerFormat(path: path, found: version, supported: LibraryFiles.version)
+            }
+            return try decoder.decode(type, from: data)
+        } catch let error as LibraryError {
+            throw error
+        } catch let error as DecodingError {
+            throw .unreadableFile(path: path, detail: DecodingErrorText.describe(error, in: data))
+        } catch {
+            throw .unreadableFile(path: path, detail: "\(error.localizedDescription).")
+        }
+    }
+}

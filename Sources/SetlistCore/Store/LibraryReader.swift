@@ -1,0 +1,133 @@
+import Foundation
+
+/// Reads every file of a library folder, collecting every problem rather than stopping at the
+/// first, so `check` and error messages can list them all at once.
+struct LibraryReader {
+    let root: URL
+    /// The bytes read, by path relative to the library folder.
+    private(set) var files: [String: Data] = [:]
+    private(set) var errors: [LibraryError] = []
+    private(set) var problems: [IntegrityProblem] = []
+
+    init(root: URL) {
+        self.root = root
+    }
+
+    /// One error for everything that went wrong, or nil when the library is sound.
+    var combinedError: LibraryError? {
+        if errors.count == 1 && problems.isEmpty { return errors[0] }
+        if errors.isEmpty && problems.isEmpty { return nil }
+        let all = errors.map { error -> IntegrityProblem in
+            switch error {
+            case .unreadableFile(let path, let detail): IntegrityProblem(path: path, detail: detail)
+            case .newerFormat(let path, let found, let supported):
+                IntegrityProblem(path: path, detail: "written by a newer setlist (format version \(found); this one reads up to \(supported)).")
+            default: IntegrityProblem(path: root.path, detail: error.description)
+            }
+        } + problems
+        return .inconsistentLibrary(all)
+    }
+
+    /// Every problem found, as one list.
+    var allProblems: [IntegrityProblem] {
+        if case .inconsistentLibrary(let list) = combinedError { return list }
+        if let error = combinedError, case .unreadableFile(let path, let detail) = error {
+            return [IntegrityProblem(path: path, detail: detail)]
+        }
+        if let error = combinedError, case .newerFormat(let path, _, _) = error {
+            return [IntegrityProblem(path: path, detail: error.description)]
+        }
+        return []
+    }
+
+    mutating func read() -> Library {
+        var library = Library()
+        if let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) { library.songs = file.songs }
+        if let file = decode(LibraryFiles.ContactsFile.self, LibraryFiles.contacts) { library.contacts = file.contacts }
+        if let file = decode(LibraryFiles.SettingsFile.self, LibraryFiles.settings) { library.settings = file.settings }
+        if let order = decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder) {
+            library.playlists = readPlaylists(order)
+            library.currentPlaylistID = order.current
+        }
+        findOrphans()
+        checkIdentifiers(library)
+        return library
+    }
+
+    private mutating func readPlaylists(_ order: LibraryFiles.PlaylistOrderFile) -> [Playlist] {
+        var playlists: [Playlist] = []
+        var seen: Set<String> = []
+        for entry in order.playlists {
+            guard LibraryFiles.isSafePlaylistFileName(entry.file) else {
+                problems.append(.init(path: LibraryFiles.playlistOrder, detail: "the file name \"\(entry.file)\" of playlist \(entry.id) is not a plain file name inside playlists/."))
+                continue
+            }
+            let path = LibraryFiles.playlistFolder + "/" + entry.file
+            guard seen.insert(entry.id).inserted else {
+                problems.append(.init(path: LibraryFiles.playlistOrder, detail: "playlist id \(entry.id) is listed twice."))
+                continue
+            }
+            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
+                problems.append(.init(path: LibraryFiles.playlistOrder, detail: "names the playlist file \(path), which does not exist."))
+                continue
+            }
+            guard let file = decode(LibraryFiles.PlaylistFile.self, path) else { continue }
+            if file.id != entry.id {
+                problems.append(.init(path: path, detail: "has id \(file.id) but \(LibraryFiles.playlistOrder) lists it as \(entry.id)."))
+                continue
+            }
+            playlists.append(Playlist(id: file.id, name: file.name, items: file.items))
+        }
+        return playlists
+    }
+
+    /// Playlist files that the order file does not list.
+    private mutating func findOrphans() {
+        let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            let path = LibraryFiles.playlistFolder + "/" + name
+            if files[path] == nil && !errors.contains(where: { if case .unreadableFile(let p, _) = $0 { p == path } else { false } }) {
+                problems.append(.init(path: path, detail: "is not listed in \(LibraryFiles.playlistOrder)."))
+            }
+        }
+    }
+
+    private mutating func checkIdentifiers(_ library: Library) {
+        var songIDs: Set<String> = []
+        for (index, song) in library.songs.enumerated() where !songIDs.insert(song.id).inserted {
+            problems.append(.init(path: LibraryFiles.songs, detail: "songs[\(index)] '\(song.name)' repeats the id \(song.id)."))
+        }
+        var names: [String: String] = [:]
+        for playlist in library.playlists {
+            if let other = names.updateValue(playlist.name, forKey: playlist.name.lowercased()) {
+                problems.append(.init(path: LibraryFiles.playlistOrder, detail: "two playlists are named '\(other)' and '\(playlist.name)'; playlist names must differ."))
+            }
+            var copyIDs: Set<String> = []
+            for (index, copy) in playlist.copies.enumerated() where !copyIDs.insert(copy.id).inserted {
+                problems.append(.init(path: LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id),
+                                      detail: "song \(index + 1) '\(copy.name)' repeats the copy id \(copy.id)."))
+            }
+        }
+    }
+
+    private mutating func decode<T: Decodable>(_ type: T.Type, _ path: String) -> T? {
+        let url = root.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            errors.append(.unreadableFile(path: url.path, detail: "\(error.localizedDescription)."))
+            return nil
+        }
+        do {
+            let value = try LibraryFiles.decode(type, from: data, path: url.path)
+            files[path] = data
+            return value
+        } catch {
+            errors.append(error)
+            return nil
+        }
+    }
+}

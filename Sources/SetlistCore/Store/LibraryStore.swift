@@ -1,0 +1,112 @@
+import Foundation
+
+/// The library folder on disk: loads it, and changes it in one locked, atomic transaction.
+///
+/// Every change holds an exclusive `flock` on `.lock` for its whole read-change-write, so
+/// concurrent invocations never lose each other's changes; reads hold a shared lock so they see a
+/// consistent library. Files are replaced atomically, and a file that fails to parse stops the
+/// change before anything is written.
+public struct LibraryStore: Sendable {
+    /// The library folder.
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// The library as it is on disk; an empty one when the folder does not exist yet.
+    public func load() throws(LibraryError) -> Library {
+        guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
+        let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: false)
+        defer { lock.unlock() }
+        return try read().library
+    }
+
+    /// Loads the library, lets `body` change it, and writes back the files that changed.
+    ///
+    /// - Parameter command: the command line that makes the change, kept in the history.
+    /// - Returns: what `body` returns. When `body` throws, nothing is written.
+    @discardableResult
+    public func modify<T>(command: String = "", _ body: (inout Library) throws -> T) throws -> T {
+        try AtomicFile.makeFolder(root)
+        let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
+        defer { lock.unlock() }
+        let snapshot = try read()
+        var library = snapshot.library
+        let result = try body(&library)
+        let files = LibrarySerializer.files(of: library)
+        try write(files, replacing: snapshot.files, command: command)
+        return result
+    }
+
+    // MARK: Reading
+
+    /// What was read: the library and the bytes of every file it came from, by relative path.
+    struct Snapshot {
+        var library: Library
+        var files: [String: Data]
+    }
+
+    func read() throws(LibraryError) -> Snapshot {
+        var reader = LibraryReader(root: root)
+        let library = reader.read()
+        if let error = reader.combinedError { throw error }
+        return Snapshot(library: library, files: reader.files)
+    }
+
+    // MARK: Writing
+
+    /// Writes changed files (playlists first, the order file after, deletions last) so that a
+    /// crash between two writes leaves at worst an orphan playlist file that `check --repair` adopts.
+    func write(_ files: [String: Data], replacing old: [String: Data], command: String) throws(LibraryError) {
+        let changed = files.filter { old[$0.key] != $0.value }.keys.sorted { rank($0) < rank($1) || (rank($0) == rank($1) && $0 < $1) }
+        let removed = old.keys.filter { files[$0] == nil }.sorted()
+        guard !changed.isEmpty || !removed.isEmpty else { return }
+        let changes = changed.map { FileChange(path: $0, before: old[$0], after: files[$0]) }
+            + removed.map { FileChange(path: $0, before: old[$0], after: nil) }
+        try History(root: root).record(command: command, changes: changes)
+        if changed.contains(where: { $0.hasPrefix(LibraryFiles.playlistFolder + "/") }) {
+            try AtomicFile.makeFolder(root.appendingPathComponent(LibraryFiles.playlistFolder))
+        }
+        for path in changed {
+            try AtomicFile.write(files[path]!, to: root.appendingPathComponent(path))
+        }
+        for path in removed {
+            try AtomicFile.remove(root.appendingPathComponent(path))
+        }
+    }
+
+    private func rank(_ path: String) -> Int {
+        path.hasPrefix(LibraryFiles.playlistFolder + "/") ? 0 : path == LibraryFiles.playlistOrder ? 2 : 1
+    }
+}
+
+/// One file's contents before and after a change; nil where the file does not exist.
+public struct FileChange: Sendable, Hashable, Codable {
+    public var path: String
+    public var before: Data?
+    public var after: Data?
+}
+
+/// Turns a library into the bytes of its files, keyed by path relative to the library folder.
+enum LibrarySerializer {
+    static func files(of library: Library) -> [String: Data] {
+        var files: [String: Data] = [:]
+        files[LibraryFiles.songs] = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs))
+        var order: [LibraryFiles.PlaylistOrderFile.Entry] = []
+        for playlist in library.playlists {
+            let name = LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
+            order.append(.init(id: playlist.id, file: name))
+            files[LibraryFiles.playlistFolder + "/" + name] = LibraryFiles.encode(
+                LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items))
+        }
+        let current = library.playlists.contains { $0.id == library.currentPlaylistID } ? library.currentPlaylistID : nil
+        files[LibraryFiles.playlistOrder] = LibraryFiles.encode(
+            LibraryFiles.PlaylistOrderFile(current: current, playlists: order))
+        files[LibraryFiles.contacts] = LibraryFiles.encode(LibraryFiles.ContactsFile(contacts: library.contacts))
+        if !library.settings.isEmpty {
+            files[LibraryFiles.settings] = LibraryFiles.encode(LibraryFiles.SettingsFile(settings: library.settings))
+        }
+        return files
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Rules for the free text people type: names, authors, labels and notes.
+public enum Text {
+    /// Longest name, author or label accepted.
+    public static let maximumNameLength = 300
+    /// Longest notes accepted (about 30 printed pages).
+    public static let maximumNotesLength = 100_000
+
+    /// Folds case and accents so that "pribeh" matches "Příběh".
+    public static func fold(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: continue
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars).lowercased()
+    }
+
+    /// A name, author or label: trimmed, one line, no control characters, not too long.
+    /// - Parameter field: what the text is, for the error ("name", "author").
+    public static func cleanName(_ text: String, field: String) throws(ValueError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .empty(field: field) }
+        if let bad = trimmed.unicodeScalars.first(where: isForbiddenInName) {
+            throw .controlCharacter(field: field, scalar: bad)
+        }
+        guard trimmed.count <= maximumNameLength else {
+            throw .tooLong(field: field, limit: maximumNameLength)
+        }
+        return trimmed
+    }
+
+    /// Notes: line ends made "\n", trailing space trimmed, tabs and new lines allowed but no
+    /// other control characters. Empty notes become nil.
+    public static func cleanNotes(_ text: String) throws(ValueError) -> String? {
+        let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let trimmed = unified.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return nil }
+        if let bad = trimmed.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && isForbiddenInName($0) }) {
+            throw .controlCharacter(field: "notes", scalar: bad)
+        }
+        guard trimmed.count <= maximumNotesLength else {
+            throw .tooLong(field: "notes", limit: maximumNotesLength)
+        }
+        return trimmed
+    }
+
+    /// Control and format characters that could reorder, hide or break a line of text.
+    static func isForbiddenInName(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
+        case .format:
+            // Zero-width joiners belong in emoji and some scripts; direction overrides do not.
+            return !(scalar == "\u{200D}" || scalar == "\u{200C}" || scalar == "\u{FE0F}")
+        default: return false
+        }
+    }
+
+    /// `text` shortened to at most `width` characters, ending in "…" when cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return String(text.prefix(max(width, 0))) }
+        return String(text.prefix(width - 1)) + "…"
+    }
+}
+
+/// Email addresses as the contacts hold them.
+public enum EmailAddress {
+    /// Checks an address (`name@example.com`) and returns it trimmed.
+    public static func validate(_ raw: String) throws(ValueError) -> String {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard text.count <= 254, let at = text.lastIndex(of: "@") else { throw .invalidEmail(raw) }
+        let local = text[..<at], domain = text[text.index(after: at)...]
+        let atext = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~")
+        let localOK = !local.isEmpty && local.count <= 64
+            && local.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+                !part.isEmpty && part.allSatisfy { atext.contains($0) }
+            }
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        let domainOK = labels.count >= 2 && labels.allSatisfy { label in
+            !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+        guard localOK, domainOK else { throw .invalidEmail(raw) }
+        return text
+    }
+
+    /// Whether `text` looks like an address rather than a name.
+    public static func isAddress(_ text: String) -> Bool {
+        (try? validate(text)) != nil
+    }
+}

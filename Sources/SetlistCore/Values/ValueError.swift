@@ -1,0 +1,35 @@
+/// A value typed by a person or read from a document that cannot be used.
+public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidLength(String)
+    case invalidKey(String)
+    case invalidTempo(String)
+    case invalidEmail(String)
+    case empty(field: String)
+    case controlCharacter(field: String, scalar: Unicode.Scalar)
+    case tooLong(field: String, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidLength(let text):
+            "'\(text)' is not a length. Type minutes and seconds like 2:20, 2m20s or 140 (seconds), or 1:02:03 from an hour up (at most 10 hours)."
+        case .invalidKey(let text):
+            "'\(text)' is not a key. Type it like 'C minor', 'Cm', 'F#m', 'Bb', 'B♭ major', 'C-dur' or 'fis-moll'."
+        case .invalidTempo(let text):
+            "'\(text)' is not a tempo. Type whole beats per minute from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound), like 120."
+        case .invalidEmail(let text):
+            "'\(text)' is not an email address. Type it like name@example.com."
+        case .empty(let field):
+            "The \(field) is empty. Type some text for it."
+        case .controlCharacter(let field, let scalar):
+            "The \(field) contains the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)). Remove it and type the text again."
+        case .tooLong(let field, let limit):
+            "The \(field) is too long. Keep it under \(limit) characters."
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}
