@@ -1,7 +1,7 @@
 import Testing
 @testable import SetlistPDF
 
-@Test func PDFErrorMessageSaysWhatToDo() {
-    let error: PDFError = .cannotWrite(path
-    #expect(error.description.contains( "/nope/x.pdf", detail: "No such file."):"/nope/x.pdf"))
+@Test func pdfErrorNamesThePath() {
+    let error: PDFError = .cannotWrite(path: "/nope/x.pdf", detail: "No such file.")
+    #expect(error.description.contains("/nope/x.pdf"))
 }
