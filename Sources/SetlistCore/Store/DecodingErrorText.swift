@@ -51,20 +51,22 @@ public enum DecodingErrorText {
             let (line, column) = lineAndColumn(of: offset, in: data)
             return "it is not valid UTF-8 text (line \(line), column \(column))."
         }
-        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            ?? context.underlyingError.map { "\($0)" } ?? context.debugDescription
-        if let range = underlying.range(of: #"line (\d+), column (\d+)"#, options: .regularExpression) {
-            return "it is not valid JSON at \(underlying[range]) (\(underlying))."
-        }
-        if let range = underlying.range(of: #"offset (\d+)"#, options: .regularExpression),
-           let offset = Int(underlying[range].dropFirst(7)) {
-            let (line, column) = lineAndColumn(of: offset, in: data)
-            return "it is not valid JSON at line \(line), column \(column) (\(underlying))."
-        }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return "it is empty."
         }
-        return "it is not valid JSON (\(underlying))."
+        // The decoder does not say where; JSONSerialization does ("around character 46").
+        var reason = context.debugDescription
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? reason
+            if let range = reason.range(of: #"character \d+"#, options: .regularExpression),
+               let offset = Int(reason[range].dropFirst("character ".count)) {
+                let (line, column) = lineAndColumn(of: offset, in: data)
+                return "it is not valid JSON at line \(line), column \(column) (\(reason))."
+            }
+        }
+        return "it is not valid JSON (\(reason))."
     }
 
     static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {

@@ -1,0 +1,157 @@
+import Testing
+@testable import SetlistCore
+
+/// Copies and originals never change each other unless asked to.
+@Suite struct CopySemanticsTests {
+    func sample() throws -> (Library, Int) {
+        var library = Library()
+        library.addSong(SongFields(name: "Highway to Hell", author: "AC/DC", length: 140, key: try MusicalKey.parse("Cm"), bpm: 250))
+        library.addSong(SongFields(name: "Stairway to Heaven", author: "Led Zeppelin", length: 90, key: try MusicalKey.parse("D"), bpm: 250))
+        let index = try library.addPlaylist(named: "Můj koncert")
+        try library.insertCopies(of: library.songs, into: index, at: nil)
+        return (library, index)
+    }
+
+    @Test func editingACopyLeavesTheOriginal() throws {
+        var (library, index) = try sample()
+        try library.editCopy(in: index, at: 1, SongEdit(key: .some(try MusicalKey.parse("F minor")), bpm: .some(100)), alsoOriginal: false)
+        #expect(library.playlists[index].copies[0].fields.bpm == 100)
+        #expect(library.playlists[index].copies[0].fields.key?.description == "F minor")
+        #expect(library.songs[0].fields.bpm == 250)
+        #expect(library.songs[0].fields.key?.description == "C minor")
+    }
+
+    @Test func alsoOriginalCarriesTheChange() throws {
+        var (library, index) = try sample()
+        let found = try library.editCopy(in: index, at: 1, SongEdit(bpm: .some(100)), alsoOriginal: true)
+        #expect(found)
+        #expect(library.songs[0].fields.bpm == 100)
+        #expect(library.songs[1].fields.bpm == 250)
+    }
+
+    @Test func editingAnOriginalLeavesCopiesUnlessEverywhere() throws {
+        var (library, index) = try sample()
+        library.editSong(at: 0, SongEdit(notes: .some("Angus counts in")), everywhere: false)
+        #expect(library.playlists[index].copies[0].fields.notes == nil)
+        let changed = library.editSong(at: 0, SongEdit(bpm: .some(120)), everywhere: true)
+        #expect(changed == 1)
+        #expect(library.playlists[index].copies[0].fields.bpm == 120)
+        // Only the fields of the edit travel; the copy's other fields stay.
+        #expect(library.playlists[index].copies[0].fields.notes == nil)
+    }
+
+    @Test func deletingAnOriginalKeepsItsCopies() throws {
+        var (library, index) = try sample()
+        library.removeSong(at: 0)
+        #expect(library.playlists[index].copies.count == 2)
+        #expect(library.playlists[index].copies[0].name == "Highway to Hell")
+    }
+
+    @Test func duplicatedPlaylistsGetNewIdsButKeepOriginals() throws {
+        var (library, index) = try sample()
+        let copy = try library.duplicatePlaylist(at: index, as: "Další koncert")
+        let a = library.playlists[index].copies, b = library.playlists[copy].copies
+        #expect(Set(a.map(\.id)).isDisjoint(with: b.map(\.id)))
+        #expect(a.map(\.originalID) == b.map(\.originalID))
+        #expect(throws: LibraryError.self) { try library.duplicatePlaylist(at: index, as: "můj KONCERT") }
+    }
+}
+
+@Suite struct PlaylistEditingTests {
+    func playlist(_ names: [String], breakAfter: Int? = nil) throws -> (Library, Int) {
+        var library = Library()
+        for name in names { library.addSong(SongFields(name: name, length: 60)) }
+        let index = try library.addPlaylist(named: "P")
+        try library.insertCopies(of: library.songs, into: index, at: nil)
+        if let breakAfter { try library.addBreak(in: index, after: breakAfter, label: "Set 2") }
+        return (library, index)
+    }
+
+    func names(_ library: Library, _ index: Int) -> String {
+        library.playlists[index].items.map {
+            switch $0 {
+            case .song(let copy): copy.name
+            case .setBreak(let label): "|\(label)|"
+            }
+        }.joined(separator: " ")
+    }
+
+    @Test func movingDownAndUpStaysInTheTargetsSet() throws {
+        var (library, index) = try playlist(["A", "B", "C", "D", "E"], breakAfter: 3)
+        try library.moveCopy(in: index, from: 1, to: 3)
+        #expect(names(library, index) == "B C A |Set 2| D E")
+        try library.moveCopy(in: index, from: 5, to: 1)
+        #expect(names(library, index) == "E B C A |Set 2| D")
+        #expect(throws: LibraryError.self) { try library.moveCopy(in: index, from: 0, to: 2) }
+        #expect(throws: LibraryError.self) { try library.moveCopy(in: index, from: 1, to: 6) }
+    }
+
+    @Test func insertingAtAPosition() throws {
+        var (library, index) = try playlist(["A", "B", "C"], breakAfter: 2)
+        try library.insertCopies(of: [Song(fields: SongFields(name: "X"))], into: index, at: 3)
+        #expect(names(library, index) == "A B |Set 2| X C")
+        try library.insertCopies(of: [Song(fields: SongFields(name: "Y"))], into: index, at: 5)
+        #expect(names(library, index) == "A B |Set 2| X C Y")
+        #expect(throws: LibraryError.self) { try library.insertCopies(of: [], into: index, at: 9) }
+    }
+
+    @Test func breaksAndSets() throws {
+        var (library, index) = try playlist(["A", "B", "C", "D"], breakAfter: 2)
+        try library.addBreak(in: index, after: 3, label: "Encore")
+        let sets = library.playlists[index].sets
+        #expect(sets.map(\.label) == [nil, "Set 2", "Encore"])
+        #expect(sets.map { $0.entries.map(\.position) } == [[1, 2], [3], [4]])
+        #expect(sets[0].totalLength == 120)
+        #expect(throws: LibraryError.self) { try library.addBreak(in: index, after: 2, label: nil) }
+        try library.addBreak(in: index, after: 2, label: "Second set")
+        #expect(library.playlists[index].breakLabel(after: 2) == "Second set")
+        try library.removeBreak(in: index, after: 3)
+        #expect(throws: LibraryError.self) { try library.removeBreak(in: index, after: 3) }
+        try library.removeCopies(at: [1, 2], from: index)
+        #expect(names(library, index) == "|Second set| C D")
+    }
+
+    @Test func positionsByNumberTitleOrId() throws {
+        let (library, index) = try playlist(["Příběh", "B", "B"])
+        let playlist = library.playlists[index]
+        #expect(try Library.position(of: "pribeh", in: playlist) == 1)
+        #expect(try Library.position(of: "2", in: playlist) == 2)
+        #expect(try Library.position(of: String(playlist.copies[2].id.prefix(6)), in: playlist) == 3)
+        #expect(throws: LibraryError.self) { try Library.position(of: "b", in: playlist) }
+        #expect(throws: LibraryError.self) { try Library.position(of: "4", in: playlist) }
+        #expect(throws: LibraryError.self) { try Library.position(of: "Nothing", in: playlist) }
+    }
+
+    @Test func songLookupByTitleAndIdPrefix() throws {
+        var library = Library()
+        let a = library.addSong(SongFields(name: "Same", author: "One"))
+        library.addSong(SongFields(name: "Same", author: "Two"))
+        #expect(throws: LibraryError.self) { try library.song(matching: "same") }
+        #expect(try library.song(matching: String(a.id.prefix(5))).id == a.id)
+        do {
+            _ = try library.song(matching: "SAME")
+        } catch {
+            #expect(error.description.contains("by One"))
+            #expect(error.description.contains("by Two"))
+        }
+    }
+
+    @Test func playlistNamesAreUniqueIgnoringCase() throws {
+        var library = Library()
+        try library.addPlaylist(named: "Koncert")
+        #expect(throws: LibraryError.self) { try library.addPlaylist(named: "KONCERT") }
+        try library.addPlaylist(named: "Koncert 2")
+        #expect(throws: LibraryError.self) { try library.renamePlaylist(at: 1, to: "koncert") }
+        #expect(library.currentPlaylistID == library.playlists[1].id)
+    }
+
+    @Test func contactsRefuseDuplicates() throws {
+        var library = Library()
+        try library.addContact(Contact(name: "Pepa Kytara", email: "pepa@example.com"))
+        #expect(throws: LibraryError.self) { try library.addContact(Contact(name: "Other", email: "PEPA@example.com")) }
+        #expect(throws: LibraryError.self) { try library.addContact(Contact(name: "pepa kytara", email: "x@example.com")) }
+        #expect(try library.contactIndex(matching: "pepa") == 0)
+        #expect(try library.contactIndex(matching: "Pepa Kytara") == 0)
+        #expect(throws: LibraryError.self) { try library.contactIndex(matching: "Franta") }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import SetlistCore
+
+/// The library folder: formats, versions, file names and errors that name the file.
+@Suite struct LibraryOnDiskTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-core-" + UUID().uuidString)
+    }
+
+    func sampleLibrary() throws -> Library {
+        var library = Library()
+        library.addSong(SongFields(name: "Příběh", author: "Čechomor", length: 200, key: try MusicalKey.parse("fis-moll"), bpm: 96, notes: "Intro: housle\nPak všichni"))
+        library.addSong(SongFields(name: "Highway to Hell"))
+        let index = try library.addPlaylist(named: "Koncert v Praze 15.2.2010")
+        try library.insertCopies(of: library.songs, into: index, at: nil)
+        try library.addBreak(in: index, after: 1, label: "Přídavek")
+        try library.addContact(Contact(name: "Pepa Kytara", email: "pepa@example.com"))
+        library.settings["sender"] = "Jirka <jirka@example.com>"
+        return library
+    }
+
+    @Test func roundTrip() throws {
+        let store = LibraryStore(root: folder)
+        let library = try sampleLibrary()
+        try store.modify { $0 = library }
+        #expect(try store.load() == library)
+    }
+
+    @Test func filesArePrettySortedAndVersioned() throws {
+        let store = LibraryStore(root: folder)
+        let library = try sampleLibrary()
+        try store.modify { $0 = library }
+        let songs = try String(contentsOf: folder.appendingPathComponent("songs.json"), encoding: .utf8)
+        #expect(songs.contains("\"version\" : 1"))
+        #expect(songs.contains("\"format\" : \"setlist-songs\""))
+        #expect(songs.contains("\"key\" : \"F# minor\""))
+        // Sorted keys: author before id before key before length before name.
+        let author = songs.range(of: "\"author\"")!.lowerBound, name = songs.range(of: "\"name\"")!.lowerBound
+        #expect(author < name)
+        #expect(songs.hasSuffix("}\n"))
+        let before = try Data(contentsOf: folder.appendingPathComponent("songs.json"))
+        try store.modify { $0.settings["sendmail"] = "/usr/sbin/sendmail" }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("songs.json")) == before, "unchanged files are not rewritten")
+    }
+
+    @Test(arguments: ["../../etc/passwd", "a/b", "..", ".", "Koncert v Praze 15.2.2010", String(repeating: "Příliš dlouhé jméno ", count: 40), "🎸🎸", "CON", "///"])
+    func playlistFileNamesStayInsideTheFolder(name: String) {
+        let file = LibraryFiles.playlistFileName(name: name, id: "0123456789abcdef")
+        #expect(LibraryFiles.isSafePlaylistFileName(file))
+        #expect(!file.contains("/"))
+        #expect(!file.contains(".."))
+        #expect(file.count <= 70)
+        #expect(file.hasSuffix("-01234567.json"))
+    }
+
+    @Test func newerVersionIsRefusedAndLeftUntouched() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("songs.json")
+        let text = #"{"format": "setlist-songs", "version": 7, "songs": [], "newThing": true}"#
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        let store = LibraryStore(root: folder)
+        #expect { try store.load() } throws: { error in
+            guard case LibraryError.newerFormat(_, let found, _) = error else { return false }
+            return found == 7 && "\(error)".contains("songs.json")
+        }
+        #expect(throws: LibraryError.self) { try store.modify { $0.addSong(SongFields(name: "X")) } }
+        #expect(try String(contentsOf: path, encoding: .utf8) == text)
+    }
+
+    @Test func olderOrSameVersionWithUnknownFieldsIsRead() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = #"{"format": "setlist-songs", "version": 1, "songs": [{"id": "abc123", "name": "Old", "extra": 1}]}"#
+        try text.write(to: folder.appendingPathComponent("songs.json"), atomically: true, encoding: .utf8)
+        #expect(try LibraryStore(root: folder).load().songs.map(\.name) == ["Old"])
+    }
+
+    @Test func brokenJSONNamesLineAndColumnAndIsNeverOverwritten() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("songs.json")
+        let text = "{\n  \"format\": \"setlist-songs\",\n  \"version\": 1,\n  \"songs\": [ { \"id\": \"a\", \"name\": } ]\n}\n"
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        let store = LibraryStore(root: folder)
+        do {
+            try store.modify { $0.addSong(SongFields(name: "New")) }
+            Issue.record("a broken file must stop the change")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains(path.path))
+            #expect(message.contains("line 4"))
+        }
+        #expect(try String(contentsOf: path, encoding: .utf8) == text)
+    }
+
+    @Test func wrongTypeNamesTheField() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = #"{"format": "setlist-songs", "version": 1, "songs": [{"id": "a", "name": "A"}, {"id": "b", "name": "B", "bpm": "fast"}]}"#
+        try text.write(to: folder.appendingPathComponent("songs.json"), atomically: true, encoding: .utf8)
+        #expect { try LibraryStore(root: folder).load() } throws: { "\($0)".contains("songs[1].bpm") }
+    }
+
+    @Test func invalidUTF8IsReported() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var data = Data(#"{"format": "setlist-songs", "version": 1, "songs": [{"id": "a", "name": "A"#.utf8)
+        data.append(contentsOf: [0xC3, 0x28])
+        data.append(contentsOf: Data(#""}]}"#.utf8))
+        try data.write(to: folder.appendingPathComponent("songs.json"))
+        #expect { try LibraryStore(root: folder).load() } throws: { "\($0)".contains("songs.json") }
+    }
+
+    @Test func missingFolderIsAnEmptyLibraryAndIsCreatedOnFirstWrite() throws {
+        let store = LibraryStore(root: folder.appendingPathComponent("a/b"))
+        #expect(try store.load() == Library())
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+        try store.modify { $0.addSong(SongFields(name: "First")) }
+        #expect(try store.load().songs.count == 1)
+    }
+
+    @Test func renamingAPlaylistRenamesItsFile() throws {
+        let store = LibraryStore(root: folder)
+        try store.modify { try $0.addPlaylist(named: "Old name") }
+        try store.modify { try $0.renamePlaylist(at: 0, to: "Nové jméno") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("playlists").path)
+        #expect(files.count == 1)
+        #expect(files[0].hasPrefix("nove-jmeno-"))
+    }
+
+    @Test func locationFollowsOptionThenEnvironment() {
+        let env = ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg", "SETLIST_HOME": "/sl"]
+        #expect(LibraryLocation.resolve(option: "lib", environment: env, currentDirectory: "/cwd").path == "/cwd/lib")
+        #expect(LibraryLocation.resolve(option: nil, environment: env, currentDirectory: "/cwd").path == "/sl")
+        #expect(LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg"], currentDirectory: "/").path == "/xdg/setlist")
+        #expect(LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u"], currentDirectory: "/").path == "/home/u/.local/share/setlist")
+    }
+}
