@@ -83,11 +83,16 @@ public struct SongCopy: Hashable, Sendable, Identifiable {
     /// The original this copy was made from. It may since have been deleted.
     public var originalID: String?
     public var fields: SongFields
+    /// The copy as its sender last shared it in a `.plsts` document: the base that tells, when an
+    /// updated setlist is imported again, whether the member or the sender changed the notes.
+    /// Nil for copies made in this library.
+    public var received: SongFields?
 
-    public init(id: String = Identifier.make(), originalID: String?, fields: SongFields) {
+    public init(id: String = Identifier.make(), originalID: String?, fields: SongFields, received: SongFields? = nil) {
         self.id = id
         self.originalID = originalID
         self.fields = fields
+        self.received = received
     }
 
     /// A new copy of `song`.
@@ -133,13 +138,14 @@ extension Song: Codable {
 }
 
 extension SongCopy: Codable {
-    private enum CodingKeys: String, CodingKey { case id, original }
+    private enum CodingKeys: String, CodingKey { case id, original, received }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         originalID = try container.decodeIfPresent(String.self, forKey: .original)
         fields = try SongFields(from: decoder)
+        received = try container.decodeIfPresent(SongFields.self, forKey: .received)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -147,5 +153,6 @@ extension SongCopy: Codable {
         try container.encode(id, forKey: .id)
         try container.encodeIfPresent(originalID, forKey: .original)
         try fields.encode(to: encoder)
+        try container.encodeIfPresent(received, forKey: .received)
     }
 }
