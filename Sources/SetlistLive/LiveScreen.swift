@@ -1,0 +1,164 @@
+import SetlistCore
+
+/// The size of a terminal in character cells.
+public struct TerminalSize: Hashable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// What the live screen shows for one position of a setlist at one terminal size: exactly
+/// `size.rows` lines, none wider than `size.columns`. Pure, so that tests can check every line.
+///
+/// From the top: the playlist with "3/15" and the set; the title (in big letters when there is
+/// room), author, length, key and tempo; the notes wrapped to the width and cut to fit; and at the
+/// bottom the next song or break, the set's planned time and a line of keys (or what is typed).
+public struct LiveScreen: Sendable {
+    /// The lines from top to bottom.
+    public let lines: [ScreenLine]
+
+    /// The screen for `position` (1-based) of `playlist`, or nil when there is no song there.
+    /// - Parameter status: replaces the line of keys, e.g. "Go to: 12" while a number is typed.
+    public init?(playlist: Playlist, position: Int, size: TerminalSize, status: String? = nil) {
+        guard let stage = StagePosition(playlist: playlist, position: position) else { return nil }
+        self.init(stage: stage, size: size, status: status)
+    }
+
+    /// The screen for the details of one position.
+    public init(stage: StagePosition, size: TerminalSize, status: String? = nil) {
+        lines = Layout(stage: stage, size: size, status: status).lines()
+    }
+
+    /// The lines with the escape sequences of `appearance` ready to draw.
+    public func drawn(_ appearance: Appearance) -> [String] { lines.map { $0.rendered(appearance) } }
+
+    /// The lines' text without attributes.
+    public var texts: [String] { lines.map(\.text) }
+
+    /// The line of keys, longest form that fits first.
+    static let keyHelp = [
+        "→ next  ← previous  g first  G last  number+Enter jump  q quit",
+        "→ next  ← prev  g/G first/last  N⏎ jump  q quit",
+        "→ next  ← prev  q quit",
+    ]
+}
+
+private struct Layout {
+    let stage: StagePosition
+    let size: TerminalSize
+    let status: String?
+    let margin: Int
+    let width: Int
+
+    init(stage: StagePosition, size: TerminalSize, status: String?) {
+        self.stage = stage
+        self.size = TerminalSize(columns: max(size.columns, 1), rows: max(size.rows, 1))
+        self.status = status
+        margin = size.columns >= 60 ? 2 : 0
+        width = max(self.size.columns - 2 * margin, 1)
+    }
+
+    func lines() -> [ScreenLine] {
+        let roomy = size.rows >= 16
+        var top = [line(Cells.spread(stage.playlistName, stage.counter + (stage.setLabel.map { " · " + $0 } ?? ""), width: width), .heading)]
+        if roomy { top.append(rule()) }
+        var bottom: [ScreenLine] = []
+        if roomy { bottom.append(rule()) }
+        let next = Cells.wrap(stage.nextLine, width: width)
+        bottom += fit(next, rows: size.rows >= 20 ? 2 : 1).map { line($0) }
+        bottom.append(line(Cells.truncate(stage.timeLine, to: width), .dim))
+        if size.rows >= 10 { bottom.append(statusLine()) }
+        let room = size.rows - top.count - bottom.count
+        let middle = body(rows: max(room, 0))
+        let all = top + middle + Array(repeating: ScreenLine(""), count: max(room - middle.count, 0)) + bottom
+        return Array(all.prefix(size.rows))
+    }
+
+    /// Title, author, facts and notes in at most `rows` lines.
+    private func body(rows: Int) -> [ScreenLine] {
+        let fields = stage.copy.fields
+        let author = fields.author.map { [line(Cells.truncate("by " + $0, to: width))] } ?? []
+        let facts = [line(factsText(), .heading)]
+        var title = titleBanner(rows: rows) ?? []
+        if title.isEmpty || Text.fold(fields.name) != fields.name.lowercased() {
+            let plain = fit(Cells.wrap(fields.name, width: width), rows: rows - author.count - facts.count - title.count >= 6 ? 2 : 1)
+            title += plain.map { line($0, .title) }
+        }
+        var result = title + author + facts
+        let spare = rows - result.count
+        if spare >= 6 { result.insert(ScreenLine(""), at: 0) }
+        if let notes = fields.notes, rows - result.count >= 2 {
+            result.append(ScreenLine(""))
+            result += fit(Cells.wrap(notes, width: width), rows: rows - result.count, marker: true).map { line($0) }
+        }
+        return Array(result.prefix(rows))
+    }
+
+    /// The title in big letters: the largest scale that fits the width in at most two lines and a
+    /// third of the body's rows; nil on small screens or for characters the font lacks.
+    private func titleBanner(rows: Int) -> [ScreenLine]? {
+        guard size.rows >= 20 else { return nil }
+        for scale in stride(from: 3, through: 1, by: -1) {
+            guard let words = bannerLines(scale: scale), words.count <= 2 else { continue }
+            let height = words.count * BigFont.height(scale: scale) + words.count - 1
+            guard height <= rows / 3 else { continue }
+            var result: [ScreenLine] = []
+            for (index, words) in words.enumerated() {
+                if index > 0 { result.append(ScreenLine("")) }
+                result += (BigFont.render(words, scale: scale) ?? []).map { line($0, .title) }
+            }
+            return result
+        }
+        return nil
+    }
+
+    /// The title's words grouped into lines that fit the width at `scale`.
+    private func bannerLines(scale: Int) -> [String]? {
+        var lines: [String] = []
+        for word in stage.copy.fields.name.split(separator: " ").map(String.init) {
+            guard let w = BigFont.width(word, scale: scale), w <= width else { return nil }
+            if let last = lines.last, let joined = BigFont.width(last + " " + word, scale: scale), joined <= width {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append(word)
+            }
+        }
+        return lines.isEmpty ? nil : lines
+    }
+
+    private func factsText() -> String {
+        let spaced = stage.facts.joined(separator: "   ")
+        return Cells.width(spaced) <= width ? spaced : Cells.truncate(stage.facts.joined(separator: " · "), to: width)
+    }
+
+    private func statusLine() -> ScreenLine {
+        let text = status.map { Cells.truncate($0, to: width) }
+            ?? LiveScreen.keyHelp.first { Cells.width($0) <= width } ?? Cells.truncate(LiveScreen.keyHelp.last!, to: width)
+        return line(text + String(repeating: " ", count: max(width - Cells.width(text), 0)), .status)
+    }
+
+    private func rule() -> ScreenLine { line(String(repeating: "─", count: width), .rule) }
+
+    private func line(_ text: String, _ style: ScreenLine.Style = .normal) -> ScreenLine {
+        ScreenLine(text.isEmpty ? "" : String(repeating: " ", count: margin) + text, style)
+    }
+
+    /// At most `rows` of `lines`; the last kept line ends in "…" when some are cut, or with
+    /// `marker` says how many lines are left out.
+    private func fit(_ lines: [String], rows: Int, marker: Bool = false) -> [String] {
+        guard lines.count > rows else { return lines }
+        guard rows > 0 else { return [] }
+        if marker {
+            let hidden = lines.count - rows + 1
+            return Array(lines.prefix(rows - 1)) + [Cells.truncate("… \(hidden) more line\(hidden == 1 ? "" : "s") of notes", to: width)]
+        }
+        var kept = Array(lines.prefix(rows))
+        kept[rows - 1] = Cells.truncate(kept[rows - 1] + " …", to: width)
+        if Cells.width(kept[rows - 1]) > width { kept[rows - 1] = Cells.truncate(kept[rows - 1], to: width) }
+        return kept
+    }
+}
