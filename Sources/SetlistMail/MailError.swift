@@ -1,11 +1,38 @@
-/// A message that cannot be built or delivered.
-public enum MailError: Error, Sendable, CustomStringConvertible {
+/// A message that cannot be built or delivered. Every message says what to do next.
+public enum MailError: Error, Sendable, CustomStringConvertible, Equatable {
     case noSender
+    /// A sender or recipient that is not `Name <address>` or an address.
+    case invalidMailbox(String, reason: String)
+    case noRecipients
+    /// No mail transfer agent was found; carries the configured command, if there was one.
+    case noMailTransferAgent(String?)
+    /// The agent could not be started.
+    case cannotRun(program: String, detail: String)
+    /// The agent ran and failed; nothing is to be taken as sent.
+    case mailTransferAgentFailed(program: String, status: String, stderr: String)
+    /// The message file could not be written.
+    case cannotWrite(path: String, detail: String)
 
     public var description: String {
         switch self {
         case .noSender:
             "No sender address. Give --from \"Name <you@example.com>\", or save one with `setlist config sender \"Name <you@example.com>\"`, or set $EMAIL."
+        case .invalidMailbox(let text, let reason):
+            "Cannot use '\(text)' as an email address: \(reason). Write it as you@example.com or \"Your Name <you@example.com>\"."
+        case .noRecipients:
+            "Say whom to send it to: --to NAME (a contact), --to ADDRESS, or --to all (every contact). `setlist contacts` lists the contacts."
+        case .noMailTransferAgent(let configured?):
+            "The mail program '\(configured)' (from the `sendmail` setting or $SETLIST_SENDMAIL) was not found. Fix it with `setlist config sendmail PROGRAM`, or write the message with --eml FILE and send that from your mail program. Nothing was sent."
+        case .noMailTransferAgent(nil):
+            "No mail transfer agent: `sendmail` is not on the PATH nor in /usr/sbin. Install one (for example `sudo apt install msmtp-mta` and configure ~/.msmtprc), or point setlist at one with `setlist config sendmail PROGRAM`, or write the message with --eml FILE and send that from your mail program. Nothing was sent."
+        case .cannotRun(let program, let detail):
+            "Cannot run the mail program \(program): \(detail). Check `setlist config sendmail`, or use --eml FILE instead. Nothing was sent."
+        case .mailTransferAgentFailed(let program, let status, let stderr):
+            "The mail program \(program) failed (\(status))"
+                + (stderr.isEmpty ? "" : ": \(stderr)")
+                + ". The message was NOT sent. Fix the mail setup, or write it with --eml FILE and send it from your mail program."
+        case .cannotWrite(let path, let detail):
+            "Cannot write the message to \(path): \(detail). Choose another file, or `--eml -` for standard output."
         }
     }
 }

@@ -1,0 +1,135 @@
+import Foundation
+
+/// The transfer encodings of the message body parts (RFC 2045 section 6).
+public enum ContentEncoding {
+    /// The longest encoded line, not counting CRLF (RFC 2045 sections 6.7 and 6.8).
+    public static let lineLimit = 76
+
+    /// Base64 in lines of 76 characters, each ending in CRLF.
+    public static func base64(_ data: Data) -> String {
+        let encoded = Array(data.base64EncodedString().utf8)
+        var result = ""
+        result.reserveCapacity(encoded.count + encoded.count / lineLimit * 2 + 2)
+        var start = 0
+        while start < encoded.count {
+            let end = min(start + lineLimit, encoded.count)
+            result += String(decoding: encoded[start..<end], as: UTF8.self) + "\r\n"
+            start = end
+        }
+        return result
+    }
+
+    /// Quoted-printable text: lines of at most 76 characters ending in CRLF, long lines broken
+    /// with soft line breaks between characters (never inside a UTF-8 sequence), spaces at the
+    /// end of a line encoded, and lines that start with "." or "From " encoded so that no mail
+    /// system along the way changes them.
+    public static func quotedPrintable(_ text: String) -> String {
+        let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var output = ""
+        for line in unified.split(separator: "\n", omittingEmptySubsequences: false) {
+            output += quotedPrintableLine(String(line)) + "\r\n"
+        }
+        return output
+    }
+
+    private static func quotedPrintableLine(_ line: String) -> String {
+        let scalars = Array(line.unicodeScalars)
+        var result = ""
+        var column = 0
+        for (index, scalar) in scalars.enumerated() {
+            let isLast = index == scalars.count - 1
+            let bytes = Array(String(scalar).utf8)
+            var unit: String
+            switch scalar {
+            case " ", "\t":
+                unit = isLast ? "=" + HeaderText.hex(bytes[0]) : String(scalar)
+            case "=":
+                unit = "=3D"
+            case "!"..."~":
+                unit = String(scalar)
+            default:
+                unit = bytes.map { "=" + HeaderText.hex($0) }.joined()
+            }
+            if column == 0, (scalar == "." || (scalar == "F" && line.unicodeScalars.dropFirst(index).starts(with: "From ".unicodeScalars))) {
+                unit = "=" + HeaderText.hex(bytes[0])
+            }
+            // Room must stay for the "=" of a soft break unless this is the line's last unit.
+            let room = isLast ? lineLimit : lineLimit - 1
+            if column + unit.count > room {
+                result += "=\r\n"
+                column = 0
+                if scalar == "." || (scalar == "F" && line.unicodeScalars.dropFirst(index).starts(with: "From ".unicodeScalars)) {
+                    unit = "=" + HeaderText.hex(bytes[0])
+                }
+            }
+            result += unit
+            column += unit.count
+        }
+        return result
+    }
+}
+
+/// MIME header parameters (RFC 2045 section 5.1) with RFC 2231 for values that are not ASCII.
+public enum MIMEParameter {
+    /// `name="value"` for a printable ASCII value (quoted, with `"` and `\` escaped).
+    public static func quoted(_ name: String, _ value: String) -> String {
+        name + "=\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// The value as RFC 2231 extended parameters: `name*=utf-8''%C5%99...`, or, when that would
+    /// not fit `limit` characters, continued as `name*0*=utf-8''...`, `name*1*=...` with
+    /// percent-escapes never split.
+    public static func extended(_ name: String, _ value: String, limit: Int = 70) -> [String] {
+        let escaped = Array(value.utf8).map(percentEscaped)
+        let whole = name + "*=utf-8''" + escaped.joined()
+        if whole.count <= limit { return [whole] }
+        var parts: [String] = []
+        var current = ""
+        var index = 0
+        func head(_ n: Int) -> String { n == 0 ? "\(name)*0*=utf-8''" : "\(name)*\(n)*=" }
+        for piece in escaped {
+            if !current.isEmpty, head(index).count + current.count + piece.count > limit {
+                parts.append(head(index) + current)
+                index += 1
+                current = ""
+            }
+            current += piece
+        }
+        parts.append(head(index) + current)
+        return parts
+    }
+
+    /// Whether a value can be written as a plain quoted parameter.
+    public static func isPlain(_ value: String) -> Bool {
+        value.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
+    }
+
+    /// An ASCII stand-in for a file name: accents dropped ("Můj" → "Muj"), other characters that
+    /// are not printable ASCII made "_", the extension kept.
+    public static func asciiFallback(_ fileName: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in fileName.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: continue
+            default:
+                if scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\" {
+                    result.append(scalar)
+                } else if scalar.properties.isWhitespace {
+                    result.append(" ")
+                } else if result.last != "_" {
+                    result.append("_")
+                }
+            }
+        }
+        return String(result)
+    }
+
+    private static func percentEscaped(_ byte: UInt8) -> String {
+        // attribute-char of RFC 2231: ASCII printable except specials, space, "*", "'" and "%".
+        let specials: Set<UInt8> = Set("()<>@,;:\\\"/[]?=*'% ".utf8)
+        if byte > 0x20, byte < 0x7F, !specials.contains(byte) {
+            return String(UnicodeScalar(byte))
+        }
+        return "%" + HeaderText.hex(byte)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// A file attached to a message.
+public struct MailAttachment: Hashable, Sendable {
+    /// The file name the recipient sees, any Unicode; control characters and path separators are
+    /// replaced when the message is written.
+    public var fileName: String
+    /// The MIME type, such as `application/pdf`.
+    public var mimeType: String
+    public var data: Data
+
+    public init(fileName: String, mimeType: String, data: Data) {
+        self.fileName = fileName
+        self.mimeType = mimeType
+        self.data = data
+    }
+}
+
+/// An email message with a plain-text body and attachments, written as RFC 5322 / MIME:
+/// multipart/mixed, a UTF-8 quoted-printable text part, base64 attachments, CRLF line ends.
+public struct MailMessage: Sendable {
+    public var from: Mailbox
+    public var to: [Mailbox]
+    public var subject: String
+    public var date: Date
+    /// The id inside the angle brackets of Message-ID, like `abc123@example.com`
+    /// (see ``MessageID``).
+    public var messageID: String
+    /// The text of the message; line ends are written as CRLF.
+    public var body: String
+    public var attachments: [MailAttachment]
+    /// Written as the User-Agent header when set, like "setlist/0.1.0".
+    public var userAgent: String?
+
+    public init(
+        from: Mailbox, to: [Mailbox], subject: String, date: Date, messageID: String, body: String,
+        attachments: [MailAttachment] = [], userAgent: String? = nil
+    ) {
+        self.from = from
+        self.to = to
+        self.subject = subject
+        self.date = date
+        self.messageID = messageID
+        self.body = body
+        self.attachments = attachments
+        self.userAgent = userAgent
+    }
+
+    /// The whole message as it goes into a file or to the mail system: ASCII only, every line
+    /// ending in CRLF and no longer than 78 characters (but for an address longer than that).
+    public func rendered() -> Data {
+        let textPart = [
+            "Content-Type: text/plain; charset=utf-8",
+            "Content-Transfer-Encoding: quoted-printable",
+            "",
+            ContentEncoding.quotedPrintable(body),
+        ].joined(separator: "\r\n")
+        let parts = [textPart] + attachments.map(Self.attachmentPart)
+        let boundary = Self.boundary(for: messageID, avoiding: parts)
+
+        var headers = [
+            HeaderText.addresses("From", [from]),
+            HeaderText.addresses("To", to),
+            HeaderText.unstructured("Subject", subject),
+            "Date: " + MailDate.format(date),
+            "Message-ID: <" + HeaderText.oneLine(messageID).replacingOccurrences(of: " ", with: "") + ">",
+            "MIME-Version: 1.0",
+            "Content-Type: multipart/mixed;\r\n " + MIMEParameter.quoted("boundary", boundary),
+        ]
+        if let userAgent { headers.append(HeaderText.unstructured("User-Agent", userAgent)) }
+
+        var text = headers.joined(separator: "\r\n") + "\r\n\r\n"
+        text += "This is a MIME message: a text and \(attachments.count) attached file\(attachments.count == 1 ? "" : "s").\r\n"
+        for part in parts {
+            text += "\r\n--" + boundary + "\r\n" + part
+        }
+        text += "\r\n--" + boundary + "--\r\n"
+        return Data(text.utf8)
+    }
+
+    /// The headers and base64 body of one attachment. A non-ASCII name goes in RFC 2231 form in
+    /// Content-Disposition (`filename*`) with an ASCII stand-in as `name` in Content-Type, for
+    /// programs that read no RFC 2231; each header holds one spelling only, so strict parsers
+    /// find no duplicate parameter.
+    static func attachmentPart(_ attachment: MailAttachment) -> String {
+        let name = safeFileName(attachment.fileName)
+        let type = HeaderText.oneLine(attachment.mimeType).filter { !$0.isWhitespace && $0 != ";" && $0 != "\"" }
+        var disposition: [String]
+        var typeName: String
+        if MIMEParameter.isPlain(name) {
+            typeName = MIMEParameter.quoted("name", name)
+            disposition = [MIMEParameter.quoted("filename", name)]
+        } else {
+            typeName = MIMEParameter.quoted("name", MIMEParameter.asciiFallback(name))
+            disposition = MIMEParameter.extended("filename", name)
+        }
+        return [
+            "Content-Type: " + (type.isEmpty ? "application/octet-stream" : type) + ";\r\n " + typeName,
+            "Content-Disposition: attachment;\r\n " + disposition.joined(separator: ";\r\n "),
+            "Content-Transfer-Encoding: base64",
+            "",
+            ContentEncoding.base64(attachment.data),
+        ].joined(separator: "\r\n")
+    }
+
+    /// A file name without control characters or path separators, which a receiving program
+    /// might otherwise follow out of its download folder.
+    static func safeFileName(_ fileName: String) -> String {
+        let cleaned = HeaderText.oneLine(fileName).map { $0 == "/" || $0 == "\\" ? "-" : $0 }
+        let name = String(cleaned).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+        return name.isEmpty ? "attachment" : name
+    }
+
+    /// A boundary made from the message id, so the same message is written the same way twice,
+    /// and checked against the parts. "=_" cannot occur in quoted-printable or base64 text.
+    static func boundary(for messageID: String, avoiding parts: [String]) -> String {
+        var attempt = 0
+        while true {
+            let candidate = "=_setlist_" + MessageID.digest(Data((messageID + "#\(attempt)").utf8))
+            if !parts.contains(where: { $0.contains(candidate) }) { return candidate }
+            attempt += 1
+        }
+    }
+}
+
+/// The Date header format of RFC 5322 section 3.3, in UTC: `Sun, 22 Nov 2026 00:05:51 +0000`.
+public enum MailDate {
+    public static func format(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+        return "\(days[(parts.weekday ?? 1) - 1]), \(two(parts.day)) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970) "
+            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) +0000"
+    }
+}
+
+/// Message-ID values (RFC 5322 section 3.6.4): unique, or reproducible from the message's content.
+public enum MessageID {
+    /// A new random id at `domain`.
+    public static func random(domain: String) -> String {
+        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased() + "@" + domain
+    }
+
+    /// An id derived from `content` (for SOURCE_DATE_EPOCH builds): the same content, the same id.
+    public static func derived(from content: Data, domain: String) -> String {
+        digest(content) + "@" + domain
+    }
+
+    /// 128 bits of FNV-1a (two 64-bit halves with different offsets) as 32 hex digits. Not a
+    /// cryptographic hash: it only has to make different messages get different ids.
+    static func digest(_ data: Data) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        for byte in data {
+            a = (a ^ UInt64(byte)) &* prime
+            b = (b ^ UInt64(byte ^ 0x5A)) &* prime
+        }
+        func hex(_ value: UInt64) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        return hex(a) + hex(b)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The system's mail transfer agent, run the way `sendmail -t -i` is: the message on standard
+/// input, the recipients read from its To header, a line of a single "." not taken as its end.
+public struct MailTransferAgent: Sendable, Equatable {
+    /// The name of the environment variable that names the program (after the `sendmail` setting).
+    public static let environmentVariable = "SETLIST_SENDMAIL"
+    /// Where sendmail lives when it is not on the PATH (it often is not for ordinary users).
+    public static let standardLocations = ["/usr/sbin/sendmail", "/usr/lib/sendmail"]
+
+    /// The program to run.
+    public var executable: String
+    /// Arguments the user configured (e.g. `-C ~/.msmtprc`), before the ones setlist adds.
+    public var arguments: [String]
+
+    public init(executable: String, arguments: [String] = []) {
+        self.executable = executable
+        self.arguments = arguments
+    }
+
+    /// Finds the program: the `sendmail` setting, else `$SETLIST_SENDMAIL`, else `sendmail` on the
+    /// PATH or in its standard places. A configured command may carry arguments, split at spaces
+    /// as a shell would (quotes group words).
+    /// - Throws: ``MailError/noMailTransferAgent(_:)`` when the program cannot be found.
+    public static func resolve(
+        setting: String?, environment: [String: String],
+        isExecutable: (String) -> Bool = { FileManager.default.isExecutableFile(atPath: $0) }
+    ) throws(MailError) -> MailTransferAgent {
+        let configured = [setting, environment[environmentVariable]].compactMap { $0 }
+            .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let words = configured.map(splitCommand) ?? ["sendmail"]
+        guard let program = words.first else { throw .noMailTransferAgent(configured) }
+        let candidates: [String]
+        if program.contains("/") {
+            candidates = [program]
+        } else {
+            let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+            candidates = path.split(separator: ":").map { "\($0)/\(program)" }
+                + (configured == nil ? standardLocations : [])
+        }
+        guard let found = candidates.first(where: isExecutable) else { throw .noMailTransferAgent(configured) }
+        return MailTransferAgent(executable: found, arguments: Array(words.dropFirst()))
+    }
+
+    /// The arguments after the configured ones: `-i -t` and the envelope sender.
+    public func commandArguments(envelopeSender: String) -> [String] {
+        arguments + ["-i", "-t", "-f", envelopeSender]
+    }
+
+    /// Hands the message to the agent and waits for it.
+    /// - Parameter message: the message as ``MailMessage/rendered()`` gives it; its CRLF line
+    ///   ends are given as LF, the local convention sendmail programs expect on standard input.
+    /// - Throws: ``MailError/mailTransferAgentFailed(program:status:stderr:)`` when the agent
+    ///   exits unsuccessfully (nothing is to be taken as sent), or
+    ///   ``MailError/cannotRun(program:detail:)`` when it cannot be started.
+    public func send(_ message: Data, envelopeSender: String) throws(MailError) {
+        // The agent may exit without reading everything; a write to it must then fail, not kill us.
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = commandArguments(envelopeSender: envelopeSender)
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw .cannotRun(program: executable, detail: "\(error.localizedDescription)")
+        }
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = errors.fileHandleForReading.readDataToEndOfFile() }
+        let local = Data(String(decoding: message, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").utf8)
+        try? input.fileHandleForWriting.write(contentsOf: local)
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        group.wait()
+        let said = String(decoding: errData + outData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let status = process.terminationReason == .exit
+                ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
+            throw .mailTransferAgentFailed(program: executable, status: status, stderr: said)
+        }
+    }
+
+    /// Splits a command line into words at unquoted spaces; single and double quotes group words
+    /// and a backslash escapes the next character.
+    public static func splitCommand(_ line: String) -> [String] {
+        var words: [String] = [], current = "", inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped {
+                current.append(character); escaped = false; inWord = true
+            } else if character == "\\" && quote != "'" {
+                escaped = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character; inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(current); current = ""; inWord = false }
+            } else {
+                current.append(character); inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,60 @@
+import SetlistCore
+
+/// The plain-text body of a shared setlist: short lines that read well on a phone.
+public enum SetlistBody {
+    /// The default subject, "Setlist: NAME".
+    public static func subject(for playlist: Playlist) -> String {
+        "Setlist: " + playlist.name
+    }
+
+    /// The body: the playlist's name and size, every song with its position, author, length,
+    /// key and tempo, the breaks between sets, the total length, and how to open the attachments.
+    /// - Parameters:
+    ///   - plstsFileName: the attached .plsts file, for the line on importing it; nil if none.
+    ///   - pdfFileNames: the attached PDFs.
+    public static func text(for playlist: Playlist, plstsFileName: String?, pdfFileNames: [String]) -> String {
+        var lines: [String] = []
+        let count = playlist.copies.count
+        lines.append(HeaderText.oneLine(playlist.name))
+        lines.append("\(count) song\(count == 1 ? "" : "s"), " + totalText(playlist))
+        if count == 0 { lines += ["", "(no songs yet)"] }
+        for set in playlist.sets {
+            if let label = set.label {
+                lines += ["", "— \(HeaderText.oneLine(label)) (\(SongLength.format(set.totalLength))) —"]
+            }
+            for entry in set.entries {
+                lines.append("")
+                lines += songLines(entry)
+            }
+        }
+        lines += ["", "Total length: " + totalText(playlist)]
+        lines.append("")
+        if let plstsFileName {
+            lines.append("To open the setlist in setlist, save \(plstsFileName) and run: setlist import \"\(plstsFileName)\"")
+        }
+        if !pdfFileNames.isEmpty {
+            lines.append("To print it, open " + pdfFileNames.joined(separator: " or ") + ".")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func totalText(_ playlist: Playlist) -> String {
+        let missing = playlist.copiesWithoutLength
+        let total = SongLength.format(playlist.totalLength)
+        guard missing > 0 else { return total }
+        return "\(total) (\(missing) song\(missing == 1 ? "" : "s") without a length)"
+    }
+
+    static func songLines(_ entry: PlaylistEntry) -> [String] {
+        let fields = entry.copy.fields
+        var first = "\(entry.position). \(HeaderText.oneLine(fields.name))"
+        if let author = fields.author, !author.isEmpty { first += " — " + HeaderText.oneLine(author) }
+        var details: [String] = []
+        if let length = fields.length { details.append(SongLength.format(length)) }
+        if let key = fields.key { details.append(key.typeset) }
+        if let bpm = fields.bpm { details.append("\(bpm) BPM") }
+        guard !details.isEmpty else { return [first] }
+        let indent = String(repeating: " ", count: "\(entry.position). ".count)
+        return [first, indent + details.joined(separator: " · ")]
+    }
+}
