@@ -65,6 +65,10 @@ public enum DecodingErrorText {
                 let (line, column) = lineAndColumn(of: offset, in: data)
                 return "it is not valid JSON at line \(line), column \(column) (\(reason))."
             }
+            if reason.localizedCaseInsensitiveContains("end of file") {
+                let (line, column) = lineAndColumn(of: data.count, in: data)
+                return "it ends too early, at line \(line), column \(column): the file is cut short."
+            }
         }
         return "it is not valid JSON (\(reason))."
     }

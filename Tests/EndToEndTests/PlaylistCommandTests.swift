@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@Suite struct PlaylistCommandTests {
+    func library(songs: [String] = ["A", "B", "C", "D"]) throws -> TemporaryLibrary {
+        let lib = try TemporaryLibrary()
+        for (index, name) in songs.enumerated() { try lib.ok("add-song", name, "--length", "\(index + 1):00") }
+        return lib
+    }
+
+    @Test func newMakesCurrentAndShowUsesIt() throws {
+        let lib = try library()
+        try lib.ok("new", "Koncert v Praze 15.2.2010", "A", "B")
+        let show = try lib.ok("show")
+        #expect(show.hasPrefix("Koncert v Praze 15.2.2010 (current) — 2 songs, 3:00"))
+        try lib.ok("new", "Druhý")
+        #expect(try lib.ok("show").hasPrefix("Druhý (current)"))
+        try lib.ok("use", "koncert v praze 15.2.2010")
+        #expect(try lib.ok("show").hasPrefix("Koncert v Praze"))
+        let list = try lib.ok("playlists")
+        #expect(list.contains("*  1  Koncert v Praze 15.2.2010      2    3:00"))
+        #expect(list.contains("   2  Druhý"))
+    }
+
+    @Test func addRemoveMoveInCurrentAndNamedPlaylists() throws {
+        let lib = try library()
+        try lib.ok("new", "P")
+        try lib.ok("add", "A", "B", "C")
+        try lib.ok("add", "P", "D", "--at", "2")
+        var json = try lib.json("show", "--json")
+        #expect(names(json) == ["A", "D", "B", "C"])
+        try lib.ok("move", "1", "4")
+        json = try lib.json("show", "P", "--json")
+        #expect(names(json) == ["D", "B", "C", "A"])
+        try lib.ok("move", "P", "A", "1")
+        try lib.ok("remove", "P", "2", "c")
+        json = try lib.json("show", "--json")
+        #expect(names(json) == ["A", "B"])
+        #expect(json["totalLength"] as? Int == 180)
+    }
+
+    @Test func breaksShowAsSets() throws {
+        let lib = try library()
+        try lib.ok("new", "P", "A", "B", "C", "D")
+        try lib.ok("break", "--after", "2")
+        try lib.ok("break", "P", "--after", "3", "--label", "Encore")
+        let show = try lib.ok("show")
+        #expect(show.contains("2  B       2:00\n   — Set 2 —\n3  C"))
+        #expect(show.contains("— Encore —\n4  D"))
+        let json = try lib.json("show", "--json")
+        let breaks = json["breaks"] as! [[String: Any]]
+        #expect(breaks.map { $0["after"] as! Int } == [2, 3])
+        try lib.ok("remove-break", "--after", "2")
+        #expect(!(try lib.ok("show")).contains("Set 2"))
+        let again = try lib.run("remove-break", "--after", "2")
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("no break after song 2"))
+    }
+
+    @Test func renameDuplicateMoveAndDelete() throws {
+        let lib = try library()
+        try lib.ok("new", "One", "A")
+        try lib.ok("new", "Two", "B")
+        try lib.ok("rename", "One", "Jedna")
+        try lib.ok("rename", "Dva")
+        try lib.ok("duplicate", "Jedna", "Tři")
+        let playlists = try lib.ok("playlists")
+        #expect(playlists.range(of: "Jedna")!.lowerBound < playlists.range(of: "Tři")!.lowerBound)
+        #expect(playlists.range(of: "Tři")!.lowerBound < playlists.range(of: "Dva")!.lowerBound)
+        try lib.ok("move-playlist", "Dva", "--to", "1")
+        #expect(try lib.ok("playlists").contains("*  1  Dva"))
+        try lib.ok("delete", "Dva")
+        let after = try lib.ok("playlists")
+        #expect(!after.contains("Dva"))
+        let show = try lib.run("show")
+        #expect(show.status == 1)
+        #expect(show.stderr.contains("setlist use"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: lib.root.appendingPathComponent("playlists").path)
+        #expect(files.count == 2)
+    }
+
+    @Test func searchPlaylists() throws {
+        let lib = try library()
+        try lib.ok("new", "Koncert v Praze")
+        try lib.ok("new", "Zkouška")
+        let out = try lib.ok("playlists", "--search", "zkouska")
+        #expect(out.contains("Zkouška"))
+        #expect(!out.contains("Praze"))
+        let json = try JSONSerialization.jsonObject(with: try lib.run("playlists", "--json").stdoutData) as! [[String: Any]]
+        #expect(json.map { $0["name"] as! String } == ["Koncert v Praze", "Zkouška"])
+    }
+
+    func names(_ json: [String: Any]) -> [String] {
+        (json["songs"] as! [[String: Any]]).map { ($0["copy"] as! [String: Any])["name"] as! String }
+    }
+}
+
+extension TemporaryLibrary {
+    func json(_ arguments: String...) throws -> [String: Any] {
+        let result = try run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONSerialization.jsonObject(with: result.stdoutData) as! [String: Any]
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@Suite struct SongCommandTests {
+    @Test func addListAndShowASong() throws {
+        let lib = try TemporaryLibrary()
+        let added = try lib.ok("add-song", "Příběh", "--author", "Čechomor", "--length", "3:20", "--key", "fis-moll", "--bpm", "96", "--notes", "Intro housle\\nPak všichni")
+        #expect(added.contains("Added 'Příběh' by Čechomor"))
+        let list = try lib.ok("songs")
+        #expect(list.contains("Příběh"))
+        #expect(list.contains("3:20"))
+        #expect(list.contains("F# minor"))
+        #expect(list.contains("96"))
+        let details = try lib.ok("song", "PRIBEH")
+        #expect(details.contains("Author:    Čechomor"))
+        #expect(details.contains("  Intro housle\n  Pak všichni"))
+        #expect(details.contains("Playlists: none"))
+
+        let json = try JSONSerialization.jsonObject(with: try lib.run("songs", "--json").stdoutData) as! [[String: Any]]
+        #expect(json.count == 1)
+        #expect(json[0]["length"] as? Int == 200)
+        #expect(json[0]["key"] as? String == "F# minor")
+        #expect(json[0]["notes"] as? String == "Intro housle\nPak všichni")
+    }
+
+    @Test func searchIgnoresCaseAndAccents() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Příběh", "--author", "Čechomor")
+        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC")
+        let found = try lib.ok("songs", "--search", "pribeh")
+        #expect(found.contains("Příběh"))
+        #expect(!found.contains("Highway"))
+        #expect(try lib.ok("songs", "--search", "cechomor").contains("Příběh"))
+        #expect(try lib.ok("songs", "--search", "nothing").contains("No song matches"))
+    }
+
+    @Test func addSongStraightIntoAPlaylist() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("new", "Koncert")
+        try lib.ok("add-song", "A", "--to", "Koncert")
+        let out = try lib.ok("add-song", "B", "--to", "koncert", "--at", "1")
+        #expect(out.contains("as song 1"))
+        let show = try lib.ok("show")
+        #expect(show.range(of: "1  B")!.lowerBound < show.range(of: "2  A")!.lowerBound)
+    }
+
+    @Test func editOriginalEverywhereAndCopyAlsoOriginal() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Song", "--bpm", "120", "--key", "C")
+        try lib.ok("new", "One", "Song")
+        try lib.ok("new", "Two", "Song")
+        try lib.ok("edit-song", "Song", "--bpm", "130")
+        #expect(try lib.ok("show", "One").contains("130") == false)
+        try lib.ok("edit-song", "Song", "--key", "Dm", "--everywhere")
+        #expect(try lib.ok("show", "One").contains("D minor"))
+        #expect(try lib.ok("show", "Two").contains("D minor"))
+        try lib.ok("edit-song", "1", "--in", "Two", "--bpm", "90", "--also-original")
+        #expect(try lib.ok("song", "Song").contains("BPM:       90"))
+        #expect(!(try lib.ok("show", "One").contains("90")))
+        // An empty value clears a field.
+        try lib.ok("edit-song", "Song", "--key", "")
+        #expect(!(try lib.ok("song", "Song").contains("D minor")))
+        let details = try lib.ok("song", "Song")
+        #expect(details.contains("'One' #1 (differs: key, bpm)"))
+    }
+
+    @Test func renameMoveAndRemoveSongs() throws {
+        let lib = try TemporaryLibrary()
+        for name in ["A", "B", "C"] { try lib.ok("add-song", name) }
+        try lib.ok("new", "P", "A")
+        try lib.ok("edit-song", "A", "--name", "A2")
+        try lib.ok("move-song", "C", "--to", "1")
+        let list = try lib.ok("songs")
+        #expect(list.range(of: "1  C")!.lowerBound < list.range(of: "2  A2")!.lowerBound)
+        try lib.ok("remove-song", "A2", "B")
+        #expect(!(try lib.ok("songs")).contains("A2"))
+        // The copy stays, named as it was when copied.
+        let show = try lib.ok("show", "P")
+        #expect(show.contains("1  A"))
+        #expect(show.contains("deleted"))
+    }
+
+    @Test func sameTitleNeedsAnId() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Same", "--author", "One")
+        let second = try lib.run("add-song", "Same", "--author", "Two")
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("another song has this title"))
+        let ambiguous = try lib.run("song", "same")
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.stderr.contains("by One"))
+        #expect(ambiguous.stderr.contains("by Two"))
+        let id = try #require(ambiguous.stderr.split(separator: "(id ").dropFirst().first?.prefix(8))
+        #expect(try lib.ok("song", String(id)).contains("Same"))
+    }
+}
