@@ -140,8 +140,10 @@ public struct Library: Hashable, Sendable {
         let starts = exact.isEmpty ? contacts.indices.filter { Text.fold(contacts[$0].name).hasPrefix(folded) } : exact
         if starts.count == 1 { return starts[0] }
         if starts.isEmpty {
+            // Close matches: a contact sharing a word, or the first three letters of one.
+            let words = folded.split(separator: " ").map { $0.prefix(3) }
             let near = contacts.filter { contact in
-                Text.fold(contact.name).split(separator: " ").contains { folded.contains($0) || $0.hasPrefix(folded.prefix(3)) }
+                Text.fold(contact.name).split(separator: " ").contains { part in words.contains { part.hasPrefix($0) } }
             }
             throw .contactNotFound(reference, suggestions: near)
         }
