@@ -13,13 +13,25 @@ public enum SetlistMain {
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
         CommandContext.$current.withValue(context) {
             do {
-                var command = try SetlistCommand.parseAsRoot(arguments)
+                var command = try SetlistCommand.parseAsRoot(movingLibraryOption(arguments))
                 try command.run()
                 return 0
             } catch {
                 return report(error, context: context)
             }
         }
+    }
+
+    /// `setlist --library DIR songs` reads as naturally as `setlist songs --library DIR`; the
+    /// option belongs to each subcommand, so move a leading one behind the subcommand's name.
+    static func movingLibraryOption(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first else { return arguments }
+        let width = first == "--library" ? 2 : first.hasPrefix("--library=") ? 1 : 0
+        guard width > 0, arguments.count > width else { return arguments }
+        var rest = Array(arguments.dropFirst(width))
+        let option = Array(arguments.prefix(width))
+        rest.insert(contentsOf: option, at: 1)
+        return rest
     }
 
     static func report(_ error: any Error, context: CommandContext) -> Int32 {
