@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import SetlistCore
+import SetlistPDF
+
+struct PDFCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pdf",
+        abstract: "Print a playlist to PDF: the long version for the band, --short or --stage.",
+        discussion: """
+            The long version (Concert.pdf) has every song with its author, length, key, BPM and notes.
+            --short (Concert-short.pdf) lists titles and authors with the total length, on one page for
+            a normal concert. --stage (Concert-stage.pdf) prints titles and keys in the largest bold type
+            that fits the whole setlist on one page, for the floor of the stage.
+
+            The file goes to the current folder unless -o names a file or a folder; -o - writes the PDF
+            to standard output. With SOURCE_DATE_EPOCH set, the same setlist gives the same bytes.
+
+            Examples:
+              setlist pdf
+              setlist pdf "Koncert v Praze" --short -o ~/Desktop/
+              setlist pdf --stage --paper letter -o stage.pdf
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Flag(help: "Titles and authors only, numbered, with the total length.") var short = false
+    @Flag(help: "Titles and keys only, as large as fits one page.") var stage = false
+    @Option(name: [.short, .customLong("output")],
+            help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
+    var output: String?
+    @Option(help: ArgumentHelp("The paper size: a4 or letter.", valueName: "paper"), transform: PDFCommand.paper(from:))
+    var paper: PDFPaper = .a4
+
+    static func paper(from text: String) throws -> PDFPaper {
+        guard let paper = PDFPaper(rawValue: text.lowercased()) else {
+            throw ValidationError("Unknown paper '\(text)'. Use --paper a4 or --paper letter.")
+        }
+        return paper
+    }
+
+    func validate() throws {
+        if short && stage { throw ValidationError("Choose one of --short and --stage (or neither, for the long version).") }
+    }
+
+    func run() throws {
+        let library = try libraryOptions.load()
+        let playlist = library.playlists[try library.playlistIndex(matching: self.playlist)]
+        let style: PDFStyle = short ? .short : stage ? .stage : .long
+        let data = try PDFRenderer.render(playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment))
+        if output == "-" {
+            context.output.write(data)
+            return
+        }
+        let url = destination(for: playlist, style: style)
+        try PDFRenderer.write(data, to: url)
+        let kilobytes = max(1, (data.count + 512) / 1024)
+        say("Wrote \(displayPath(url)) (\(style.rawValue) version of '\(playlist.name)', \(paper.rawValue.uppercased()), \(kilobytes) KB).")
+    }
+
+    /// The file to write: -o as given, or the default name inside the folder -o names (or the
+    /// current folder).
+    private func destination(for playlist: Playlist, style: PDFStyle) -> URL {
+        let name = PDFRenderer.defaultFileName(for: playlist, style: style)
+        guard let output, !output.isEmpty else { return context.url(for: name) }
+        let url = context.url(for: output)
+        var isFolder: ObjCBool = false
+        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue) {
+            return url.appendingPathComponent(name)
+        }
+        return url
+    }
+
+    /// The path relative to the working folder when the file is inside it.
+    private func displayPath(_ url: URL) -> String {
+        let folder = context.url(for: ".").path
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : url.path
+    }
+}

@@ -1,0 +1,127 @@
+import SetlistCore
+
+/// Words shared by the layouts.
+enum SetlistWords {
+    /// "24 songs · total 1:32:10", noting songs without a length.
+    static func summary(_ playlist: Playlist) -> String {
+        let count = playlist.copies.count
+        var text = count == 1 ? "1 song" : "\(count) songs"
+        let sets = playlist.sets.filter { !$0.entries.isEmpty }.count
+        if sets > 1 { text += " in \(sets) sets" }
+        text += " · total \(SongLength.format(playlist.totalLength))"
+        let unknown = playlist.copiesWithoutLength
+        if unknown > 0, count > 0 {
+            text += unknown == count ? " (no song has a length)" : " (\(unknown) without a length)"
+        }
+        return text
+    }
+
+    /// "AC/DC · 2:20 · C minor · 250 BPM", leaving out what is unknown.
+    static func details(_ fields: SongFields) -> String {
+        var parts: [String] = []
+        if let author = fields.author, !author.isEmpty { parts.append(author) }
+        if let length = fields.length { parts.append(SongLength.format(length)) }
+        if let key = fields.key { parts.append(key.typeset) }
+        if let bpm = fields.bpm { parts.append("\(bpm) BPM") }
+        return parts.joined(separator: "  ·  ")
+    }
+
+    static let empty = "This setlist has no songs yet."
+}
+
+/// The long version: every song with all its details and notes, page footers and an outline.
+struct LongLayout {
+    let playlist: Playlist
+    let frame: PageFrame
+    let typesetter: Typesetter
+
+    static let title = Font(size: 22, bold: true)
+    static let summary = Font(size: 10.5)
+    static let heading = Font(size: 14, bold: true)
+    static let number = Font(size: 12, bold: true)
+    static let name = Font(size: 12.5, bold: true)
+    static let details = Font(size: 10)
+    static let notes = Font(size: 10)
+
+    func build() -> FlowDocument {
+        var document = FlowDocument()
+        document.footerTitle = playlist.name
+        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter))
+        guard !playlist.copies.isEmpty else {
+            let box = typesetter.box(SetlistWords.empty, font: Font(size: 12, italic: true), gray: 0.3, width: frame.contentWidth)
+            document.append(Row.lines(of: box, x: frame.left, spaceBefore: 24))
+            return document
+        }
+        let numberWidth = widestNumber()
+        let nameX = frame.left + numberWidth + 8
+        let nameWidth = frame.right - nameX
+        for set in playlist.sets {
+            var parent: Int?
+            if let label = set.label {
+                document.outline.append(OutlineEntry(title: label, parent: nil, bold: true))
+                parent = document.outline.count - 1
+                var rows = Row.lines(of: typesetter.box(label, font: Self.heading, width: frame.contentWidth),
+                                     x: frame.left, spaceBefore: 20, keepTogether: true)
+                rows[0].outline = parent
+                rows[rows.count - 1].keepWithNext = true
+                rows[rows.count - 1].extraBelow = 5
+                rows[rows.count - 1].rules = [Rule(fromX: frame.left, toX: frame.right, y: rows[rows.count - 1].height - 2)]
+                document.append(rows)
+            }
+            for (offset, entry) in set.entries.enumerated() {
+                document.outline.append(OutlineEntry(title: "\(entry.position). \(entry.copy.name)", parent: parent))
+                var rows = songRows(entry, numberRight: frame.left + numberWidth, nameX: nameX, width: nameWidth,
+                                    spaceBefore: offset == 0 && set.label != nil ? 8 : 12)
+                rows[0].outline = document.outline.count - 1
+                document.append(rows)
+            }
+        }
+        return document
+    }
+
+    /// The header (number, name, details) kept together and with the first two lines of the notes;
+    /// the notes themselves may continue on the next page, never leaving a single line behind.
+    private func songRows(_ entry: PlaylistEntry, numberRight: Double, nameX: Double, width: Double,
+                          spaceBefore: Double) -> [Row] {
+        let fields = entry.copy.fields
+        let number = typesetter.box("\(entry.position).", font: Self.number, gray: 0.35, width: nil)
+        let name = typesetter.box(fields.name, font: Self.name, width: width)
+        var rows = Row.lines(of: name, x: nameX, leading: [Fragment(box: number, line: 0, x: numberRight - number.width)],
+                             spaceBefore: spaceBefore, keepTogether: true)
+        let details = SetlistWords.details(fields)
+        if !details.isEmpty {
+            rows[rows.count - 1].keepWithNext = true
+            rows += Row.lines(of: typesetter.box(details, font: Self.details, gray: 0.3, width: width),
+                              x: nameX, spaceBefore: 1, keepTogether: true)
+        }
+        guard let notes = fields.notes, !notes.isEmpty else { return rows }
+        rows[rows.count - 1].keepWithNext = true
+        var noteRows = Row.lines(of: typesetter.box(notes, font: Self.notes, gray: 0.08, width: width), x: nameX, spaceBefore: 4)
+        let count = noteRows.count
+        for index in 0..<max(0, count - 1) where index == 0 || index >= count - 2 {
+            noteRows[index].keepWithNext = true
+        }
+        return rows + noteRows
+    }
+
+    private func widestNumber() -> Double {
+        let last = max(playlist.copies.count, 1)
+        return typesetter.box("\(String(repeating: "8", count: String(last).count)).", font: Self.number, width: nil).width
+    }
+}
+
+/// The playlist's name and summary at the top of the first page.
+enum TitleBlock {
+    static func rows(for playlist: Playlist, frame: PageFrame, typesetter: Typesetter,
+                     title: Font = LongLayout.title) -> [Row] {
+        var rows = Row.lines(of: typesetter.box(playlist.name, font: title, width: frame.contentWidth),
+                             x: frame.left, keepTogether: true)
+        rows[rows.count - 1].keepWithNext = true
+        var summary = Row.lines(of: typesetter.box(SetlistWords.summary(playlist), font: LongLayout.summary, gray: 0.35,
+                                                   width: frame.contentWidth), x: frame.left, spaceBefore: 3)
+        summary[summary.count - 1].extraBelow = 8
+        summary[summary.count - 1].rules = [Rule(fromX: frame.left, toX: frame.right, y: summary[summary.count - 1].height - 1,
+                                                 thickness: 1, gray: 0.2)]
+        return rows + summary
+    }
+}

@@ -1,0 +1,142 @@
+import CCairoPango
+import Foundation
+
+/// The document information written into the PDF.
+struct PDFMetadata {
+    var title: String
+    var subject: String
+    var creator: String
+    var date: Date
+
+    /// The date as cairo wants it: ISO 8601 in UTC, "2010-02-15T19:30:00Z".
+    var isoDate: String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+        let year = String(c.year ?? 1970)
+        return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
+    }
+}
+
+/// The printable area of a page, in points from the top left corner.
+struct PageFrame {
+    let width: Double
+    let height: Double
+    let margin: Double
+    /// Height reserved at the bottom for the footer.
+    let footerHeight: Double = 22
+
+    init(paper: PDFPaper, margin: Double = 50) {
+        (width, height) = paper.size
+        self.margin = margin
+    }
+
+    var left: Double { margin }
+    var right: Double { width - margin }
+    var contentWidth: Double { right - left }
+    var top: Double { margin }
+    /// Where the content ends and the footer's zone starts.
+    var bottom: Double { height - margin - footerHeight }
+    var footerTop: Double { bottom + footerHeight - 8 }
+}
+
+/// Collects the bytes cairo writes.
+private final class ByteSink {
+    var data = Data()
+}
+
+/// Draws paginated rows into a PDF held in memory.
+enum PDFCanvas {
+    /// Draws `pages` of `document` and returns the finished PDF.
+    static func draw(_ document: FlowDocument, pages: [[PlacedRow]], frame: PageFrame, footers: [Row?],
+                     metadata: PDFMetadata) throws(PDFError) -> Data {
+        let sink = ByteSink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let write: cairo_write_func_t = { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }
+        guard let surface = cairo_pdf_surface_create_for_stream(write, closure, frame.width, frame.height) else {
+            throw .cairo(detail: "cannot create a PDF surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try check(cairo_surface_status(surface))
+        setMetadata(metadata, on: surface)
+        addOutline(document, pages: pages, on: surface)
+
+        let cr = cairo_create(surface)!
+        for (index, page) in pages.enumerated() {
+            for placed in page {
+                draw(document.rows[placed.row], top: placed.y, on: cr)
+            }
+            if index < footers.count, let footer = footers[index] {
+                draw(footer, top: frame.footerTop, on: cr)
+            }
+            cairo_show_page(cr)
+        }
+        let drawingStatus = cairo_status(cr)
+        cairo_destroy(cr)
+        try check(drawingStatus)
+        cairo_surface_finish(surface)
+        try check(cairo_surface_status(surface))
+        withExtendedLifetime(sink) {}
+        return sink.data
+    }
+
+    private static func draw(_ row: Row, top: Double, on cr: OpaquePointer) {
+        let baseline = top + row.ascent
+        for fragment in row.fragments {
+            let line = fragment.box.lines[fragment.line]
+            cairo_move_to(cr, fragment.x + line.x, baseline)
+            pango_cairo_show_layout_line(cr, fragment.box.linePointers[fragment.line])
+        }
+        for rule in row.rules {
+            cairo_save(cr)
+            cairo_set_source_rgb(cr, rule.gray, rule.gray, rule.gray)
+            cairo_set_line_width(cr, rule.thickness)
+            cairo_move_to(cr, rule.fromX, top + rule.y)
+            cairo_line_to(cr, rule.toX, top + rule.y)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    private static func setMetadata(_ metadata: PDFMetadata, on surface: OpaquePointer) {
+        let date = metadata.isoDate
+        let entries: [(cairo_pdf_metadata_t, String)] = [
+            (CAIRO_PDF_METADATA_TITLE, Typesetter.printable(metadata.title, singleLine: true)),
+            (CAIRO_PDF_METADATA_SUBJECT, metadata.subject),
+            (CAIRO_PDF_METADATA_CREATOR, metadata.creator),
+            (CAIRO_PDF_METADATA_CREATE_DATE, date),
+            (CAIRO_PDF_METADATA_MOD_DATE, date),
+        ]
+        for (key, value) in entries { cairo_pdf_surface_set_metadata(surface, key, value) }
+    }
+
+    /// One outline entry per entry of the document, pointing at the top of its row.
+    private static func addOutline(_ document: FlowDocument, pages: [[PlacedRow]], on surface: OpaquePointer) {
+        guard !document.outline.isEmpty else { return }
+        var destination: [Int: (page: Int, y: Double)] = [:]
+        for (pageIndex, page) in pages.enumerated() {
+            for placed in page {
+                if let entry = document.rows[placed.row].outline { destination[entry] = (pageIndex + 1, placed.y) }
+            }
+        }
+        var ids: [Int: Int32] = [:]
+        for (index, entry) in document.outline.enumerated() {
+            guard let target = destination[index] else { continue }
+            let parent = entry.parent.flatMap { ids[$0] } ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
+            let attributes = "page=\(target.page) pos=[0 \(Int(max(0, target.y - 6).rounded()))]"
+            let flags = entry.bold ? CAIRO_PDF_OUTLINE_FLAG_BOLD : cairo_pdf_outline_flags_t(rawValue: 0)
+            ids[index] = cairo_pdf_surface_add_outline(surface, parent, Typesetter.printable(entry.title, singleLine: true),
+                                                       attributes, flags)
+        }
+    }
+
+    private static func check(_ status: cairo_status_t) throws(PDFError) {
+        guard status != CAIRO_STATUS_SUCCESS else { return }
+        throw .cairo(detail: String(cString: cairo_status_to_string(status)))
+    }
+}

@@ -1,0 +1,109 @@
+/// One line of a text box, drawn at a horizontal position.
+struct Fragment {
+    var box: TextBox
+    var line: Int
+    var x: Double
+}
+
+/// A horizontal rule drawn relative to a row's top.
+struct Rule {
+    var fromX: Double
+    var toX: Double
+    var y: Double
+    var thickness: Double = 0.6
+    var gray: Double = 0.6
+}
+
+/// The unit of pagination: one line of text (perhaps of several boxes side by side, sharing a
+/// baseline), never split across pages.
+struct Row {
+    var fragments: [Fragment]
+    /// Space above the row, dropped at the top of a page.
+    var spaceBefore: Double = 0
+    /// Whether this row must stay on the same page as the next one.
+    var keepWithNext = false
+    var rules: [Rule] = []
+    /// The outline entry this row starts, an index into ``FlowDocument/outline``.
+    var outline: Int?
+    /// Extra height below the text (for a rule under a heading).
+    var extraBelow: Double = 0
+
+    /// The distance from the row's top to its shared baseline.
+    var ascent: Double { fragments.map { $0.box.lines[$0.line].ascent }.max() ?? 0 }
+    var height: Double {
+        (fragments.map { $0.box.lines[$0.line].descent }.max() ?? 0) + ascent + extraBelow
+    }
+
+    /// The rows of every line of `box` at `x`; the first row also carries `leading` (such as a
+    /// song's number beside its first line).
+    static func lines(of box: TextBox, x: Double, leading: [Fragment] = [], spaceBefore: Double = 0,
+                      keepTogether: Bool = false) -> [Row] {
+        box.lines.indices.map { index in
+            Row(fragments: (index == 0 ? leading : []) + [Fragment(box: box, line: index, x: x)],
+                spaceBefore: index == 0 ? spaceBefore : 0,
+                keepWithNext: keepTogether && index < box.lines.count - 1)
+        }
+    }
+}
+
+/// An entry of the PDF outline (bookmarks).
+struct OutlineEntry {
+    var title: String
+    /// The index of the parent entry; nil at the top level.
+    var parent: Int?
+    var bold = false
+}
+
+/// A row placed on a page: `y` is the top of the row.
+struct PlacedRow {
+    var row: Int
+    var y: Double
+}
+
+/// Rows laid out for a page size, before pagination.
+struct FlowDocument {
+    var rows: [Row] = []
+    var outline: [OutlineEntry] = []
+    /// The text of the footer's left side (the playlist's name); nil for no footer.
+    var footerTitle: String?
+    /// Whether the footer says "Page i of n" even when there is a single page.
+    var numberSinglePage = true
+
+    mutating func append(_ more: [Row]) { rows += more }
+
+    /// Splits rows into pages whose content fits between `top` and `bottom`. A row that does not
+    /// fit goes to the next page together with the rows chained to it by ``Row/keepWithNext``,
+    /// unless that chain alone fills the page.
+    func paginate(top: Double, bottom: Double) -> [[PlacedRow]] {
+        var pages: [[PlacedRow]] = []
+        var current: [PlacedRow] = []
+        var y = top
+        var index = 0
+        while index < rows.count {
+            let row = rows[index]
+            let space = current.isEmpty ? 0 : row.spaceBefore
+            if current.isEmpty || y + space + row.height <= bottom + 0.001 {
+                current.append(PlacedRow(row: index, y: y + space))
+                y += space + row.height
+                index += 1
+                continue
+            }
+            var start = index
+            while start > 0, rows[start - 1].keepWithNext { start -= 1 }
+            if let first = current.first?.row, start > first {
+                current.removeLast(index - start)
+                index = start
+            }
+            pages.append(current)
+            current = []
+            y = top
+        }
+        if !current.isEmpty || pages.isEmpty { pages.append(current) }
+        return pages
+    }
+
+    /// The height of all rows stacked on one page (spaces included, the first one dropped).
+    var totalHeight: Double {
+        rows.enumerated().reduce(0) { $0 + $1.element.height + ($1.offset == 0 ? 0 : $1.element.spaceBefore) }
+    }
+}

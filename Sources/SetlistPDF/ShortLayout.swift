@@ -1,0 +1,128 @@
+import SetlistCore
+
+/// The short version: numbered titles and authors with the total length, in the largest of a few
+/// sizes that fits one page; a longer setlist paginates at the smallest.
+struct ShortLayout {
+    let playlist: Playlist
+    let frame: PageFrame
+    let typesetter: Typesetter
+
+    /// Sizes tried, largest first.
+    static let sizes: [Double] = [14, 13, 12, 11, 10]
+
+    func build() -> FlowDocument {
+        var chosen = build(size: Self.sizes.last!)
+        for size in Self.sizes.dropLast() {
+            let document = build(size: size)
+            if document.totalHeight <= frame.bottom - frame.top {
+                chosen = document
+                break
+            }
+        }
+        return chosen
+    }
+
+    func build(size: Double) -> FlowDocument {
+        var document = FlowDocument()
+        document.footerTitle = playlist.name
+        document.numberSinglePage = false
+        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter))
+        guard !playlist.copies.isEmpty else {
+            let box = typesetter.box(SetlistWords.empty, font: Font(size: 12, italic: true), gray: 0.3, width: frame.contentWidth)
+            document.append(Row.lines(of: box, x: frame.left, spaceBefore: 24))
+            return document
+        }
+        let numberFont = Font(size: size)
+        let last = String(playlist.copies.count)
+        let numberWidth = typesetter.box(String(repeating: "8", count: last.count) + ".", font: numberFont, width: nil).width
+        let nameX = frame.left + numberWidth + size * 0.6
+        let gap = size * 0.42
+        for (index, set) in playlist.sets.enumerated() {
+            if let label = set.label {
+                var rows = Row.lines(of: typesetter.box(label, font: Font(size: size, bold: true), gray: 0.25, width: frame.contentWidth),
+                                     x: frame.left, spaceBefore: index == 0 ? size * 0.6 : size * 1.1, keepTogether: true)
+                rows[rows.count - 1].keepWithNext = true
+                rows[rows.count - 1].extraBelow = 3
+                rows[rows.count - 1].rules = [Rule(fromX: frame.left, toX: frame.right, y: rows[rows.count - 1].height - 1)]
+                document.append(rows)
+            }
+            for (offset, entry) in set.entries.enumerated() {
+                let number = typesetter.box("\(entry.position).", font: numberFont, gray: 0.4, width: nil)
+                var runs = [Run(text: entry.copy.name, font: Font(size: size, bold: true))]
+                if let author = entry.copy.fields.author, !author.isEmpty {
+                    runs.append(Run(text: "  –  ", font: Font(size: size), gray: 0.5))
+                    runs.append(Run(text: author, font: Font(size: size), gray: 0.3))
+                }
+                let line = typesetter.box(runs, width: frame.right - nameX)
+                let first = offset == 0 ? (set.label == nil ? size * 0.6 : gap * 0.6) : gap
+                document.append(Row.lines(of: line, x: nameX, leading: [Fragment(box: number, line: 0, x: nameX - size * 0.6 - number.width)],
+                                          spaceBefore: first, keepTogether: true))
+            }
+        }
+        return document
+    }
+}
+
+/// The stage version: titles and keys only, bold, in the largest size that fits the whole setlist
+/// on one page, found by binary search. Below ``minimumSize`` it paginates at that size instead.
+struct StageLayout {
+    let playlist: Playlist
+    let frame: PageFrame
+    let typesetter: Typesetter
+
+    static let minimumSize = 10.0
+    static let maximumSize = 72.0
+
+    func build() -> FlowDocument {
+        let available = frame.bottom - frame.top
+        guard !playlist.copies.isEmpty else { return build(size: 28) }
+        // Each song takes at least one line of about 1.2 × the size: no larger size can fit.
+        let lines = Double(playlist.items.count) + 1
+        var high = min(Self.maximumSize, (available / (lines * 1.2)).rounded(.down))
+        var low = Self.minimumSize
+        guard high > low else { return build(size: low) }
+        if build(size: high).totalHeight <= available { return build(size: high) }
+        // Half-point steps: low always fits (or is the minimum), high never does.
+        while high - low > 0.5 {
+            let middle = ((low + high) / 2 * 2).rounded(.down) / 2
+            if build(size: middle).totalHeight <= available { low = middle } else { high = middle }
+        }
+        return build(size: low)
+    }
+
+    func build(size: Double) -> FlowDocument {
+        var document = FlowDocument()
+        document.footerTitle = playlist.name
+        document.numberSinglePage = false
+        let header = typesetter.box(playlist.name, font: Font(size: 9), gray: 0.45, width: frame.contentWidth, overflow: .ellipsize)
+        document.append(Row.lines(of: header, x: frame.left))
+        guard !playlist.copies.isEmpty else {
+            let box = typesetter.box(SetlistWords.empty, font: Font(size: size, bold: true), width: frame.contentWidth)
+            document.append(Row.lines(of: box, x: frame.left, spaceBefore: size))
+            return document
+        }
+        let keyFont = Font(size: (size * 0.55).rounded(), bold: false)
+        for (index, set) in playlist.sets.enumerated() {
+            if let label = set.label {
+                var rows = Row.lines(of: typesetter.box(label.uppercased(), font: Font(size: max(8, size * 0.5), bold: true), gray: 0.35,
+                                                        width: frame.contentWidth),
+                                     x: frame.left, spaceBefore: index == 0 ? size * 0.2 : size * 0.45, keepTogether: true)
+                rows[rows.count - 1].keepWithNext = true
+                rows[rows.count - 1].extraBelow = max(2, size * 0.12)
+                rows[rows.count - 1].rules = [Rule(fromX: frame.left, toX: frame.right, y: rows[rows.count - 1].height - 1,
+                                                   thickness: max(0.8, size * 0.04), gray: 0.35)]
+                document.append(rows)
+            }
+            for (offset, entry) in set.entries.enumerated() {
+                var runs = [Run(text: entry.copy.name, font: Font(size: size, bold: true))]
+                if let key = entry.copy.fields.key {
+                    runs.append(Run(text: "   " + key.typeset, font: keyFont, gray: 0.35))
+                }
+                let spaceBefore = offset == 0 ? size * 0.2 : size * 0.12
+                document.append(Row.lines(of: typesetter.box(runs, width: frame.contentWidth), x: frame.left,
+                                          spaceBefore: spaceBefore, keepTogether: true))
+            }
+        }
+        return document
+    }
+}

@@ -1,0 +1,187 @@
+import CCairoPango
+import Foundation
+
+/// A font for one run of text. Families come through fontconfig; a letter the first family lacks
+/// falls back to another installed font rather than printing a box.
+struct Font: Hashable {
+    /// Preferred families, in order.
+    static let families = "Noto Sans,DejaVu Sans,sans-serif"
+
+    var size: Double
+    var bold = false
+    var italic = false
+}
+
+/// A piece of text in one font and grey level (0 black, 1 white).
+struct Run {
+    var text: String
+    var font: Font
+    var gray: Double = 0
+}
+
+/// How a text box treats a line too long for its width.
+enum Overflow {
+    /// Wraps between words, or between letters inside a word too long for a line.
+    case wrap
+    /// One line, cut with an ellipsis at the end.
+    case ellipsize
+}
+
+/// Lays out text with Pango. Pango and fontconfig are shared state, so every use goes through
+/// ``withTypesetter(_:)``, which serialises them and keeps one font map (and its font cache) for
+/// the life of the process.
+final class Typesetter {
+    nonisolated(unsafe) private static var sharedFontMap: UnsafeMutablePointer<PangoFontMap>?
+    private static let lock = NSLock()
+
+    /// Runs `body` with a typesetter while no other thread uses Pango.
+    static func withTypesetter<T>(_ body: (Typesetter) throws(PDFError) -> T) throws(PDFError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if sharedFontMap == nil { sharedFontMap = pango_cairo_font_map_new() }
+        guard let fontMap = sharedFontMap, let context = pango_font_map_create_context(fontMap) else {
+            throw .fontsUnavailable
+        }
+        let typesetter = Typesetter(context: context)
+        return try body(typesetter)
+    }
+
+    private let context: OpaquePointer
+
+    private init(context: OpaquePointer) {
+        self.context = context
+        // One layout unit is one PDF point; metrics are not hinted, so what is measured is what is drawn.
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
+
+    /// Lays out `text` in one font.
+    func box(_ text: String, font: Font, gray: Double = 0, width: Double?, overflow: Overflow = .wrap,
+             alignment: PangoAlignment = PANGO_ALIGN_LEFT) -> TextBox {
+        box([Run(text: text, font: font, gray: gray)], width: width, overflow: overflow, alignment: alignment)
+    }
+
+    /// Lays out runs of text, each in its own font and grey, as one paragraph flow.
+    func box(_ runs: [Run], width: Double?, overflow: Overflow = .wrap,
+             alignment: PangoAlignment = PANGO_ALIGN_LEFT) -> TextBox {
+        let layout = pango_layout_new(context)!
+        let base = pango_font_description_new()
+        pango_font_description_set_family(base, Font.families)
+        pango_font_description_set_size(base, Self.units(runs.first?.font.size ?? 10))
+        pango_layout_set_font_description(layout, base)
+        pango_font_description_free(base)
+
+        var text = ""
+        let attributes = pango_attr_list_new()
+        var start = 0
+        for run in runs {
+            let clean = Self.printable(run.text, singleLine: overflow == .ellipsize)
+            let end = start + clean.utf8.count
+            text += clean
+            let level = UInt16(max(0, min(1, run.gray)) * 65535)
+            for attribute in [
+                pango_attr_size_new(Self.units(run.font.size)),
+                pango_attr_weight_new(run.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL),
+                pango_attr_style_new(run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL),
+                pango_attr_foreground_new(level, level, level),
+            ] {
+                guard let attribute else { continue }
+                attribute.pointee.start_index = guint(start)
+                attribute.pointee.end_index = guint(end)
+                pango_attr_list_insert(attributes, attribute)
+            }
+            start = end
+        }
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
+
+        if let width {
+            pango_layout_set_width(layout, Self.units(max(width, 1)))
+            switch overflow {
+            case .wrap: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
+        }
+        pango_layout_set_alignment(layout, alignment)
+        return TextBox(layout: layout)
+    }
+
+    /// Points to Pango units.
+    static func units(_ points: Double) -> Int32 { Int32((points * Double(PANGO_SCALE)).rounded()) }
+
+    /// Text Pango can print: control characters become spaces (and new lines too, for one line).
+    static func printable(_ text: String, singleLine: Bool) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where !singleLine, 0x09: scalars.append(scalar)
+            case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: scalars.append(" ")
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+}
+
+/// A laid-out block of text and the measures of its lines, in points.
+final class TextBox {
+    /// One line: where its logical box starts (relative to the box), its height, and where its
+    /// baseline lies below the line's top.
+    struct Line {
+        var x: Double
+        var top: Double
+        var height: Double
+        var ascent: Double
+        var descent: Double { height - ascent }
+    }
+
+    let layout: OpaquePointer
+    let lines: [Line]
+    /// The layout's lines in order, for drawing one at a time.
+    let linePointers: [UnsafeMutablePointer<PangoLayoutLine>]
+    /// The width of the widest line.
+    let width: Double
+    let height: Double
+
+    init(layout: OpaquePointer) {
+        self.layout = layout
+        var lines: [Line] = []
+        let iterator = pango_layout_get_iter(layout)
+        repeat {
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
+            let top = Double(logical.y) / Double(PANGO_SCALE)
+            lines.append(Line(x: Double(logical.x) / Double(PANGO_SCALE), top: top,
+                              height: Double(logical.height) / Double(PANGO_SCALE), ascent: baseline - top))
+        } while pango_layout_iter_next_line(iterator) != 0
+        pango_layout_iter_free(iterator)
+        self.lines = lines
+
+        var pointers: [UnsafeMutablePointer<PangoLayoutLine>] = []
+        var node = pango_layout_get_lines_readonly(layout)
+        while let current = node {
+            if let line = current.pointee.data { pointers.append(line.assumingMemoryBound(to: PangoLayoutLine.self)) }
+            node = current.pointee.next
+        }
+        linePointers = pointers
+
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        width = Double(logical.width) / Double(PANGO_SCALE)
+        height = Double(logical.height) / Double(PANGO_SCALE)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Whether some letter had no glyph in any installed font.
+    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+}
