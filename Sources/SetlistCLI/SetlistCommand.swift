@@ -28,6 +28,7 @@ struct SetlistCommand: ParsableCommand {
                 RemoveCommand.self, MoveCommand.self, BreakCommand.self, RemoveBreakCommand.self,
                 RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, MovePlaylistCommand.self,
             ]),
+            CommandGroup(name: "Sharing (.plsts setlist files)", subcommands: [ExportCommand.self, ImportCommand.self]),
             CommandGroup(name: "Print", subcommands: [PDFCommand.self]),
             CommandGroup(name: "Contacts", subcommands: [
                 AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,

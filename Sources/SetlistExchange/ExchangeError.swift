@@ -1,13 +1,54 @@
-/// A `.plsts` document that cannot be exported or imported.
+import Foundation
+
+/// A `.plsts` document that cannot be exported or imported. Every message names the file and
+/// says what to do; none of them leaves the library changed.
 public enum ExchangeError: Error, Sendable, CustomStringConvertible {
     /// The document breaks the format; every problem found is listed, each with its place.
     case invalidDocument(source: String, problems: [String])
+    /// The file is larger than any setlist document could sensibly be.
+    case tooLarge(source: String, size: Int, limit: Int)
+    /// The document was written for a newer major version of the format.
+    case newerVersion(source: String, found: String, supported: String)
+    /// The file cannot be read (missing, a folder, no permission).
+    case unreadableFile(source: String, detail: String)
+    /// The document cannot be written.
+    case unwritableFile(path: String, detail: String)
+    /// The importer already has a different playlist of the name the document uses.
+    case nameTaken(source: String, name: String)
+    /// The document's playlist id clashes with a different playlist of the library.
+    case identifierClash(source: String, id: String, playlist: String)
+    /// Several files failed; each is listed.
+    case several([ExchangeError])
+
+    /// At most this many problems of one document are listed; the rest are counted.
+    public static let listedProblems = 40
 
     public var description: String {
         switch self {
         case .invalidDocument(let source, let problems):
-            "\(source) is not a setlist document this version can import:\n"
-                + problems.map { "  - \($0)" }.joined(separator: "\n")
+            let shown = problems.prefix(Self.listedProblems).map { "  - \($0)" }
+            let more = problems.count > Self.listedProblems ? ["  … and \(problems.count - Self.listedProblems) more problems."] : []
+            return "\(source) is not a setlist document this version can import (\(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed):\n"
+                + (shown + more).joined(separator: "\n")
+        case .tooLarge(let source, let size, let limit):
+            return "\(source) is \(Self.megabytes(size)), larger than any setlist document (at most \(Self.megabytes(limit))). It was not read; nothing was changed. Ask the sender to export the setlist again."
+        case .newerVersion(let source, let found, let supported):
+            return "\(source) uses version \(found) of the .plsts format, but this setlist reads versions up to \(supported). Update setlist to import it, or ask the sender to export with an older setlist. Nothing was changed."
+        case .unreadableFile(let source, let detail):
+            return "Cannot read \(source): \(detail)"
+        case .unwritableFile(let path, let detail):
+            return "Cannot write \(path): \(detail)"
+        case .nameTaken(let source, let name):
+            return "Your library already has a different playlist named '\(name)', so \(source) cannot be imported under that name. "
+                + "Import it under another name with `--rename NEW`, or replace your playlist with `--replace`. Nothing was changed."
+        case .identifierClash(let source, let id, let playlist):
+            return "\(source) gives its playlist the id \(id), which clashes with your playlist '\(playlist)'. Ask the sender to export it again; nothing was changed."
+        case .several(let errors):
+            return errors.map(\.description).joined(separator: "\n")
         }
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) : "\(bytes) bytes"
     }
 }

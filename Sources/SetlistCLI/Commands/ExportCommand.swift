@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import SetlistCore
+import SetlistExchange
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a playlist to a .plsts file that band members import with `setlist import`.",
+        discussion: """
+            The file holds the playlist's songs with every detail, its breaks, and the originals the
+            songs were copied from, so members get the songs they lack. Its format is in docs/plsts.md.
+            The export time comes from SOURCE_DATE_EPOCH when it is set, so the same playlist gives
+            the same file.
+
+            Examples:
+              setlist export Concert.plsts     # the playlist "Concert" to Concert.plsts
+              setlist export "Můj koncert"     # to "Můj koncert.plsts"
+              setlist export -o -              # the current playlist to standard output
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist (default: the current one). A name ending in .plsts names the file too.")
+    var playlist: String?
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
+        "The file to write; - writes to standard output (default: the playlist's name with .plsts).", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let library = try libraryOptions.load()
+        var reference = playlist
+        var path = output
+        if let word = playlist, output == nil, word.lowercased().hasSuffix("." + PlstsFormat.fileExtension), !library.hasPlaylist(named: word) {
+            path = word
+            reference = String(URL(fileURLWithPath: word).lastPathComponent.dropLast(PlstsFormat.fileExtension.count + 1))
+        }
+        let chosen = library.playlists[try library.playlistIndex(matching: reference)]
+        let data = PlstsDocument.export(
+            chosen, from: library, generator: "setlist \(SetlistCommand.version)",
+            date: DocumentDate.now(environment: context.environment))
+        let target = path ?? PlstsFile.defaultName(for: chosen.name)
+        if target == "-" {
+            context.output.write(data)
+            return
+        }
+        let url = context.url(for: target)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CLIError("\(target) is a folder. Name the file to write, like `-o \(target)/\(PlstsFile.defaultName(for: chosen.name))`.")
+        }
+        try AtomicFile.write(data, to: url)
+        let songs = chosen.copies.count
+        say("Exported '\(chosen.name)' (\(songs) song\(songs == 1 ? "" : "s")) to \(target).")
+        say("Band members import it with `setlist import \(Self.quoted(target))`.")
+    }
+
+    static func quoted(_ path: String) -> String {
+        path.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "\"\(path.replacingOccurrences(of: "\"", with: "\\\""))\"" : path
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import SetlistCore
+
+/// What importing one document did, or would do with `--dry-run`.
+public struct ImportReport: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The setlist was new to the library.
+        case created
+        /// The library had it (same playlist id) and it changed.
+        case updated
+        /// The library had it exactly as the document has it.
+        case unchanged
+    }
+
+    public var kind: Kind
+    public var source: String
+    /// The playlist's name in the library after the import.
+    public var playlistName: String
+    public var songCount: Int
+    /// Originals added to the repertoire, in order.
+    public var addedOriginals: [Song]
+    /// The member's playlist of the same name that `--replace` removed, and its song count.
+    public var replaced: ReplacedPlaylist?
+    public var changes: [ImportChange]
+    /// Things worth knowing that are not changes, such as a name kept because it was taken.
+    public var remarks: [String]
+
+    public init(kind: Kind, source: String, playlistName: String, songCount: Int) {
+        self.kind = kind
+        self.source = source
+        self.playlistName = playlistName
+        self.songCount = songCount
+        self.addedOriginals = []
+        self.replaced = nil
+        self.changes = []
+        self.remarks = []
+    }
+
+    /// The report for people: a summary line, then one line a change.
+    public func lines(dryRun: Bool) -> [String] {
+        let songs = "\(songCount) song\(songCount == 1 ? "" : "s")"
+        let newSongs = addedOriginals.isEmpty ? "" : ", \(addedOriginals.count) of them new in your repertoire"
+        var result: [String]
+        switch kind {
+        case .created:
+            result = [dryRun
+                ? "Importing \(source) would create the playlist '\(playlistName)': \(songs)\(newSongs)."
+                : "Imported '\(playlistName)' from \(source): \(songs)\(newSongs). It is now the current playlist."]
+        case .updated:
+            result = [dryRun
+                ? "Importing \(source) would update '\(playlistName)' (\(songs)):"
+                : "Updated '\(playlistName)' from \(source) (\(songs)); it is now the current playlist:"]
+        case .unchanged:
+            result = [dryRun
+                ? "'\(playlistName)' is already up to date with \(source); importing it would change nothing."
+                : "'\(playlistName)' was already up to date with \(source); nothing changed."]
+        }
+        if let replaced {
+            result.append("  \(dryRun ? "It would replace" : "It replaced") your playlist '\(replaced.name)' (\(replaced.songs) song\(replaced.songs == 1 ? "" : "s")).")
+        }
+        result += changes.map { "  " + $0.description }
+        result += addedOriginals.map { "  + new in your repertoire: \($0.fields.listing)" }
+        result += remarks.map { "  " + $0 }
+        return result
+    }
+}
+
+/// One change an update makes to a playlist. Positions count songs from 1.
+public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
+    case added(position: Int, song: SongFields)
+    case removed(position: Int, song: SongFields)
+    case moved(song: SongFields, from: Int, to: Int)
+    /// Fields the sender changed (not the notes), each as "key C minor → F minor".
+    case changed(position: Int, song: SongFields, fields: [String])
+    case notes(position: Int, song: SongFields, outcome: NotesOutcome)
+    /// A break now before song `before` (nil: at the end).
+    case breakAdded(label: String, before: Int?)
+    case breakRemoved(label: String)
+    case renamed(from: String, to: String)
+
+    public var description: String {
+        switch self {
+        case .added(let position, let song): "+ #\(position) \(song.listing): added"
+        case .removed(let position, let song): "- \(song.listing) (was #\(position)): removed"
+        case .moved(let song, let from, let to): "~ \(song.listing): moved from #\(from) to #\(to)"
+        case .changed(let position, let song, let fields): "~ #\(position) \(song.listing): " + fields.joined(separator: ", ")
+        case .notes(let position, let song, let outcome): "~ #\(position) \(song.listing): \(outcome)"
+        case .breakAdded(let label, let before):
+            "+ break '\(label)'" + (before.map { $0 == 1 ? " at the start" : " before #\($0)" } ?? " at the end")
+        case .breakRemoved(let label): "- break '\(label)': removed"
+        case .renamed(let from, let to): "~ renamed from '\(from)' to '\(to)'"
+        }
+    }
+}
+
+/// What happened to the notes of a copy the member already had.
+public enum NotesOutcome: Hashable, Sendable, CustomStringConvertible {
+    /// The member had not changed them, so the sender's new notes replaced them.
+    case updated
+    /// Both changed them: the member's notes were kept and the sender's added below.
+    case combined
+    /// Both changed them and together they would be too long: the member's were kept.
+    case keptYours
+
+    public var description: String {
+        switch self {
+        case .updated: "notes updated by the sender"
+        case .combined: "you and the sender both changed the notes; yours are kept and the sender's new notes added below them"
+        case .keptYours: "you and the sender both changed the notes; yours are kept (the sender's would make them too long)"
+        }
+    }
+}
+
+/// The member's playlist that `--replace` removed.
+public struct ReplacedPlaylist: Hashable, Sendable {
+    public var name: String
+    public var songs: Int
+
+    public init(name: String, songs: Int) {
+        self.name = name
+        self.songs = songs
+    }
+}

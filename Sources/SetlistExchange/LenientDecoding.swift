@@ -1,0 +1,101 @@
+import Foundation
+import SetlistCore
+
+/// One field of a document as decoded: missing (or null), present but of the wrong type (with
+/// the problem, place included), or present.
+enum Field<Value> {
+    case absent
+    case invalid(String)
+    case present(Value)
+
+    var value: Value? {
+        if case .present(let value) = self { value } else { nil }
+    }
+}
+
+/// Decoding that never stops at the first bad field, so that every problem of a document can be
+/// listed at once. A field of the wrong type becomes `.invalid` with a message naming its place.
+extension KeyedDecodingContainer {
+    /// The field `key`, expected to be `expected` ("text", "a whole number").
+    func field<T: Decodable>(_ type: T.Type, _ key: Key, expected: String) -> Field<T> {
+        do {
+            guard let value = try decodeIfPresent(type, forKey: key) else { return .absent }
+            return .present(value)
+        } catch {
+            let found = (try? decodeIfPresent(FoundValue.self, forKey: key))??.text
+            return .invalid(LenientDecoding.describe(error, path: codingPath + [key], expected: expected, found: found))
+        }
+    }
+
+    /// The list `key` of at most `limit` elements, each decoded on its own so one bad element does
+    /// not hide the others.
+    func list<T: Decodable>(_ type: T.Type, _ key: Key, limit: Int, element: String) -> Field<[Field<T>]> {
+        guard contains(key), (try? decodeNil(forKey: key)) != true else { return .absent }
+        let path = DecodingErrorText.path(codingPath + [key])
+        var list: UnkeyedDecodingContainer
+        do {
+            list = try nestedUnkeyedContainer(forKey: key)
+        } catch {
+            let found = (try? decodeIfPresent(FoundValue.self, forKey: key))??.text
+            return .invalid(LenientDecoding.describe(error, path: codingPath + [key], expected: "a list of \(element)s", found: found))
+        }
+        if let count = list.count, count > limit {
+            return .invalid("\(path): has \(count) entries, more than the \(limit) a setlist document may hold.")
+        }
+        var result: [Field<T>] = []
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            do {
+                result.append(.present(try list.decode(T.self)))
+            } catch {
+                // A failed decode leaves the list where it was; read the element again to move on.
+                let found = try? list.decode(FoundValue.self)
+                result.append(.invalid("\(path)[\(index)]: expected \(element), found \(found?.text ?? "something else")."))
+                if list.currentIndex == index { break }
+            }
+        }
+        return .present(result)
+    }
+}
+
+enum LenientDecoding {
+    static func describe(_ error: any Error, path: [any CodingKey], expected: String, found: String?) -> String {
+        let place = DecodingErrorText.path(path)
+        let foundText = found.map { ", found \($0)" } ?? ""
+        return "\(place): expected \(expected)\(foundText)."
+    }
+}
+
+/// Says what a JSON value is, for messages: `text "fast"`, `the number 12.5`, `a list`.
+struct FoundValue: Decodable {
+    var text: String
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer() {
+            if single.decodeNil() { text = "null"; return }
+            if let string = try? single.decode(String.self) { text = "text " + Self.quote(string); return }
+            if let bool = try? single.decode(Bool.self) { text = bool ? "true" : "false"; return }
+            if let number = try? single.decode(Double.self) { text = "the number \(Self.format(number))"; return }
+        }
+        if (try? decoder.container(keyedBy: AnyKey.self)) != nil { text = "an object"; return }
+        if (try? decoder.unkeyedContainer()) != nil { text = "a list"; return }
+        text = "something else"
+    }
+
+    /// The text quoted with control characters escaped, shortened to 40 characters.
+    static func quote(_ string: String) -> String {
+        Text.truncate(string, to: 40).debugDescription
+    }
+
+    static func format(_ number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return "\(number)"
+    }
+}

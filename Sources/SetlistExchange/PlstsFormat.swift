@@ -1,0 +1,109 @@
+import Foundation
+import SetlistCore
+
+/// The fixed facts of the `.plsts` format (see docs/plsts.md): its identifier, its version, and the
+/// limits that keep a document from someone else's computer harmless.
+public enum PlstsFormat {
+    /// The value of the document's `format` field.
+    public static let identifier = "setlist-plsts"
+    /// The version this build writes: a minor version adds optional fields only.
+    public static let version = FormatVersion(major: 1, minor: 0)
+    /// The file name extension.
+    public static let fileExtension = "plsts"
+
+    /// The largest document read: 16 MiB.
+    public static let maximumSize = 16 << 20
+    /// The deepest nesting of objects and lists read (the format itself needs 4).
+    public static let maximumDepth = 32
+    /// The most entries (songs and breaks) a setlist may hold.
+    public static let maximumItems = 1000
+    /// The most originals a document may carry.
+    public static let maximumOriginals = 1000
+    /// The longest identifier accepted.
+    public static let maximumIdentifierLength = 64
+
+    /// Whether `id` is a valid identifier: 1 to 64 lowercase ASCII letters, digits and hyphens, so
+    /// it can never become a path.
+    public static func isValidIdentifier(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= maximumIdentifierLength
+            && id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+    }
+
+    /// Whether a playlist name looks like a file path (`../../x`, `/etc/x`) rather than a name.
+    /// Slashes alone are fine: "AC/DC" or "Praha 1/2".
+    public static func looksLikePath(_ name: String) -> Bool {
+        if name.hasPrefix("/") || name.hasPrefix("\\") || name.hasPrefix("~/") { return true }
+        let parts = name.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
+        return parts.count > 1 && parts.contains { $0 == ".." || $0 == "." }
+    }
+
+    /// The export time as written in documents: ISO 8601 in UTC to the second.
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    /// Reads an export time written by ``timestamp(_:)`` (fractions of a second are accepted).
+    public static func date(fromTimestamp text: String) -> Date? {
+        guard text.count <= 40 else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
+
+/// A format version `MAJOR.MINOR`. Readers accept every minor version of their major version,
+/// ignoring the fields they do not know, and refuse a newer major version.
+public struct FormatVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// Parses "1.0"; nil for anything else.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              parts.allSatisfy({ (1...6).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let major = Int(parts[0]), let minor = Int(parts[1]) else { return nil }
+        self.init(major: major, minor: minor)
+    }
+
+    public var description: String { "\(major).\(minor)" }
+
+    public static func < (lhs: FormatVersion, rhs: FormatVersion) -> Bool {
+        (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+    }
+}
+
+/// A setlist read from a valid `.plsts` document.
+public struct SharedSetlist: Hashable, Sendable {
+    /// Where it came from, for messages: the file name or "standard input".
+    public var source: String
+    /// The playlist with its copies and breaks, ids as the sender has them.
+    public var playlist: Playlist
+    /// The originals the document carries, in document order.
+    public var originals: [Song]
+    /// The program that wrote the document, like "setlist 0.1.0".
+    public var generator: String
+    /// When it was exported.
+    public var exported: Date
+    /// The format version the document declares.
+    public var version: FormatVersion
+
+    public init(source: String, playlist: Playlist, originals: [Song], generator: String, exported: Date, version: FormatVersion) {
+        self.source = source
+        self.playlist = playlist
+        self.originals = originals
+        self.generator = generator
+        self.exported = exported
+        self.version = version
+    }
+}

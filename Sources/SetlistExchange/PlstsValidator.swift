@@ -1,0 +1,207 @@
+import Foundation
+import SetlistCore
+
+/// Turns a decoded document into a ``SharedSetlist``, checking every field and collecting every
+/// problem, in document order, each with its path (`playlist.items[3].bpm`).
+enum PlstsValidator {
+    static func validate(_ document: DocumentDTO, source: String) throws(ExchangeError) -> SharedSetlist {
+        let version = try checkFormat(document, source: source)
+        var checker = Checker()
+        let generator = checker.name(checker.required(document.generator, in: "", named: "generator"), at: "generator", field: "generator")
+        var exported: Date?
+        if let text = checker.required(document.exported, in: "", named: "exported") {
+            exported = PlstsFormat.date(fromTimestamp: text)
+            if exported == nil {
+                checker.problems.append("exported: \(FoundValue.quote(text)) is not a date and time like \"2026-05-01T18:30:00Z\".")
+            }
+        }
+        let playlist = checker.required(document.playlist, in: "", named: "playlist").flatMap { checker.playlist($0) }
+        var originals: [Song] = []
+        if let entries = checker.optional(document.originals) {
+            var seen: [String: Int] = [:]
+            for (index, entry) in entries.enumerated() {
+                let path = "originals[\(index)]"
+                guard let entry = checker.optional(entry) else { continue }
+                let id = checker.identifier(entry.id, in: path, required: true)
+                if let id, let first = seen.updateValue(index, forKey: id) {
+                    checker.problems.append("\(path).id: the id \(id) is already used by originals[\(first)].")
+                }
+                if let fields = checker.songFields(entry, at: path), let id {
+                    originals.append(Song(id: id, fields: fields))
+                }
+            }
+        }
+        guard checker.problems.isEmpty, let version, let generator, let exported, let playlist else {
+            throw .invalidDocument(source: source, problems: checker.problems)
+        }
+        return SharedSetlist(source: source, playlist: playlist, originals: originals, generator: generator, exported: exported, version: version)
+    }
+
+    /// Checks `format` and `version` first: a document that is not a .plsts, or one of a newer
+    /// major version, gets that one message rather than a list of fields it does not have.
+    private static func checkFormat(_ document: DocumentDTO, source: String) throws(ExchangeError) -> FormatVersion? {
+        func refuse(_ problem: String) -> ExchangeError { .invalidDocument(source: source, problems: [problem]) }
+        switch document.format {
+        case .absent:
+            throw refuse("the field \"format\" is missing at the top level, so this is not a .plsts setlist document (its \"format\" is \"\(PlstsFormat.identifier)\").")
+        case .invalid(let problem):
+            throw refuse(problem)
+        case .present(let format) where format != PlstsFormat.identifier:
+            throw refuse("format: \(FoundValue.quote(format)) is not \"\(PlstsFormat.identifier)\", so this is not a .plsts setlist document.")
+        case .present:
+            break
+        }
+        switch document.version {
+        case .absent:
+            throw refuse("the field \"version\" is missing at the top level; a .plsts document says which version of the format it uses, like \"\(PlstsFormat.version)\".")
+        case .invalid(let problem):
+            throw refuse(problem)
+        case .present(let text):
+            guard let version = FormatVersion(parsing: text) else {
+                throw refuse("version: \(FoundValue.quote(text)) is not a version like \"\(PlstsFormat.version)\".")
+            }
+            if version.major > PlstsFormat.version.major {
+                throw .newerVersion(source: source, found: version.description, supported: "\(PlstsFormat.version.major).x")
+            }
+            guard version.major == PlstsFormat.version.major else {
+                throw refuse("version: \(version) is not a version of the .plsts format (the first is \(PlstsFormat.version.major).0).")
+            }
+            return version
+        }
+    }
+}
+
+/// Collects problems while checking values.
+private struct Checker {
+    var problems: [String] = []
+
+    /// The value of a required field; a missing or mistyped one is a problem.
+    mutating func required<T>(_ field: Field<T>, in parent: String, named name: String) -> T? {
+        switch field {
+        case .absent:
+            problems.append("\(parent.isEmpty ? "the top level" : parent): the field \"\(name)\" is missing.")
+            return nil
+        case .invalid(let problem):
+            problems.append(problem)
+            return nil
+        case .present(let value):
+            return value
+        }
+    }
+
+    /// The value of an optional field; a mistyped one is a problem.
+    mutating func optional<T>(_ field: Field<T>) -> T? {
+        if case .invalid(let problem) = field { problems.append(problem) }
+        return field.value
+    }
+
+    mutating func identifier(_ field: Field<String>, in parent: String, named name: String = "id", required: Bool) -> String? {
+        guard let id = required ? self.required(field, in: parent, named: name) : optional(field) else { return nil }
+        guard PlstsFormat.isValidIdentifier(id) else {
+            problems.append("\(parent).\(name): \(FoundValue.quote(id)) is not an id (1 to \(PlstsFormat.maximumIdentifierLength) lowercase letters a–z, digits and hyphens).")
+            return nil
+        }
+        return id
+    }
+
+    /// A name, author or label, cleaned as if typed.
+    mutating func name(_ text: String?, at path: String, field: String) -> String? {
+        guard let text else { return nil }
+        if text.utf8.count > Text.maximumNameLength * 4 {
+            problems.append("\(path): is \(text.utf8.count) bytes long; at most \(Text.maximumNameLength) characters are allowed.")
+            return nil
+        }
+        do {
+            return try Text.cleanName(text, field: field)
+        } catch {
+            problems.append("\(path): \(Self.explain(error, text: text))")
+            return nil
+        }
+    }
+
+    mutating func playlist(_ dto: PlaylistDTO) -> Playlist? {
+        let id = identifier(dto.id, in: "playlist", required: true)
+        var name = self.name(required(dto.name, in: "playlist", named: "name"), at: "playlist.name", field: "playlist name")
+        if let text = name, PlstsFormat.looksLikePath(text) {
+            problems.append("playlist.name: \(FoundValue.quote(text)) looks like a file path, not a playlist name.")
+            name = nil
+        }
+        var items: [PlaylistItem] = []
+        var copyIDs: [String: Int] = [:]
+        for (index, entry) in (required(dto.items, in: "playlist", named: "items") ?? []).enumerated() {
+            let path = "playlist.items[\(index)]"
+            guard let entry = optional(entry) else { continue }
+            if case .absent = entry.setBreak {
+                guard entry.hasSongFields else {
+                    problems.append("\(path): is neither a song (it has no \"name\") nor a break (it has no \"break\").")
+                    continue
+                }
+                let id = identifier(entry.id, in: path, required: true)
+                let original = identifier(entry.original, in: path, named: "original", required: false)
+                if let id, let first = copyIDs.updateValue(index, forKey: id) {
+                    problems.append("\(path).id: the id \(id) is already used by playlist.items[\(first)].")
+                }
+                if let fields = songFields(entry, at: path), let id {
+                    items.append(.song(SongCopy(id: id, originalID: original, fields: fields)))
+                }
+            } else {
+                if entry.hasSongFields {
+                    problems.append("\(path): is both a break (it has \"break\") and a song; split it into two entries.")
+                }
+                if let label = self.name(optional(entry.setBreak), at: "\(path).break", field: "break label") {
+                    items.append(.setBreak(label))
+                }
+            }
+        }
+        guard let id, let name else { return nil }
+        return Playlist(id: id, name: name, items: items)
+    }
+
+    /// The fields of a copy or an original.
+    mutating func songFields(_ entry: EntryDTO, at path: String) -> SongFields? {
+        let problemsBefore = problems.count
+        let name = self.name(required(entry.name, in: path, named: "name"), at: "\(path).name", field: "song name")
+        var author: String?
+        if let text = optional(entry.author), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            author = self.name(text, at: "\(path).author", field: "author")
+        }
+        let length = optional(entry.length)
+        if let length, !(1...SongLength.maximum).contains(length) {
+            problems.append("\(path).length: \(length) is not a song length; it counts seconds, from 1 to \(SongLength.maximum) (10 hours).")
+        }
+        var key: MusicalKey?
+        if let text = optional(entry.key) {
+            key = MusicalKey(parsing: text)
+            if key == nil { problems.append("\(path).key: \(FoundValue.quote(text)) is not a key like \"C minor\" or \"F# major\".") }
+        }
+        let bpm = optional(entry.bpm)
+        if let bpm, !Tempo.range.contains(bpm) {
+            problems.append("\(path).bpm: \(bpm) is not a tempo; it counts beats per minute, from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound).")
+        }
+        var notes: String?
+        if let text = optional(entry.notes) {
+            if text.utf8.count > Text.maximumNotesLength * 4 {
+                problems.append("\(path).notes: is \(text.utf8.count) bytes long; at most \(Text.maximumNotesLength) characters are allowed.")
+            } else {
+                do { notes = try Text.cleanNotes(text) } catch { problems.append("\(path).notes: \(Self.explain(error, text: text))") }
+            }
+        }
+        guard problems.count == problemsBefore, let name else { return nil }
+        return SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes)
+    }
+
+    /// A value error worded for a document rather than for typing.
+    static func explain(_ error: ValueError, text: String) -> String {
+        switch error {
+        case .empty: "is empty."
+        case .controlCharacter(_, let scalar):
+            "contains the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPad(4)) in \(FoundValue.quote(text)); such characters could hide or reorder text."
+        case .tooLong(_, let limit): "is \(text.count) characters long; at most \(limit) are allowed."
+        default: error.description
+        }
+    }
+}
+
+private extension String {
+    func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
