@@ -37,7 +37,7 @@ extension KeyedDecodingContainer {
             list = try nestedUnkeyedContainer(forKey: key)
         } catch {
             let found = (try? decodeIfPresent(FoundValue.self, forKey: key))??.text
-            return .invalid(LenientDecoding.describe(error, path: codingPath + [key], expected: "a list of \(element)s", found: found))
+            return .invalid(LenientDecoding.describe(error, path: codingPath + [key], expected: "a list", found: found))
         }
         if let count = list.count, count > limit {
             return .invalid("\(path): has \(count) entries, more than the \(limit) a setlist document may hold.")
@@ -86,12 +86,25 @@ struct FoundValue: Decodable {
         }
         if (try? decoder.container(keyedBy: AnyKey.self)) != nil { text = "an object"; return }
         if (try? decoder.unkeyedContainer()) != nil { text = "a list"; return }
-        text = "something else"
+        // Every other JSON value was tried: what is left is a number no type can hold.
+        text = "a number too large to use"
     }
 
-    /// The text quoted with control characters escaped, shortened to 40 characters.
+    /// The text in quotes, shortened to 40 characters, with quotes, backslashes and every
+    /// invisible or direction-changing character escaped (`\u{202E}`), so that a message can
+    /// never smuggle control sequences to the terminal.
     static func quote(_ string: String) -> String {
-        Text.truncate(string, to: 40).debugDescription
+        var result = "\""
+        for scalar in Text.truncate(string, to: 40).unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                if scalar == "\"" || scalar == "\\" { result += "\\" }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 
     static func format(_ number: Double) -> String {
