@@ -30,6 +30,7 @@ struct SetlistCommand: ParsableCommand {
             ]),
             CommandGroup(name: "Sharing (.plsts setlist files)", subcommands: [ExportCommand.self, ImportCommand.self]),
             CommandGroup(name: "Print", subcommands: [PDFCommand.self]),
+            CommandGroup(name: "On stage", subcommands: [LiveCommand.self]),
             CommandGroup(name: "Contacts", subcommands: [
                 AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
             ]),

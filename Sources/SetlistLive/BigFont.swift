@@ -4,7 +4,7 @@ import SetlistCore
 /// stage: a 3×5 pixel font (M, N and W wider), two pixel rows to a text row with half blocks.
 /// Accents are dropped and letters upper-cased; text with other characters cannot be drawn.
 public enum BigFont {
-    /// The lines of `text` drawn at `scale` (1 gives three rows, 2 five, 3 eight), or nil when a
+    /// The lines of `text` drawn at `scale` (1 gives three rows, 2 five, 4 ten), or nil when a
     /// character is not in the font.
     public static func render(_ text: String, scale: Int = 1) -> [String]? {
         var pixels = Array(repeating: "", count: 5)

@@ -43,7 +43,8 @@ public struct LiveScreen: Sendable {
     static let keyHelp = [
         "→ next  ← previous  g first  G last  number+Enter jump  q quit",
         "→ next  ← prev  g/G first/last  N⏎ jump  q quit",
-        "→ next  ← prev  q quit",
+        "→ next  ← prev  N⏎ jump  q quit",
+        "→ next  q quit",
     ]
 }
 
@@ -70,7 +71,8 @@ private struct Layout {
         if roomy { bottom.append(rule()) }
         let next = Cells.wrap(stage.nextLine, width: width)
         bottom += fit(next, rows: size.rows >= 20 ? 2 : 1).map { line($0) }
-        bottom.append(line(Cells.truncate(stage.timeLine, to: width), .dim))
+        let time = Cells.width(stage.timeLine) <= width ? stage.timeLine : Cells.truncate(stage.shortTimeLine, to: width)
+        bottom.append(line(time, .dim))
         if size.rows >= 10 { bottom.append(statusLine()) }
         let room = size.rows - top.count - bottom.count
         let middle = body(rows: max(room, 0))
@@ -99,10 +101,11 @@ private struct Layout {
     }
 
     /// The title in big letters: the largest scale that fits the width in at most two lines and a
-    /// third of the body's rows; nil on small screens or for characters the font lacks.
+    /// third of the body's rows; nil on small screens or for characters the font lacks. Odd scales
+    /// above 1 would split pixels across half blocks unevenly, so they are not used.
     private func titleBanner(rows: Int) -> [ScreenLine]? {
         guard size.rows >= 20 else { return nil }
-        for scale in stride(from: 3, through: 1, by: -1) {
+        for scale in [4, 2, 1] {
             guard let words = bannerLines(scale: scale), words.count <= 2 else { continue }
             let height = words.count * BigFont.height(scale: scale) + words.count - 1
             guard height <= rows / 3 else { continue }
@@ -158,7 +161,6 @@ private struct Layout {
         }
         var kept = Array(lines.prefix(rows))
         kept[rows - 1] = Cells.truncate(kept[rows - 1] + " …", to: width)
-        if Cells.width(kept[rows - 1]) > width { kept[rows - 1] = Cells.truncate(kept[rows - 1], to: width) }
         return kept
     }
 }

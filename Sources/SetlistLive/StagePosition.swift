@@ -91,6 +91,12 @@ public struct StagePosition: Hashable, Sendable {
         return "\(setLabel ?? "Set"): \(SongLength.format(elapsed)) played, \(SongLength.format(remaining)) to go\(unknown)"
     }
 
+    /// The ``timeLine`` for narrow screens: a "+" marks times that miss songs without a length.
+    public var shortTimeLine: String {
+        let plus = unknownLengths == 0 ? "" : "+"
+        return "\(setLabel ?? "Set"): \(SongLength.format(elapsed))\(plus) played, \(SongLength.format(remaining))\(plus) to go"
+    }
+
     /// The details as plain lines for `setlist show --at N`: one fact per line, notes unwrapped.
     public var textLines: [String] {
         var lines = ["\(counter)\(setLabel.map { " · " + $0 } ?? "") · \(playlistName)", copy.fields.name]

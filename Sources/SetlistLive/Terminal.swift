@@ -82,7 +82,8 @@ public final class Terminal: LiveTerminal {
         // Each row addressed and erased on its own, so a full-width row never wraps or scrolls.
         var frame = ""
         for (index, line) in lines.enumerated() { frame += "\u{1B}[\(index + 1);1H\u{1B}[2K" + line }
-        frame += "\u{1B}[\(lines.count + 1);1H\u{1B}[J"
+        // Rows below the last line are cleared (there are none when the lines fill the screen).
+        if lines.count < size.rows { frame += "\u{1B}[\(lines.count + 1);1H\u{1B}[J" }
         send(frame)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SetlistCore
+import SetlistLive
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,10 +72,17 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).") var playlist: String?
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
+    @Option(help: ArgumentHelp("Show only the song at this position, as `setlist live` does (JSON: that song's entry).", valueName: "n"))
+    var at: Int?
 
     func run() throws {
         let library = try libraryOptions.load()
         let playlist = library.playlists[try library.playlistIndex(matching: self.playlist)]
+        if let at {
+            let position = try Library.position(of: String(at), in: playlist)
+            if json { return try printJSON(PlaylistJSON(playlist, in: library).songs[position - 1]) }
+            return say(StagePosition(playlist: playlist, position: position)!.textLines.joined(separator: "\n"))
+        }
         if json { return try printJSON(PlaylistJSON(playlist, in: library)) }
         let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
         say("\(playlist.name)\(current) — \(Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength))")

@@ -1,0 +1,35 @@
+import ArgumentParser
+import SetlistCore
+import SetlistLive
+
+/// `setlist live`: stage mode, one song at a time on the whole terminal.
+struct LiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Step through a setlist on stage, one song at a time on the whole terminal.",
+        discussion: """
+            Shows "3/15", the set, the title in big letters, author, length, key, tempo and the
+            copy's notes, then the next song (or break) and the set's planned time played and to go.
+
+            Keys: → space n j next · ← p k previous · Home g first · End G last ·
+                  a number then Enter jumps to that song · q or Esc quits.
+
+            Colour is left out with NO_COLOR set or a monochrome TERM. Needs a terminal; for
+            scripts use `setlist show PLAYLIST --at N`.
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Option(help: ArgumentHelp("Start at the song at this position (default: 1).", valueName: "n")) var at: Int?
+
+    func run() throws {
+        let library = try libraryOptions.load()
+        let playlist = library.playlists[try library.playlistIndex(matching: self.playlist)]
+        guard !playlist.copies.isEmpty else { throw LiveError.emptyPlaylist(playlist.name) }
+        let start = try at.map { (n) throws(LibraryError) in try Library.position(of: String(n), in: playlist) } ?? 1
+        guard context.isInteractive else { throw LiveError.notATerminal }
+        let terminal = try Terminal()
+        defer { terminal.restore() }
+        try LiveSession.run(playlist: playlist, startingAt: start, appearance: Appearance(environment: context.environment), on: terminal)
+    }
+}
