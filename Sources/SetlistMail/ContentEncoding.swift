@@ -19,17 +19,15 @@ public enum ContentEncoding {
         return result
     }
 
-    /// Quoted-printable text: lines of at most 76 characters ending in CRLF, long lines broken
+    /// Quoted-printable text: lines of at most 76 characters separated by CRLF (a final line end
+    /// of the text gives a final CRLF), long lines broken
     /// with soft line breaks between characters (never inside a UTF-8 sequence), spaces at the
     /// end of a line encoded, and lines that start with "." or "From " encoded so that no mail
     /// system along the way changes them.
     public static func quotedPrintable(_ text: String) -> String {
         let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        var output = ""
-        for line in unified.split(separator: "\n", omittingEmptySubsequences: false) {
-            output += quotedPrintableLine(String(line)) + "\r\n"
-        }
-        return output
+        return unified.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { quotedPrintableLine(String($0)) }.joined(separator: "\r\n")
     }
 
     private static func quotedPrintableLine(_ line: String) -> String {
@@ -77,10 +75,10 @@ public enum MIMEParameter {
     }
 
     /// The value as RFC 2231 extended parameters: `name*=utf-8''%C5%99...`, or, when that would
-    /// not fit `limit` characters, continued as `name*0*=utf-8''...`, `name*1*=...` with
-    /// percent-escapes never split.
+    /// not fit `limit` characters, continued as `name*0*=utf-8''...`, `name*1*=...`. Each section
+    /// holds whole Unicode scalars (never part of a UTF-8 sequence): parsers decode them one by one.
     public static func extended(_ name: String, _ value: String, limit: Int = 70) -> [String] {
-        let escaped = Array(value.utf8).map(percentEscaped)
+        let escaped = value.unicodeScalars.map { String($0).utf8.map(percentEscaped).joined() }
         let whole = name + "*=utf-8''" + escaped.joined()
         if whole.count <= limit { return [whole] }
         var parts: [String] = []
@@ -99,20 +97,22 @@ public enum MIMEParameter {
         return parts
     }
 
-    /// Whether a value can be written as a plain quoted parameter.
+    /// Whether a value can be written as a plain quoted parameter: printable ASCII with nothing
+    /// a decoder would take for an RFC 2047 encoded word.
     public static func isPlain(_ value: String) -> Bool {
-        value.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
+        HeaderText.isPlain(value)
     }
 
     /// An ASCII stand-in for a file name: accents dropped ("Můj" → "Muj"), other characters that
-    /// are not printable ASCII made "_", the extension kept.
-    public static func asciiFallback(_ fileName: String) -> String {
+    /// are not printable ASCII made "_", the extension kept; the part before the extension is
+    /// shortened when the whole would be longer than `limit` characters.
+    public static func asciiFallback(_ fileName: String, limit: Int = 60) -> String {
         var result = String.UnicodeScalarView()
         for scalar in fileName.decomposedStringWithCanonicalMapping.unicodeScalars {
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .enclosingMark, .spacingMark: continue
             default:
-                if scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\" {
+                if scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\" && scalar != "?" {
                     result.append(scalar)
                 } else if scalar.properties.isWhitespace {
                     result.append(" ")
@@ -121,7 +121,11 @@ public enum MIMEParameter {
                 }
             }
         }
-        return String(result)
+        let ascii = String(result)
+        guard ascii.count > limit else { return ascii }
+        let dot = ascii.lastIndex(of: ".").map { ascii.distance(from: ascii.startIndex, to: $0) } ?? ascii.count
+        let suffix = ascii.count - dot <= 10 ? String(ascii.suffix(ascii.count - dot)) : ""
+        return String(ascii.prefix(limit - suffix.count)) + suffix
     }
 
     private static func percentEscaped(_ byte: UInt8) -> String {

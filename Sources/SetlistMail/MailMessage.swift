@@ -84,23 +84,27 @@ public struct MailMessage: Sendable {
     /// find no duplicate parameter.
     static func attachmentPart(_ attachment: MailAttachment) -> String {
         let name = safeFileName(attachment.fileName)
-        let type = HeaderText.oneLine(attachment.mimeType).filter { !$0.isWhitespace && $0 != ";" && $0 != "\"" }
-        var disposition: [String]
-        var typeName: String
-        if MIMEParameter.isPlain(name) {
-            typeName = MIMEParameter.quoted("name", name)
-            disposition = [MIMEParameter.quoted("filename", name)]
-        } else {
-            typeName = MIMEParameter.quoted("name", MIMEParameter.asciiFallback(name))
-            disposition = MIMEParameter.extended("filename", name)
-        }
+        let typeName = MIMEParameter.quoted("name", MIMEParameter.asciiFallback(name, limit: 60))
+        let disposition = MIMEParameter.isPlain(name) && name.count <= 60
+            ? [MIMEParameter.quoted("filename", name)]
+            : MIMEParameter.extended("filename", name)
         return [
-            "Content-Type: " + (type.isEmpty ? "application/octet-stream" : type) + ";\r\n " + typeName,
+            "Content-Type: " + mimeType(attachment.mimeType) + ";\r\n " + typeName,
             "Content-Disposition: attachment;\r\n " + disposition.joined(separator: ";\r\n "),
             "Content-Transfer-Encoding: base64",
             "",
             ContentEncoding.base64(attachment.data),
         ].joined(separator: "\r\n")
+    }
+
+    /// `type/subtype` when the text is one (RFC 2045 tokens), else application/octet-stream.
+    static func mimeType(_ text: String) -> String {
+        let token = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&^_.+-")
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(token.contains) }) else {
+            return "application/octet-stream"
+        }
+        return text.lowercased()
     }
 
     /// A file name without control characters or path separators, which a receiving program

@@ -20,7 +20,8 @@ public enum SetlistBody {
         if count == 0 { lines += ["", "(no songs yet)"] }
         for set in playlist.sets {
             if let label = set.label {
-                lines += ["", "— \(HeaderText.oneLine(label)) (\(SongLength.format(set.totalLength))) —"]
+                let length = set.totalLength > 0 ? " (\(SongLength.format(set.totalLength)))" : ""
+                lines += ["", "— \(HeaderText.oneLine(label))\(length) —"]
             }
             for entry in set.entries {
                 lines.append("")

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import SetlistMail
+
+/// Header injection and Unicode in names, subjects and file names.
+@Suite struct HeaderTests {
+    static let evilTexts = [
+        "Hi\r\nBcc: eve@evil.example",
+        "Hi\nBcc: eve@evil.example",
+        "Hi\rBcc: eve@evil.example",
+        "Hi\r\n\r\nInjected body",
+        "Hi\u{85}Bcc: eve@evil.example",
+        "Hi\u{2028}Bcc: eve@evil.example",
+        "Hi\0\u{7}\u{1B}[31mBcc: eve@evil.example",
+    ]
+
+    @Test(arguments: evilTexts)
+    func controlCharactersNeverInjectAHeader(evil: String) throws {
+        let message = MessageTests.message(
+            subject: evil, from: Mailbox(name: evil, address: "jirka@example.com"),
+            to: [Mailbox(name: evil, address: "pepa@example.com")],
+            attachments: [MailAttachment(fileName: evil + ".pdf", mimeType: "application/pdf\r\nBcc: eve@evil.example", data: Data("x".utf8))])
+        let check = try PythonMIME.check(message.rendered())
+        #expect(check.headers["bcc"] == nil)
+        #expect(check.defects == [])
+        #expect(check.headerNames == ["From", "To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type", "User-Agent"])
+        #expect(check.parts.count == 2)
+        let shown = HeaderText.oneLine(evil)
+        #expect(check.header("subject") == shown)
+        #expect(check.from.map(\.address) == ["jirka@example.com"])
+        #expect(check.to.map(\.address) == ["pepa@example.com"])
+        #expect(check.toAddresses == ["pepa@example.com"])
+        #expect(check.to.map(\.name) == [shown])
+        for part in check.parts {
+            #expect(!part.headers.contains { $0[0].lowercased() == "bcc" })
+        }
+        #expect(check.attachments.first?.filename?.contains("\n") == false)
+        #expect(check.attachments.first?.contentType == "application/octet-stream")
+    }
+
+    @Test(arguments: [
+        "Setlist: Můj koncert",
+        "Příliš žluťoučký kůň úpěl ďábelské ódy",
+        "🎸🥁 Koncert 👨‍👩‍👧‍👦 rodina 🇨🇿",
+        "Looks like =?utf-8?Q?an_encoded_word?= but is not",
+        "Plain ASCII subject",
+        "Quotes \"and\" back\\slashes, commas; and <brackets>",
+        String(repeating: "👨‍👩‍👧‍👦", count: 30),
+        String(repeating: "x", count: 200),
+        "Ünïcödé " + String(repeating: "ž", count: 100),
+    ])
+    func subjectsAndNamesRoundTrip(text: String) throws {
+        let message = MessageTests.message(subject: text, from: Mailbox(name: text, address: "a@example.com"),
+                                           to: [Mailbox(name: text, address: "b@example.com"), Mailbox(name: nil, address: "c@example.com")],
+                                           attachments: [MailAttachment(fileName: text + ".plsts", mimeType: "application/vnd.setlist+json", data: Data("{}".utf8))])
+        let check = try PythonMIME.check(message.rendered())
+        #expect(check.defects == [])
+        #expect(check.raw.asciiOnly)
+        #expect(check.raw.badEncodedWords == [])
+        #expect(check.raw.maxLine <= 78)
+        #expect(check.header("subject") == text)
+        #expect(check.from == [.init(name: text, address: "a@example.com")])
+        #expect(check.to == [.init(name: text, address: "b@example.com"), .init(name: "", address: "c@example.com")])
+        #expect(check.attachments.first?.filename == MailMessage.safeFileName(text + ".plsts"))
+    }
+
+    @Test func randomUnicodeSubjectsRoundTrip() throws {
+        let pool: [Character] = Array("aZ09 ,;:\"'\\()<>@.=?_-ěščřžýáíéůúťďňĚŠČŘŽÝÁÍÉŮÚ ") + ["🎸", "👨‍👩‍👧‍👦", "🇨🇿", "e\u{301}", "中", "文", "\u{200D}", "∑", "♯", "♭"]
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let texts = (0..<60).map { _ in String((0..<(1 + next(120))).map { _ in pool[next(pool.count)] }) }
+        let messages = texts.map { MessageTests.message(subject: $0, to: [Mailbox(name: $0, address: "b@example.com")]).rendered() }
+        let checks = try PythonMIME.check(messages)
+        for (text, check) in zip(texts, checks) {
+            let expected = HeaderText.oneLine(text)
+            #expect(check.defects == [], "\(text)")
+            #expect(check.raw.badEncodedWords == [], "\(text)")
+            #expect(check.raw.maxLine <= 78, "\(text)")
+            #expect(check.header("subject") == expected, "\(text)")
+            #expect(check.to.first?.name == expected, "\(text)")
+        }
+    }
+
+    @Test func encodedWordsKeepCharactersWhole() {
+        let family = "👨‍👩‍👧‍👦"
+        let words = HeaderText.encodedWords(String(repeating: family, count: 10), limit: 75)
+        #expect(words.count > 1)
+        for word in words {
+            #expect(word.count <= 75)
+            let base64 = word.dropFirst("=?utf-8?B?".count).dropLast(2)
+            let text = Data(base64Encoded: String(base64)).flatMap { String(data: $0, encoding: .utf8) }
+            #expect(text.map { $0.allSatisfy { $0 == Character(family) } } == true, "\(word)")
+        }
+    }
+
+    @Test func plainHeadersStayReadable() {
+        #expect(HeaderText.unstructured("Subject", "Setlist: Concert") == "Subject: Setlist: Concert")
+        #expect(HeaderText.addresses("To", [Mailbox(name: "Pepa Kytara", address: "pepa@example.com")]) == "To: Pepa Kytara <pepa@example.com>")
+        #expect(HeaderText.addresses("To", [Mailbox(name: "Novák, Jirka", address: "j@example.com")]) == "To: =?utf-8?Q?Nov=C3=A1k=2C_Jirka?= <j@example.com>")
+        #expect(HeaderText.addresses("To", [Mailbox(name: "Doe, John", address: "j@example.com")]) == "To: \"Doe, John\" <j@example.com>")
+        #expect(HeaderText.unstructured("Subject", "Setlist: Můj koncert") == "Subject: =?utf-8?Q?Setlist=3A_M=C5=AFj_koncert?=")
+    }
+
+    @Test func fileNamesLoseControlsAndPathSeparators() {
+        #expect(MailMessage.safeFileName("../../etc/passwd") == "-..-etc-passwd")
+        #expect(MailMessage.safeFileName("a\r\nb.pdf") == "a b.pdf")
+        #expect(MailMessage.safeFileName("...") == "attachment")
+        #expect(MIMEParameter.asciiFallback("Můj koncert 🎸.pdf") == "Muj koncert _.pdf")
+        let long = MIMEParameter.extended("filename", String(repeating: "ř", count: 40) + ".pdf")
+        #expect(long.count > 1)
+        #expect(long.allSatisfy { $0.count <= 70 })
+        #expect(long[0].hasPrefix("filename*0*=utf-8''%C5%99"))
+    }
+}
