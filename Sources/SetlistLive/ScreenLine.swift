@@ -96,11 +96,16 @@ public enum Cells {
     }
 
     /// `text` wrapped at spaces to lines of at most `width` columns; words longer than a line are
-    /// split. New lines in `text` start new lines; tabs become spaces.
+    /// split. New lines in `text` start new lines; tabs become spaces. A line that fits keeps its
+    /// spacing (chords lined up over lyrics stay lined up).
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.replacingTabs().split(separator: "\n", omittingEmptySubsequences: false) {
+            if self.width(String(paragraph)) <= width {
+                lines.append(String(paragraph))
+                continue
+            }
             var line = "", used = 0
             for word in paragraph.split(separator: " ") {
                 var word = String(word), w = self.width(word)

@@ -1,0 +1,146 @@
+import SetlistCore
+import Testing
+@testable import SetlistLive
+
+@Suite struct LiveScreenTests {
+    let concert = Fixtures.concert
+
+    func screen(_ position: Int, _ columns: Int, _ rows: Int, status: String? = nil, playlist: Playlist = Fixtures.concert) throws -> LiveScreen {
+        try #require(LiveScreen(playlist: playlist, position: position, size: TerminalSize(columns: columns, rows: rows), status: status))
+    }
+
+    @Test func smallestScreenShowsEverythingThatMatters() throws {
+        #expect(try screen(1, 40, 12).texts == [
+            "Koncert                      1/5 · Set 1",
+            "Highway to Hell",
+            "by AC/DC",
+            "Length 3:28   Key A major   116 BPM",
+            "",
+            "Angus counts in; four bars of guitar",
+            "alone before the band comes in. Long",
+            "ending: watch the drummer for the last",
+            "… 3 more lines of notes",
+            "Next: 2. Stairway to Heaven (8:02, A …",
+            "Set 1: 0:00 played, 15:40 to go",
+            "→ next  ← prev  N⏎ jump  q quit         ",
+        ])
+    }
+
+    @Test func standardTerminalDrawsTheTitleInBigLetters() throws {
+        #expect(try screen(1, 80, 24).texts == [
+            "  Koncert                                                          1/5 · Set 1",
+            "  " + String(repeating: "─", count: 76),
+            "",
+            "  █ █ ▀█▀ ▄▀▀ █ █ █   █ ▄▀▄ █ █    ▀█▀ ▄▀▄    █ █ █▀▀ █   █",
+            "  █▀█  █  █ █ █▀█ █▄▀▄█ █▀█  █      █  █ █    █▀█ █▀  █   █",
+            "  ▀ ▀ ▀▀▀  ▀▀ ▀ ▀ ▀   ▀ ▀ ▀  ▀      ▀   ▀     ▀ ▀ ▀▀▀ ▀▀▀ ▀▀▀",
+            "  by AC/DC",
+            "  Length 3:28   Key A major   116 BPM",
+            "",
+            "  Angus counts in; four bars of guitar alone before the band comes in. Long",
+            "  ending: watch the drummer for the last hit.",
+            "  Second verse: backing vocals on the chorus only.",
+        ] + Array(repeating: "", count: 8) + [
+            "  " + String(repeating: "─", count: 76),
+            "  Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)",
+            "  Set 1: 0:00 played, 15:40 to go",
+            "  → next  ← previous  g first  G last  number+Enter jump  q quit              ",
+        ])
+    }
+
+    @Test(arguments: Fixtures.sizes)
+    func everyPositionFitsEverySize(size: TerminalSize) throws {
+        for position in 1...5 {
+            let lines = try #require(LiveScreen(playlist: concert, position: position, size: size)).texts
+            #expect(lines.count == size.rows)
+            for line in lines { #expect(Cells.width(line) <= size.columns, "too wide at \(size): \(line)") }
+            #expect(lines[0].hasSuffix("\(position)/5 · " + (position <= 3 ? "Set 1" : "Set 2")))
+            let stage = try #require(StagePosition(playlist: concert, position: position))
+            let author = try #require(stage.copy.fields.author)
+            #expect(lines.contains { $0.contains("by " + author) })
+            #expect(lines.contains { $0.contains(stage.copy.fields.key!.description) })
+            #expect(lines.contains { $0.contains("Next: ") })
+            #expect(lines.contains { $0.contains(stage.setLabel! + ": ") && $0.contains("played") })
+        }
+    }
+
+    @Test func breakFollowsTheLastSongOfASet() throws {
+        let lines = try screen(3, 80, 24).texts
+        #expect(lines.contains("  Next: break, then Set 2: 4. Under the Bridge (4:24, E major, 84 BPM)"))
+        #expect(lines.contains("  Set 1: 11:30 played, 4:10 to go"))
+        // The big letters drop the accents, so the exact title is shown under them.
+        #expect(lines.contains("  Příběh"))
+        #expect(lines.contains { $0.contains("█") })
+    }
+
+    @Test func narrowScreenShortensTheTimeLine() throws {
+        let lines = try screen(5, 40, 12).texts
+        #expect(lines.contains("Set 2: 4:24+ played, 0:00+ to go"))
+        #expect(lines.contains("Next: nothing, this is the last song"))
+        #expect(lines.contains("Length —   Key G minor   112 BPM"))
+    }
+
+    @Test func largeScreenUsesLargerLettersAndShowsAllNotes() throws {
+        let small = try screen(1, 80, 24).texts.filter { $0.contains("█") || $0.contains("▀") }.count
+        let large = try screen(1, 200, 60).texts.filter { $0.contains("█") || $0.contains("▀") }.count
+        #expect(small == 3)
+        #expect(large > small)
+        let lines = try screen(1, 200, 60).texts
+        #expect(lines.contains("  Second verse: backing vocals on the chorus only."))
+        #expect(!lines.contains { $0.contains("more line") })
+    }
+
+    @Test func longNotesAreWrappedAndCut() throws {
+        var playlist = concert
+        let notes = (1...40).map { "Line \($0) of the notes, which says rather a lot about the song." }.joined(separator: "\n")
+        playlist.items[1] = Fixtures.song("Stairway to Heaven", nil, 482, nil, 82, notes: notes)
+        let lines = try screen(2, 60, 20, playlist: playlist).texts
+        #expect(lines.count == 20)
+        #expect(lines[6...7] == ["  Line 1 of the notes, which says rather a lot about the", "  song."])
+        #expect(lines[15] == "  … 71 more lines of notes")
+        #expect(lines[16].hasPrefix("  ───"))
+        #expect(lines.last!.hasPrefix("  → next"))
+        #expect(!lines.contains { $0.contains("by ") })
+    }
+
+    @Test func statusReplacesTheLineOfKeys() throws {
+        let lines = try screen(1, 80, 24, status: "Go to song: 12_").texts
+        #expect(lines.last == "  Go to song: 12_" + String(repeating: " ", count: 61))
+    }
+
+    @Test func titleWithoutBigLettersWrapsOnTwoLinesAtMost() throws {
+        var playlist = concert
+        playlist.items[0] = Fixtures.song(String(repeating: "Ballad ", count: 20) + "(Ωmega)", "X", 60, nil, nil)
+        let lines = try screen(1, 60, 20, playlist: playlist).texts
+        #expect(lines[2] == "")
+        #expect(lines[3] == "  " + Array(repeating: "Ballad", count: 8).joined(separator: " "))
+        #expect(lines[4].hasSuffix("…") && Cells.width(lines[4]) <= 60)
+        #expect(lines[5] == "  by X")
+    }
+
+    @Test func onlyExistingPositionsHaveAScreen() {
+        #expect(LiveScreen(playlist: concert, position: 6, size: TerminalSize(columns: 80, rows: 24)) == nil)
+    }
+
+    @Test func attributesFollowTheAppearance() throws {
+        let screen = try screen(1, 80, 24)
+        let colour = screen.drawn(.color).joined()
+        let mono = screen.drawn(.monochrome).joined()
+        let plain = screen.drawn(.plain).joined()
+        #expect(colour.contains("\u{1B}[1;33m"))
+        #expect(mono.contains("\u{1B}[1m"))
+        #expect(mono.contains("\u{1B}[7m"))
+        #expect(!mono.contains("\u{1B}[1;3"))
+        #expect(!plain.contains("\u{1B}"))
+        #expect(screen.drawn(.plain) == screen.texts)
+    }
+
+    @Test func appearanceFromTheEnvironment() {
+        #expect(Appearance(environment: ["TERM": "xterm-256color"]) == .color)
+        #expect(Appearance(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == .monochrome)
+        #expect(Appearance(environment: ["TERM": "xterm-256color", "NO_COLOR": ""]) == .color)
+        #expect(Appearance(environment: ["TERM": "vt100"]) == .monochrome)
+        #expect(Appearance(environment: ["TERM": "dumb"]) == .plain)
+        #expect(Appearance(environment: [:]) == .plain)
+    }
+}

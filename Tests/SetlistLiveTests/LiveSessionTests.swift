@@ -1,0 +1,69 @@
+import Testing
+@testable import SetlistLive
+
+/// A terminal that plays back a script of events and records what is drawn.
+final class ScriptedTerminal: LiveTerminal {
+    var size: TerminalSize
+    var script: [TerminalEvent]
+    var frames: [[String]] = []
+    var timeouts: [Int?] = []
+    /// Resizes applied when the script reaches a `.resize` event.
+    var sizes: [TerminalSize]
+
+    init(size: TerminalSize = TerminalSize(columns: 80, rows: 24), script: [TerminalEvent], sizes: [TerminalSize] = []) {
+        self.size = size
+        self.script = script
+        self.sizes = sizes
+    }
+
+    func draw(_ lines: [String]) throws { frames.append(lines) }
+
+    func nextEvent(timeout: Int?) throws -> TerminalEvent {
+        timeouts.append(timeout)
+        guard !script.isEmpty else { return .closed }
+        let event = script.removeFirst()
+        if event == .resize, !sizes.isEmpty { size = sizes.removeFirst() }
+        return event
+    }
+}
+
+@Suite struct LiveSessionTests {
+    func bytes(_ text: String) -> TerminalEvent { .input(Array(text.utf8)) }
+
+    @Test func stepsThroughAndQuits() throws {
+        let terminal = ScriptedTerminal(script: [bytes("n"), bytes("\u{1B}[C"), bytes("k"), bytes("q"), bytes("n")])
+        let last = try LiveSession.run(playlist: Fixtures.concert, startingAt: 1, appearance: .plain, on: terminal)
+        #expect(last == 2)
+        #expect(terminal.frames.map { $0[0].hasSuffix("/5 · Set 1") } == [true, true, true, true])
+        #expect(terminal.frames.map { String($0[0].split(separator: " ").last { $0.contains("/") }!) } == ["1/5", "2/5", "3/5", "2/5"])
+        #expect(terminal.script == [bytes("n")], "nothing is read after q")
+    }
+
+    @Test func loneEscapeQuitsAfterAQuietMoment() throws {
+        let terminal = ScriptedTerminal(script: [bytes("\u{1B}"), .quiet, bytes("n")])
+        try LiveSession.run(playlist: Fixtures.concert, startingAt: 4, appearance: .plain, on: terminal)
+        #expect(terminal.timeouts == [nil, LiveSession.escapeDelay])
+        #expect(terminal.frames.count == 1)
+    }
+
+    @Test func resizeRedrawsAtTheNewSize() throws {
+        let terminal = ScriptedTerminal(script: [.resize, .stop], sizes: [TerminalSize(columns: 40, rows: 12)])
+        try LiveSession.run(playlist: Fixtures.concert, startingAt: 1, appearance: .plain, on: terminal)
+        #expect(terminal.frames.map(\.count) == [24, 12])
+        #expect(terminal.frames[1].allSatisfy { Cells.width($0) <= 40 })
+    }
+
+    @Test func typedNumberShowsAndJumps() throws {
+        let terminal = ScriptedTerminal(script: [bytes("4"), bytes("\r"), .closed])
+        let last = try LiveSession.run(playlist: Fixtures.concert, startingAt: 1, appearance: .plain, on: terminal)
+        #expect(last == 4)
+        #expect(terminal.frames[1].last!.hasPrefix("  Go to song: 4_"))
+        #expect(terminal.frames[2][0].hasSuffix("4/5 · Set 2"))
+    }
+
+    @Test func appearanceReachesTheDrawing() throws {
+        let terminal = ScriptedTerminal(script: [.stop])
+        try LiveSession.run(playlist: Fixtures.concert, startingAt: 1, appearance: .color, on: terminal)
+        #expect(terminal.frames[0].joined().contains("\u{1B}["))
+    }
+}

@@ -1,0 +1,93 @@
+import SetlistCore
+import Testing
+@testable import SetlistLive
+
+@Suite struct StagePositionTests {
+    let concert = Fixtures.concert
+
+    @Test func firstSongOfTheFirstSet() throws {
+        let stage = try #require(StagePosition(playlist: concert, position: 1))
+        #expect(stage.counter == "1/5")
+        #expect(stage.setLabel == "Set 1")
+        #expect(stage.copy.fields.name == "Highway to Hell")
+        #expect(stage.elapsed == 0)
+        #expect(stage.remaining == 208 + 482 + 250)
+        #expect(stage.unknownLengths == 0)
+        #expect(stage.nextLine == "Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)")
+        #expect(stage.timeLine == "Set 1: 0:00 played, 15:40 to go")
+        #expect(stage.facts == ["Length 3:28", "Key A major", "116 BPM"])
+    }
+
+    @Test func lastSongOfASetIsFollowedByTheBreak() throws {
+        let stage = try #require(StagePosition(playlist: concert, position: 3))
+        guard case .setBreak(let label, let then) = stage.following else {
+            Issue.record("expected a break, got \(stage.following)")
+            return
+        }
+        #expect(label == "Set 2")
+        #expect(then?.position == 4)
+        #expect(stage.nextLine == "Next: break, then Set 2: 4. Under the Bridge (4:24, E major, 84 BPM)")
+        #expect(stage.elapsed == 208 + 482)
+        #expect(stage.remaining == 250)
+        #expect(stage.facts == ["Length 4:10", "Key C minor", "BPM —"])
+    }
+
+    @Test func timesCountWithinTheSetAfterABreak() throws {
+        let stage = try #require(StagePosition(playlist: concert, position: 5))
+        #expect(stage.setLabel == "Set 2")
+        #expect(stage.elapsed == 264)
+        #expect(stage.remaining == 0)
+        #expect(stage.unknownLengths == 1)
+        #expect(stage.following == .end)
+        #expect(stage.timeLine == "Set 2: 4:24 played, 0:00 to go (1 song without length)")
+        #expect(stage.shortTimeLine == "Set 2: 4:24+ played, 0:00+ to go")
+        #expect(stage.facts == ["Length —", "Key G minor", "112 BPM"])
+    }
+
+    @Test func aPlaylistWithoutBreaksHasNoSetLabel() throws {
+        let stage = try #require(StagePosition(playlist: Fixtures.oneSet, position: 4))
+        #expect(stage.setLabel == nil)
+        #expect(stage.timeLine == "Set: 15:40 played, 4:24 to go (1 song without length)")
+        #expect(stage.nextLine == "Next: 5. Smoke on the Water (G minor, 112 BPM)")
+    }
+
+    @Test func aBreakAtTheEndHasNoSongAfterIt() throws {
+        var playlist = concert
+        playlist.items.append(.setBreak("Encore"))
+        let stage = try #require(StagePosition(playlist: playlist, position: 5))
+        #expect(stage.following == .setBreak(label: "Encore", then: nil))
+        #expect(stage.nextLine == "Next: break, then Encore")
+    }
+
+    @Test func twoBreaksInARowLeadToTheNextSong() throws {
+        var playlist = concert
+        playlist.items.insert(.setBreak("Encore"), at: 4)
+        let stage = try #require(StagePosition(playlist: playlist, position: 3))
+        guard case .setBreak(_, let then) = stage.following else {
+            Issue.record("expected a break")
+            return
+        }
+        #expect(then?.copy.fields.name == "Under the Bridge")
+    }
+
+    @Test(arguments: [0, 6, -1])
+    func noSongAtThePosition(position: Int) {
+        #expect(StagePosition(playlist: concert, position: position) == nil)
+    }
+
+    @Test func textLinesForShowAt() throws {
+        let stage = try #require(StagePosition(playlist: concert, position: 1))
+        #expect(stage.textLines == [
+            "1/5 · Set 1 · Koncert",
+            "Highway to Hell",
+            "by AC/DC",
+            "Length 3:28 · Key A major · 116 BPM",
+            "",
+            "Angus counts in; four bars of guitar alone before the band comes in. Long ending: watch the drummer for the last hit.",
+            "Second verse: backing vocals on the chorus only.",
+            "",
+            "Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)",
+            "Set 1: 0:00 played, 15:40 to go",
+        ])
+    }
+}
