@@ -34,6 +34,7 @@ struct SetlistCommand: ParsableCommand {
             CommandGroup(name: "Contacts", subcommands: [
                 AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
             ]),
+            CommandGroup(name: "The library (check, repair, undo)", subcommands: [CheckCommand.self, UndoCommand.self]),
         ]
     )
 }

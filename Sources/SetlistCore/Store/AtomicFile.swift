@@ -45,6 +45,13 @@ public enum AtomicFile {
         syncFolder(folder)
     }
 
+    /// Whether `name` is one of the temporary files ``write(_:to:permissions:)`` makes
+    /// (`.NAME.tmp-XXXXXX`), which a killed process can leave behind.
+    public static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let range = name.range(of: ".tmp-", options: .backwards) else { return false }
+        return name.distance(from: range.upperBound, to: name.endIndex) == 6
+    }
+
     /// Removes a file and makes the removal durable. A file already gone is fine.
     public static func remove(_ url: URL) throws(LibraryError) {
         if unlink(url.path) != 0 && errno != ENOENT { throw failure(url.path) }

@@ -1,16 +1,36 @@
 import Foundation
 
-/// The recent changes to the library, kept so they can be undone: the files each change touched,
-/// as they were before and after it. Only the last ``limit`` changes are kept.
+/// The recent changes to the library, kept so they can be undone: `.history/NNNNNNNN.json`, one
+/// file per change, with the command line that made it and, for every file it touched, only the
+/// lines that changed (see ``FileDelta``). Only the last ``limit`` changes are kept.
+///
+/// An entry is written (and fsynced) before the files of its change, so it doubles as a
+/// write-ahead record: a change cut short by a crash is finished from it by the next command.
 public struct History: Sendable {
+    /// The history folder, inside the library folder.
     public static let folder = ".history"
+    /// How many changes are kept.
     public static let limit = 50
 
-    /// One recorded change.
-    public struct Entry: Sendable, Codable, Hashable {
+    /// One recorded change, as listed by `setlist undo --list`.
+    public struct Entry: Sendable, Hashable {
+        /// The entry's number; later changes have higher numbers.
+        public var number: Int
+        /// The command line that made the change.
         public var command: String
         public var date: Date
-        public var changes: [FileChange]
+        /// The files the change touched, relative to the library folder.
+        public var paths: [String]
+    }
+
+    /// The stored form of an entry.
+    struct Record: Codable {
+        var format = "setlist-history"
+        var version = LibraryFiles.version
+        var command: String
+        /// ISO 8601, UTC.
+        var date: String
+        var changes: [FileDelta]
     }
 
     let root: URL
@@ -21,15 +41,26 @@ public struct History: Sendable {
 
     var folderURL: URL { root.appendingPathComponent(Self.folder) }
 
-    /// Appends a change and forgets the oldest beyond the limit.
-    func record(command: String, changes: [FileChange]) throws(LibraryError) {
+    /// Appends a change and forgets the oldest beyond the limit. Returns the entry's number.
+    @discardableResult
+    func record(command: String, changes: [FileChange], date: Date = Date()) throws(LibraryError) -> Int {
         try AtomicFile.makeFolder(folderURL)
         let numbers = entryNumbers()
         let next = (numbers.last ?? 0) + 1
-        let entry = Entry(command: command, date: Date(), changes: changes)
-        try AtomicFile.write(LibraryFiles.encode(entry), to: folderURL.appendingPathComponent(Self.fileName(next)))
+        let record = Record(command: command, date: Self.format(date), changes: changes.map(FileDelta.init))
+        try AtomicFile.write(LibraryFiles.encode(record), to: url(of: next))
         for old in numbers.dropLast(max(0, Self.limit - 1)) {
-            try? AtomicFile.remove(folderURL.appendingPathComponent(Self.fileName(old)))
+            try? AtomicFile.remove(url(of: old))
+        }
+        return next
+    }
+
+    /// The recorded changes, newest first.
+    public func entries() -> [Entry] {
+        entryNumbers().reversed().compactMap { number in
+            guard let record = try? read(number) else { return nil }
+            return Entry(number: number, command: record.command, date: Self.parse(record.date) ?? .distantPast,
+                         paths: record.changes.map(\.path))
         }
     }
 
@@ -37,11 +68,42 @@ public struct History: Sendable {
     func entryNumbers() -> [Int] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folderURL.path)) ?? []
         return names.compactMap { name in
-            name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
+            name.hasSuffix(".json") && !name.hasPrefix(".") ? Int(name.dropLast(5)) : nil
         }.sorted()
+    }
+
+    /// Reads one entry.
+    func read(_ number: Int) throws(LibraryError) -> Record {
+        let url = url(of: number)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableFile(path: url.path, detail: "\(error.localizedDescription).")
+        }
+        return try LibraryFiles.decode(Record.self, from: data, path: url.path)
+    }
+
+    /// Forgets one entry.
+    func remove(_ number: Int) throws(LibraryError) {
+        try AtomicFile.remove(url(of: number))
+    }
+
+    func url(of number: Int) -> URL {
+        folderURL.appendingPathComponent(Self.fileName(number))
     }
 
     static func fileName(_ number: Int) -> String {
         String(number).leftPadded(to: 8) + ".json"
+    }
+
+    static func format(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    static func parse(_ text: String) -> Date? {
+        ISO8601DateFormatter().date(from: text)
     }
 }

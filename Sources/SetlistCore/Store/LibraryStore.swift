@@ -17,8 +17,20 @@ public struct LibraryStore: Sendable {
     /// The library as it is on disk; an empty one when the folder does not exist yet.
     public func load() throws(LibraryError) -> Library {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
-        let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: false)
+        do {
+            let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: false)
+            defer { lock.unlock() }
+            var reader = LibraryReader(root: root)
+            let library = reader.read()
+            if !lastChangeIsInterrupted(known: reader.files) {
+                if let error = reader.combinedError { throw error }
+                return library
+            }
+        }
+        // A change was cut short (the process was killed): finish it, then read.
+        let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
         defer { lock.unlock() }
+        try recoverInterruptedChange()
         return try read().library
     }
 
@@ -31,6 +43,8 @@ public struct LibraryStore: Sendable {
         try AtomicFile.makeFolder(root)
         let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
         defer { lock.unlock() }
+        removeLeftovers()
+        try recoverInterruptedChange()
         let snapshot = try read()
         var library = snapshot.library
         let result = try body(&library)
@@ -57,22 +71,34 @@ public struct LibraryStore: Sendable {
     // MARK: Writing
 
     /// Writes changed files (playlists first, the order file after, deletions last) so that a
-    /// crash between two writes leaves at worst an orphan playlist file that `check --repair` adopts.
+    /// crash between two writes leaves at worst an orphan playlist file, which the next command
+    /// adopts by finishing the change from its history entry.
     func write(_ files: [String: Data], replacing old: [String: Data], command: String) throws(LibraryError) {
-        let changed = files.filter { old[$0.key] != $0.value }.keys.sorted { rank($0) < rank($1) || (rank($0) == rank($1) && $0 < $1) }
-        let removed = old.keys.filter { files[$0] == nil }.sorted()
-        guard !changed.isEmpty || !removed.isEmpty else { return }
-        let changes = changed.map { FileChange(path: $0, before: old[$0], after: files[$0]) }
-            + removed.map { FileChange(path: $0, before: old[$0], after: nil) }
+        let changes = Self.changes(from: old, to: files)
+        guard !changes.isEmpty else { return }
         try History(root: root).record(command: command, changes: changes)
-        if changed.contains(where: { $0.hasPrefix(LibraryFiles.playlistFolder + "/") }) {
+        try apply(changes)
+    }
+
+    /// The files that differ between two sets of contents.
+    static func changes(from old: [String: Data], to new: [String: Data]) -> [FileChange] {
+        let paths = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
+        return paths.sorted().map { FileChange(path: $0, before: old[$0], after: new[$0]) }
+    }
+
+    /// Puts every file into its `after` state: new and changed playlist files first, then the
+    /// other files, the order file last of the writes, removals after all writes.
+    func apply(_ changes: [FileChange]) throws(LibraryError) {
+        let writes = changes.filter { $0.after != nil }.sorted { (rank($0.path), $0.path) < (rank($1.path), $1.path) }
+        let removals = changes.filter { $0.after == nil }
+        if writes.contains(where: { $0.path.hasPrefix(LibraryFiles.playlistFolder + "/") }) {
             try AtomicFile.makeFolder(root.appendingPathComponent(LibraryFiles.playlistFolder))
         }
-        for path in changed {
-            try AtomicFile.write(files[path]!, to: root.appendingPathComponent(path))
+        for change in writes {
+            try AtomicFile.write(change.after!, to: root.appendingPathComponent(change.path))
         }
-        for path in removed {
-            try AtomicFile.remove(root.appendingPathComponent(path))
+        for change in removals {
+            try AtomicFile.remove(root.appendingPathComponent(change.path))
         }
     }
 
@@ -82,10 +108,17 @@ public struct LibraryStore: Sendable {
 }
 
 /// One file's contents before and after a change; nil where the file does not exist.
-public struct FileChange: Sendable, Hashable, Codable {
+public struct FileChange: Sendable, Hashable {
+    /// The file, relative to the library folder.
     public var path: String
     public var before: Data?
     public var after: Data?
+
+    public init(path: String, before: Data?, after: Data?) {
+        self.path = path
+        self.before = before
+        self.after = after
+    }
 }
 
 /// Turns a library into the bytes of its files, keyed by path relative to the library folder.

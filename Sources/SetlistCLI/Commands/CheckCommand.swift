@@ -1,0 +1,93 @@
+import ArgumentParser
+import SetlistCore
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check the library for damaged or contradictory files (and repair what is safe).",
+        discussion: """
+            Lists every problem: files that are not valid JSON (with line and column), files written
+            by a newer setlist, playlists missing from playlists.json or listed without a file,
+            repeated ids and names, control characters and values out of range.
+
+            --repair fixes what can be fixed without losing data: playlist files go back into the
+            order, entries without a file leave it, repeated ids get new ones, control characters are
+            cleaned. Files that do not parse are never touched. `setlist undo` reverts a repair.
+
+            The exit status is 0 when the library is sound (after repairing), 1 when problems remain.
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Flag(help: "Fix what can be fixed without losing data, and say what was done.") var repair = false
+    @Flag(help: "Print JSON for scripts: {sound, problems: [{path, detail}], repaired, leftovers, counts}.") var json = false
+
+    struct Output: Encodable {
+        struct Problem: Encodable {
+            var path: String
+            var detail: String
+        }
+        struct Counts: Encodable {
+            var songs: Int
+            var playlists: Int
+            var copies: Int
+            var contacts: Int
+        }
+        var library: String
+        var sound: Bool
+        var problems: [Problem]
+        var repaired: [String]
+        var leftovers: [String]
+        var finishedChange: String?
+        var counts: Counts
+    }
+
+    func run() throws {
+        let store = libraryOptions.store
+        var actions: [String] = []
+        let report: IntegrityReport
+        if repair {
+            let result = try store.repair(command: context.commandLine)
+            actions = result.actions
+            report = result.remaining
+        } else {
+            report = try store.check()
+        }
+        if json {
+            try printJSON(Output(
+                library: store.root.path, sound: report.isSound,
+                problems: report.problems.map { .init(path: $0.path, detail: $0.detail) },
+                repaired: actions, leftovers: report.leftovers, finishedChange: report.finishedChange,
+                counts: .init(songs: report.songCount, playlists: report.playlistCount, copies: report.copyCount, contacts: report.contactCount)))
+        } else {
+            printReport(report, actions: actions, root: store.root.path)
+        }
+        if !report.isSound { throw ExitCode(1) }
+    }
+
+    private func printReport(_ report: IntegrityReport, actions: [String], root: String) {
+        if let finished = report.finishedChange {
+            say("Finished the change `\(finished)`, which had been interrupted.")
+        }
+        if repair {
+            say(actions.isEmpty ? "Nothing needed repairing." : "Repaired:")
+            for action in actions { say("  - \(action)") }
+        }
+        say("Checked \(root): \(report.songCount) song\(report.songCount == 1 ? "" : "s"), "
+            + "\(report.playlistCount) playlist\(report.playlistCount == 1 ? "" : "s") (\(report.copyCount) copied song\(report.copyCount == 1 ? "" : "s")), "
+            + "\(report.contactCount) contact\(report.contactCount == 1 ? "" : "s").")
+        if !report.leftovers.isEmpty && !repair {
+            say("\(report.leftovers.count) temporary file\(report.leftovers.count == 1 ? "" : "s") left by an interrupted command (harmless; the next change removes them).")
+        }
+        guard !report.isSound else {
+            say("No problems found.")
+            return
+        }
+        say("\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")\(repair ? " remain" : ""):")
+        for problem in report.problems { say("  - \(problem)") }
+        if repair {
+            note("fix the files above by hand (or restore them from a backup or git); `setlist check` tells when they are right.")
+        } else {
+            note("run `setlist check --repair` to fix what can be fixed without losing data.")
+        }
+    }
+}

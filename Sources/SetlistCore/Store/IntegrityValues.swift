@@ -1,0 +1,85 @@
+import Foundation
+
+/// Checks of the values inside files that parse: text with control characters (which a command
+/// would have refused, so they come from hand edits or other programs) and numbers out of range.
+/// Text is fixed by the same rule everywhere: forbidden characters become spaces in names and
+/// are dropped from notes. Numbers out of range are only reported, since any fix would guess.
+struct IntegrityValues {
+    /// A problem found, and whether ``clean(_:)`` fixes it.
+    struct Finding {
+        var problem: IntegrityProblem
+        var fixable: Bool
+    }
+
+    private(set) var findings: [Finding] = []
+
+    /// Checks `library`, cleaning its text in place.
+    mutating func clean(_ library: inout Library) {
+        for index in library.songs.indices {
+            let place = "songs[\(index)] '\(library.songs[index].name)'"
+            check(&library.songs[index].fields, path: LibraryFiles.songs, place: place)
+        }
+        for p in library.playlists.indices {
+            let file = LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: library.playlists[p].name, id: library.playlists[p].id)
+            cleanName(&library.playlists[p].name, field: "the playlist name", path: file, place: "playlist \(library.playlists[p].id)")
+            var position = 0
+            for i in library.playlists[p].items.indices {
+                switch library.playlists[p].items[i] {
+                case .song(var copy):
+                    position += 1
+                    check(&copy.fields, path: file, place: "song \(position) '\(copy.name)' (copy \(Identifier.short(copy.id)))")
+                    library.playlists[p].items[i] = .song(copy)
+                case .setBreak(var label):
+                    cleanName(&label, field: "the break label", path: file, place: "items[\(i)]")
+                    library.playlists[p].items[i] = .setBreak(label)
+                }
+            }
+        }
+        for index in library.contacts.indices {
+            cleanName(&library.contacts[index].name, field: "the name", path: LibraryFiles.contacts, place: "contacts[\(index)]")
+        }
+    }
+
+    private mutating func check(_ fields: inout SongFields, path: String, place: String) {
+        cleanName(&fields.name, field: "the name", path: path, place: place)
+        if var author = fields.author {
+            cleanName(&author, field: "the author", path: path, place: place)
+            fields.author = author
+        }
+        if let notes = fields.notes, let bad = notes.unicodeScalars.first(where: Self.isForbiddenInNotes) {
+            fields.notes = String(String.UnicodeScalarView(notes.unicodeScalars.filter { !Self.isForbiddenInNotes($0) }))
+            report(path, "\(place): the notes hold the control character \(Self.name(bad)).", fixable: true)
+        }
+        if let length = fields.length, !(1...SongLength.maximum).contains(length) {
+            report(path, "\(place): the length \(length) s is outside 1 s to \(SongLength.maximum / 3600) hours; set it with `setlist edit-song`.", fixable: false)
+        }
+        if let bpm = fields.bpm, !Tempo.range.contains(bpm) {
+            report(path, "\(place): the tempo \(bpm) BPM is outside \(Tempo.range.lowerBound)–\(Tempo.range.upperBound); set it with `setlist edit-song`.", fixable: false)
+        }
+    }
+
+    private mutating func cleanName(_ text: inout String, field: String, path: String, place: String) {
+        guard let bad = text.unicodeScalars.first(where: Text.isForbiddenInName) else { return }
+        text = Self.cleanedName(text)
+        report(path, "\(place): \(field) holds the control character \(Self.name(bad)).", fixable: true)
+    }
+
+    private mutating func report(_ path: String, _ detail: String, fixable: Bool) {
+        findings.append(Finding(problem: IntegrityProblem(path: path, detail: detail), fixable: fixable))
+    }
+
+    /// A name with each forbidden character made a space, trimmed; "Untitled" if nothing is left.
+    static func cleanedName(_ text: String) -> String {
+        let scalars = text.unicodeScalars.map { Text.isForbiddenInName($0) ? " " : $0 }
+        let cleaned = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
+        return cleaned.isEmpty ? "Untitled" : cleaned
+    }
+
+    static func isForbiddenInNotes(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\n" && scalar != "\t" && Text.isForbiddenInName(scalar)
+    }
+
+    static func name(_ scalar: Unicode.Scalar) -> String {
+        "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+    }
+}

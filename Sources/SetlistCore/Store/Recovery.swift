@@ -1,0 +1,97 @@
+import Foundation
+
+/// Finishing a change that a crash or a `kill -9` cut short.
+///
+/// Every change is recorded in the history before its files are written, so the last entry tells
+/// what the files should become. If some of its files are in their new state and others still in
+/// their old one, the change was interrupted, and it is finished (rolled forward) by the next
+/// command that takes the lock. An entry none of whose files were written is dropped.
+extension LibraryStore {
+    /// Where the files of the last recorded change stand.
+    enum LastChange {
+        /// No history, or the change is complete, or its files were edited since.
+        case settled
+        /// None of its files were written: the process died right after recording it.
+        case notApplied(number: Int)
+        /// Some files were written and some not.
+        case interrupted(number: Int, record: History.Record)
+    }
+
+    /// The contents of a library file now, nil when it does not exist (or cannot be read).
+    func contents(of path: String) -> Data? {
+        try? Data(contentsOf: root.appendingPathComponent(path))
+    }
+
+    /// Where the last change stands; `known` are files already read, to spare reading them again.
+    func lastChange(known: [String: Data] = [:]) -> LastChange {
+        let history = History(root: root)
+        guard let number = history.entryNumbers().last, let record = try? history.read(number) else { return .settled }
+        var before = 0, after = 0
+        for delta in record.changes {
+            switch delta.side(of: known[delta.path] ?? contents(of: delta.path)) {
+            case .before: before += 1
+            case .after: after += 1
+            case .neither: return .settled
+            }
+        }
+        if before > 0 && after > 0 { return .interrupted(number: number, record: record) }
+        if before > 0 { return .notApplied(number: number) }
+        return .settled
+    }
+
+    /// Whether the last change was cut short, so a reader should take the lock and finish it.
+    func lastChangeIsInterrupted(known: [String: Data]) -> Bool {
+        if case .interrupted = lastChange(known: known) { return true }
+        return false
+    }
+
+    /// With the exclusive lock held: finishes an interrupted change, or forgets one that never
+    /// started. Returns the command line of a change that was finished.
+    @discardableResult
+    func recoverInterruptedChange() throws(LibraryError) -> String? {
+        switch lastChange() {
+        case .settled:
+            return nil
+        case .notApplied(let number):
+            try History(root: root).remove(number)
+            return nil
+        case .interrupted(_, let record):
+            var changes: [FileChange] = []
+            for delta in record.changes {
+                let current = contents(of: delta.path)
+                guard delta.side(of: current) == .before else { continue }
+                if !delta.existsAfter {
+                    changes.append(FileChange(path: delta.path, before: current, after: nil))
+                } else if let after = delta.reconstructAfter(fromBefore: current ?? Data()) {
+                    changes.append(FileChange(path: delta.path, before: current, after: after))
+                }
+            }
+            try apply(changes)
+            return record.command
+        }
+    }
+
+    /// Removes temporary files that a killed writer left behind (`.NAME.tmp-XXXXXX`). Only safe
+    /// with the exclusive lock held, since every writer holds it.
+    @discardableResult
+    func removeLeftovers() -> [String] {
+        let removed = leftovers()
+        for path in removed {
+            unlink(root.appendingPathComponent(path).path)
+        }
+        return removed
+    }
+
+    /// Temporary files left behind by killed writers, relative to the library folder.
+    func leftovers() -> [String] {
+        var found: [String] = []
+        for folder in ["", LibraryFiles.playlistFolder, History.folder] {
+            let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            for name in names.sorted() where AtomicFile.isTemporaryName(name) {
+                found.append(folder.isEmpty ? name : folder + "/" + name)
+            }
+        }
+        return found
+    }
+}

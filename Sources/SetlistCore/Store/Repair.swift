@@ -1,0 +1,174 @@
+import Foundation
+
+/// What `setlist check --repair` did, and what it left for a person to fix.
+public struct RepairReport: Sendable, Hashable {
+    /// One sentence per fix, naming the file and the id.
+    public var actions: [String] = []
+    /// The problems that remain (see ``LibraryStore/check()``).
+    public var remaining: IntegrityReport = IntegrityReport()
+}
+
+extension LibraryStore {
+    /// Fixes what can be fixed without losing data, then checks again:
+    ///
+    /// - temporary files left by killed processes are removed, and a change cut short is finished;
+    /// - playlist files missing from the order file go back into it (at the end); entries naming
+    ///   a missing file, a file name outside `playlists/`, or an id listed twice leave it; an entry
+    ///   whose file holds another id takes the file's id;
+    /// - repeated song, copy and playlist ids get new ids, repeated playlist names a number;
+    /// - control characters in names become spaces, and are dropped from notes.
+    ///
+    /// Files that do not parse are never touched. The repair is recorded in the history, so
+    /// `setlist undo` reverts it.
+    public func repair(command: String = "setlist check --repair") throws(LibraryError) -> RepairReport {
+        var report = RepairReport()
+        guard FileManager.default.fileExists(atPath: root.path) else { return report }
+        do {
+            let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
+            defer { lock.unlock() }
+            for path in removeLeftovers() {
+                report.actions.append("\(path): removed this temporary file left by an interrupted command.")
+            }
+            if let finished = try recoverInterruptedChange() {
+                report.actions.append("finished the change `\(finished)`, which had been interrupted.")
+            }
+            try repairOrder(&report.actions, command: command)
+            try repairContents(&report.actions, command: command)
+        }
+        report.remaining = try check()
+        return report
+    }
+
+    // MARK: The order of the playlists
+
+    private func repairOrder(_ actions: inout [String], command: String) throws(LibraryError) {
+        let orderPath = LibraryFiles.playlistOrder
+        let orderData = contents(of: orderPath)
+        var order = LibraryFiles.PlaylistOrderFile(current: nil, playlists: [])
+        if let orderData {
+            guard let parsed = try? LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: orderData, path: orderPath) else {
+                return  // A broken order file is left for a person to fix.
+            }
+            order = parsed
+        }
+        let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        var parsed: [String: LibraryFiles.PlaylistFile] = [:]
+        var fileData: [String: Data] = [:]
+        for name in names {
+            let path = LibraryFiles.playlistFolder + "/" + name
+            guard let data = contents(of: path) else { continue }
+            fileData[path] = data
+            parsed[name] = try? LibraryFiles.decode(LibraryFiles.PlaylistFile.self, from: data, path: path)
+        }
+
+        var entries: [LibraryFiles.PlaylistOrderFile.Entry] = []
+        var ids: Set<String> = [], listed: Set<String> = []
+        for var entry in order.playlists {
+            if !LibraryFiles.isSafePlaylistFileName(entry.file) {
+                actions.append("\(orderPath): removed the entry of playlist \(entry.id), whose file name \"\(entry.file)\" is not a plain name inside playlists/ (no file was touched).")
+                continue
+            }
+            guard names.contains(entry.file) else {
+                actions.append("\(orderPath): removed the entry of playlist \(entry.id), whose file playlists/\(entry.file) does not exist.")
+                continue
+            }
+            if let file = parsed[entry.file], file.id != entry.id {
+                actions.append("\(orderPath): the entry of playlists/\(entry.file) said id \(entry.id); it now says the file's id \(file.id).")
+                entry.id = file.id
+            }
+            guard !listed.contains(entry.file), ids.insert(entry.id).inserted else {
+                actions.append("\(orderPath): removed a second entry of playlist \(entry.id).")
+                continue
+            }
+            listed.insert(entry.file)
+            entries.append(entry)
+        }
+
+        var files: [String: Data] = [:], old: [String: Data] = [:]
+        for name in names where !listed.contains(name) {
+            guard var file = parsed[name] else { continue }  // Does not parse: left as it is.
+            let path = LibraryFiles.playlistFolder + "/" + name
+            if !ids.insert(file.id).inserted {
+                let repeated = file.id
+                file.id = Identifier.make()
+                ids.insert(file.id)
+                let newName = LibraryFiles.playlistFileName(name: file.name, id: file.id)
+                old[path] = fileData[path]
+                files[LibraryFiles.playlistFolder + "/" + newName] = LibraryFiles.encode(file)
+                entries.append(.init(id: file.id, file: newName))
+                actions.append("\(path): its id \(repeated) belongs to another playlist, so '\(file.name)' got the id \(file.id), moved to playlists/\(newName) and went back into \(orderPath).")
+            } else {
+                entries.append(.init(id: file.id, file: name))
+                actions.append("\(path): '\(file.name)' (id \(file.id)) was missing from \(orderPath); put it back at the end.")
+            }
+        }
+        let current = order.current.flatMap { ids.contains($0) ? $0 : nil }
+        if order.current != nil && current == nil {
+            actions.append("\(orderPath): the current playlist \(order.current!) does not exist; no playlist is current now.")
+        }
+        let newOrder = LibraryFiles.encode(LibraryFiles.PlaylistOrderFile(current: current, playlists: entries))
+        let orderChanged = orderData.map { data in
+            (try? LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: data, path: orderPath)).map {
+                $0.current != current || $0.playlists.map(\.id) != entries.map(\.id) || $0.playlists.map(\.file) != entries.map(\.file)
+            } ?? true
+        } ?? !entries.isEmpty
+        guard orderChanged || !files.isEmpty else { return }
+        if let orderData { old[orderPath] = orderData }
+        files[orderPath] = newOrder
+        try write(files, replacing: old, command: command)
+    }
+
+    // MARK: Ids, names and text
+
+    private func repairContents(_ actions: inout [String], command: String) throws(LibraryError) {
+        var reader = LibraryReader(root: root)
+        var library = reader.read()
+        // Only when every file parses and the order is whole; otherwise the serializer would
+        // drop what could not be read.
+        let orderProblems = reader.allProblems.filter { !Self.isIdentifierProblem($0) }
+        guard orderProblems.isEmpty else { return }
+        let before = actions.count
+        var songIDs: Set<String> = []
+        for index in library.songs.indices where !songIDs.insert(library.songs[index].id).inserted {
+            let repeated = library.songs[index].id
+            library.songs[index].id = Identifier.make()
+            songIDs.insert(library.songs[index].id)
+            actions.append("\(LibraryFiles.songs): songs[\(index)] '\(library.songs[index].name)' repeated the id \(repeated); it has the new id \(library.songs[index].id) (its copies keep pointing at the first).")
+        }
+        var copyIDs: Set<String> = []
+        var names: Set<String> = []
+        for p in library.playlists.indices {
+            var playlist = library.playlists[p]
+            if names.contains(playlist.name.lowercased()) {
+                var number = 2
+                while names.contains("\(playlist.name) (\(number))".lowercased()) { number += 1 }
+                actions.append("playlist \(playlist.id): another playlist is named '\(playlist.name)'; renamed it '\(playlist.name) (\(number))'.")
+                playlist.name = "\(playlist.name) (\(number))"
+            }
+            names.insert(playlist.name.lowercased())
+            for i in playlist.items.indices {
+                guard case .song(var copy) = playlist.items[i], !copyIDs.insert(copy.id).inserted else { continue }
+                let repeated = copy.id
+                copy.id = Identifier.make()
+                copyIDs.insert(copy.id)
+                playlist.items[i] = .song(copy)
+                actions.append("playlist '\(playlist.name)': the copy of '\(copy.name)' repeated the copy id \(repeated); it has the new id \(copy.id).")
+            }
+            library.playlists[p] = playlist
+        }
+        var values = IntegrityValues()
+        values.clean(&library)
+        for finding in values.findings where finding.fixable {
+            actions.append("\(finding.problem.path): \(finding.problem.detail.dropLast()); cleaned.")
+        }
+        guard actions.count > before else { return }
+        try write(LibrarySerializer.files(of: library), replacing: reader.files, command: command)
+    }
+
+    private static func isIdentifierProblem(_ problem: IntegrityProblem) -> Bool {
+        problem.detail.contains("repeats the id") || problem.detail.contains("repeats the copy id")
+            || problem.detail.contains("playlist names must differ")
+    }
+}

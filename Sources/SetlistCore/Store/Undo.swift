@@ -1,0 +1,77 @@
+import Foundation
+
+/// What `undo` reverted.
+public struct UndoOutcome: Sendable, Hashable {
+    /// The command line of the change that was reverted.
+    public var command: String
+    public var date: Date
+    /// The files put back as they were, relative to the library folder.
+    public var paths: [String]
+}
+
+/// Why a change cannot be undone.
+public enum UndoError: Error, Sendable, CustomStringConvertible {
+    /// The history is empty.
+    case nothingToUndo
+    /// Files of the change were edited since (by hand or by another program); reverting them
+    /// would lose those edits.
+    case changedSince(command: String, paths: [String])
+
+    public var description: String {
+        switch self {
+        case .nothingToUndo:
+            return "There is nothing to undo: the history of changes is empty. (It keeps the last \(History.limit) changes.)"
+        case .changedSince(let command, let paths):
+            return "Cannot undo `\(command)`: \(paths.joined(separator: ", ")) changed since, by hand or by another program, "
+                + "and undoing would lose that. Nothing was changed. Edit the file by hand, or restore it from your backup or git."
+        }
+    }
+}
+
+extension LibraryStore {
+    /// The recorded changes, newest first.
+    public func history() -> [History.Entry] {
+        guard FileManager.default.fileExists(atPath: root.path) else { return [] }
+        return History(root: root).entries()
+    }
+
+    /// Reverts the last recorded change and forgets it, so that undoing again reverts the one
+    /// before. Files changed since by other means are not touched: the undo is refused.
+    ///
+    /// - Throws: ``UndoError`` when there is nothing to undo or a file changed since; a
+    ///   ``LibraryError`` when a file cannot be written.
+    public func undo() throws -> UndoOutcome {
+        guard FileManager.default.fileExists(atPath: root.path) else { throw UndoError.nothingToUndo }
+        let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
+        defer { lock.unlock() }
+        removeLeftovers()
+        try recoverInterruptedChange()
+        let history = History(root: root)
+        guard let number = history.entryNumbers().last else { throw UndoError.nothingToUndo }
+        let record = try history.read(number)
+        var changes: [FileChange] = []
+        var conflicts: [String] = []
+        for delta in record.changes {
+            let current = contents(of: delta.path)
+            switch delta.side(of: current) {
+            case .before:
+                continue  // Never written, or already put back.
+            case .neither:
+                conflicts.append(delta.path)
+            case .after:
+                if !delta.existedBefore {
+                    changes.append(FileChange(path: delta.path, before: current, after: nil))
+                } else if let before = delta.reconstructBefore(fromAfter: current ?? Data()) {
+                    changes.append(FileChange(path: delta.path, before: current, after: before))
+                } else {
+                    conflicts.append(delta.path)
+                }
+            }
+        }
+        guard conflicts.isEmpty else { throw UndoError.changedSince(command: record.command, paths: conflicts) }
+        try apply(changes)
+        try history.remove(number)
+        return UndoOutcome(command: record.command, date: History.parse(record.date) ?? .distantPast,
+                           paths: record.changes.map(\.path))
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import SetlistCore
+
+/// `check`, `check --repair` and finishing changes cut short by a crash.
+@Suite struct StoreIntegrityTests {
+    let folder = StoreFolder()
+
+    func playlistFile() throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url("playlists").path)
+        return "playlists/" + (try #require(names.first { $0.hasSuffix(".json") && !$0.hasPrefix(".") }))
+    }
+
+    @Test func aSoundLibraryHasNoProblems() throws {
+        try folder.seed()
+        let report = try folder.store.check()
+        #expect(report.isSound)
+        #expect(report.problems.isEmpty)
+        #expect((report.songCount, report.playlistCount, report.copyCount, report.contactCount) == (3, 1, 3, 1))
+    }
+
+    @Test func everyProblemIsReportedAtOnceWithItsPlace() throws {
+        try folder.seed()
+        let loaded = try folder.store.load()
+        let firstID = loaded.songs[0].id, secondID = loaded.songs[1].id
+        try folder.write("{\n  \"format\": \"setlist-contacts\",\n  \"version\": 1,\n  \"contacts\": [,]\n}\n", to: "contacts.json")
+        try folder.write("{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"orphan1\",\"name\":\"Lost\",\"items\":[]}", to: "playlists/lost-orphan1.json")
+        let songs = try #require(folder.text("songs.json"))
+        try folder.write(songs.replacingOccurrences(of: secondID, with: firstID), to: "songs.json")
+
+        let report = try folder.store.check()
+        let text = report.problems.map(\.description)
+        #expect(report.problems.count == 3, "\(text)")
+        #expect(text.contains { $0.contains("contacts.json") && $0.contains("line 4") })
+        #expect(text.contains { $0.contains("playlists/lost-orphan1.json") && $0.contains("not listed") })
+        #expect(text.contains { $0.contains("songs.json") && $0.contains(firstID) })
+        #expect(throws: LibraryError.self) { try folder.store.modify { $0.addSong(SongFields(name: "No")) } }
+    }
+
+    @Test func repairAdoptsOrphansAndDropsMissingFilesWithoutLosingData() throws {
+        try folder.seed()
+        let orphan = "{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"0rphan00\",\"name\":\"Lost\",\"items\":[{\"id\":\"c1\",\"name\":\"Kept\"}]}"
+        try folder.write(orphan, to: "playlists/lost-0rphan00.json")
+        let order = try #require(folder.text("playlists.json"))
+        let missing = order.replacingOccurrences(of: "\"playlists\" : [", with: "\"playlists\" : [\n    { \"file\" : \"gone-12345678.json\", \"id\" : \"12345678\" },")
+        try folder.write(missing, to: "playlists.json")
+        #expect(try !folder.store.check().isSound)
+
+        let report = try folder.store.repair()
+        #expect(report.remaining.isSound, "\(report.remaining.problems)")
+        #expect(report.actions.contains { $0.contains("0rphan00") && $0.contains("put it back") })
+        #expect(report.actions.contains { $0.contains("12345678") && $0.contains("does not exist") })
+        let library = try folder.store.load()
+        #expect(library.playlists.map(\.name) == ["Koncert", "Lost"])
+        #expect(library.playlists[1].copies.map(\.name) == ["Kept"])
+        #expect(library.playlists[0].copies.count == 3)
+        #expect(folder.store.history().first?.command == "setlist check --repair")
+    }
+
+    @Test func repairGivesRepeatedIdsAndNamesNewOnes() throws {
+        try folder.seed()
+        let library = try folder.store.load()
+        let songs = try #require(folder.text("songs.json"))
+        try folder.write(songs.replacingOccurrences(of: library.songs[2].id, with: library.songs[0].id), to: "songs.json")
+        let file = try playlistFile()
+        try folder.write(try #require(folder.text(file)).replacingOccurrences(of: library.playlists[0].copies[1].id, with: library.playlists[0].copies[0].id), to: file)
+
+        let report = try folder.store.repair()
+        #expect(report.remaining.isSound, "\(report.remaining.problems)")
+        #expect(report.actions.count == 2, "\(report.actions)")
+        let repaired = try folder.store.load()
+        #expect(Set(repaired.songs.map(\.id)).count == 3)
+        #expect(repaired.songs.map(\.name) == ["Song 1", "Song 2", "Song 3"])
+        #expect(Set(repaired.playlists[0].copies.map(\.id)).count == 3)
+    }
+
+    @Test func repairAdoptsAnOrphanWhoseIdIsTakenUnderANewId() throws {
+        try folder.seed()
+        let file = try playlistFile()
+        let copy = try #require(folder.text(file)).replacingOccurrences(of: "\"Koncert\"", with: "\"Kopie\"")
+        try folder.write(copy, to: "playlists/kopie-dup.json")
+        let report = try folder.store.repair()
+        #expect(report.remaining.isSound, "\(report.remaining.problems)")
+        let library = try folder.store.load()
+        #expect(library.playlists.map(\.name) == ["Koncert", "Kopie"])
+        #expect(library.playlists[0].id != library.playlists[1].id)
+        #expect(library.playlists[1].copies.count == 3)
+    }
+
+    @Test func repairNeverTouchesAFileThatDoesNotParse() throws {
+        try folder.seed()
+        try folder.write("{ broken", to: "songs.json")
+        try folder.write("{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"ab\",\"name\":\"X\",\"items\":[]}", to: "playlists/x-ab.json")
+        let report = try folder.store.repair()
+        #expect(folder.text("songs.json") == "{ broken")
+        #expect(report.actions.contains { $0.contains("x-ab.json") }, "the order is still repaired")
+        #expect(report.remaining.problems.count == 1)
+        #expect(report.remaining.problems[0].path.hasSuffix("songs.json"))
+    }
+
+    @Test func controlCharactersInHandEditedFilesAreReportedAndCleaned() throws {
+        try folder.seed()
+        let songs = try #require(folder.text("songs.json")).replacingOccurrences(of: "\"Song 2\"", with: "\"Song\\u0007 2\\u202E\"")
+        try folder.write(songs, to: "songs.json")
+        let report = try folder.store.check()
+        #expect(report.problems.count == 1)
+        #expect(report.problems[0].detail.contains("U+0007"))
+        #expect(report.problems[0].detail.contains("songs[1]"))
+        #expect(try folder.store.repair().remaining.isSound)
+        #expect(try folder.store.load().songs[1].name == "Song  2")
+    }
+
+    @Test func numbersOutOfRangeAreReportedButNotGuessed() throws {
+        try folder.seed()
+        try folder.write(try #require(folder.text("songs.json")).replacingOccurrences(of: "\"bpm\" : 120", with: "\"bpm\" : 0"), to: "songs.json")
+        let report = try folder.store.repair()
+        #expect(report.remaining.problems.count == 3)
+        #expect(report.remaining.problems.allSatisfy { $0.detail.contains("tempo 0") })
+    }
+
+    // MARK: Crashes
+
+    /// Records a change in the history and writes only the files `written` of it, as a process
+    /// killed in the middle of its writes would have left them.
+    func interruptedChange(_ body: (inout Library) throws -> Void, written: (String) -> Bool) throws -> [String: Data] {
+        let snapshot = try folder.store.read()
+        var library = snapshot.library
+        try body(&library)
+        let files = LibrarySerializer.files(of: library)
+        let changes = LibraryStore.changes(from: snapshot.files, to: files)
+        try History(root: folder.root).record(command: "setlist interrupted", changes: changes)
+        try folder.store.apply(changes.filter { written($0.path) })
+        return files
+    }
+
+    @Test func aChangeCutShortIsFinishedByTheNextLoad() throws {
+        try folder.seed()
+        let expected = try interruptedChange({ library in
+            let index = try library.addPlaylist(named: "Nový")
+            try library.insertCopies(of: [library.songs[0]], into: index, at: nil)
+        }, written: { $0.hasPrefix("playlists/") })
+        let library = try folder.store.load()
+        #expect(library.playlists.map(\.name) == ["Koncert", "Nový"])
+        #expect(folder.files() == expected)
+        #expect(try folder.store.check().isSound)
+    }
+
+    @Test func aChangeCutShortIsFinishedByTheNextChangeAndCheck() throws {
+        try folder.seed()
+        _ = try interruptedChange({ library in
+            library.playlists[0].name = "Přejmenovaný"
+            library.addSong(SongFields(name: "New"))
+        }, written: { $0 == "songs.json" || $0.contains("prejmenovany") })
+        let report = try folder.store.check()
+        #expect(report.finishedChange == "setlist interrupted")
+        #expect(report.isSound, "\(report.problems)")
+        #expect(try folder.store.load().playlists[0].name == "Přejmenovaný")
+    }
+
+    @Test func aChangeRecordedButNeverWrittenIsForgotten() throws {
+        try folder.seed()
+        let before = folder.files()
+        _ = try interruptedChange({ $0.addSong(SongFields(name: "Never")) }, written: { _ in false })
+        try folder.store.modify(command: "next") { $0.contacts.removeAll() }
+        #expect(folder.store.history().map(\.command) == ["next", "seed"])
+        #expect(folder.files()["songs.json"] == before["songs.json"])
+    }
+
+    @Test func leftoverTemporaryFilesAreReportedAndRemovedByTheNextChange() throws {
+        try folder.seed()
+        try folder.write("partial", to: ".songs.json.tmp-AbC123")
+        try folder.write("partial", to: "playlists/.x.json.tmp-zzzzzz")
+        let report = try folder.store.check()
+        #expect(report.isSound)
+        #expect(report.leftovers == [".songs.json.tmp-AbC123", "playlists/.x.json.tmp-zzzzzz"])
+        try folder.store.modify(command: "x") { $0.addSong(SongFields(name: "X")) }
+        #expect(try folder.store.check().leftovers.isEmpty)
+    }
+
+    @Test func aLibraryOfFiftyThousandSongsLoads() throws {
+        try folder.store.modify(command: "big") { library in
+            for n in 0..<50_000 {
+                library.songs.append(Song(id: String(format: "%032x", n + 1), fields: SongFields(name: "Song \(n)", author: "Author \(n % 97)", length: 60 + n % 300, bpm: 60 + n % 120, notes: n % 10 == 0 ? "Notes for song \(n)" : nil)))
+            }
+        }
+        let library = try folder.store.load()
+        #expect(library.songs.count == 50_000)
+        #expect(library.songs[49_999].name == "Song 49999")
+        try folder.store.modify(command: "one more") { $0.addSong(SongFields(name: "50 001")) }
+        #expect(try folder.store.check().songCount == 50_001)
+    }
+}
