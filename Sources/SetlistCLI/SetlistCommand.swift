@@ -28,13 +28,14 @@ struct SetlistCommand: ParsableCommand {
                 RemoveCommand.self, MoveCommand.self, BreakCommand.self, RemoveBreakCommand.self,
                 RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, MovePlaylistCommand.self,
             ]),
-            CommandGroup(name: "Sharing (.plsts setlist files)", subcommands: [ExportCommand.self, ImportCommand.self]),
+            CommandGroup(name: "Sharing (.plsts setlist files)", subcommands: [ExportCommand.self, ImportCommand.self, ShareCommand.self]),
             CommandGroup(name: "Print", subcommands: [PDFCommand.self]),
             CommandGroup(name: "On stage", subcommands: [LiveCommand.self]),
             CommandGroup(name: "Contacts", subcommands: [
                 AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
             ]),
             CommandGroup(name: "The library (check, repair, undo)", subcommands: [CheckCommand.self, UndoCommand.self]),
+            CommandGroup(name: "Settings", subcommands: [ConfigCommand.self]),
         ]
     )
 }

@@ -1,0 +1,81 @@
+import ArgumentParser
+import SetlistCore
+import SetlistMail
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show, set or unset a setting: sender, sendmail.",
+        discussion: """
+            Settings are saved in the library (settings.json).
+              sender    Who shared setlists come from: "Name <you@example.com>" or an address.
+                        `setlist share --from` overrides it; without either, $EMAIL is used.
+              sendmail  The mail program `setlist share` hands messages to, as `sendmail -t -i`
+                        is run, with any arguments it needs (e.g. "msmtp -a band").
+                        Without it: $SETLIST_SENDMAIL, else `sendmail` on the PATH.
+
+            Examples:
+              setlist config                                  # every setting
+              setlist config sender "Jirka Novák <jirka@example.com>"
+              setlist config sender                           # print it
+              setlist config sendmail --unset
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The setting: sender or sendmail. Without it, every setting is shown.") var key: String?
+    @Argument(help: "The new value. Without it, the setting is shown.") var value: String?
+    @Flag(help: "Remove the setting.") var unset = false
+
+    func validate() throws {
+        if unset && key == nil { throw ValidationError("Name the setting to remove, like `setlist config sender --unset`.") }
+        if unset && value != nil { throw ValidationError("Give either a new value or --unset, not both.") }
+    }
+
+    func run() throws {
+        guard let key else {
+            let settings = try libraryOptions.load().settings
+            if settings.isEmpty {
+                say("No settings. Save your address once with `setlist config sender \"Name <you@example.com>\"`.")
+            }
+            for name in settings.keys.sorted() { say("\(name) = \(settings[name]!)") }
+            return
+        }
+        let name = key.lowercased()
+        guard Library.knownSettings.contains(name) else {
+            throw LibraryError.unknownSetting(key, known: Library.knownSettings)
+        }
+        if unset {
+            let old = try libraryOptions.modify { library in library.settings.removeValue(forKey: name) }
+            say(old == nil ? "\(name) was not set." : "Removed \(name) (was \(old!)).")
+            return
+        }
+        guard let value else {
+            if let current = try libraryOptions.load().settings[name] {
+                say(current)
+            } else {
+                note("\(name) is not set. Set it with `setlist config \(name) VALUE`.")
+            }
+            return
+        }
+        let cleaned = try Self.check(name, value)
+        try libraryOptions.modify { library in library.settings[name] = cleaned }
+        say("\(name) = \(cleaned)")
+    }
+
+    /// The value as it is saved, or an error that says what is accepted.
+    static func check(_ name: String, _ value: String) throws -> String {
+        switch name {
+        case "sender":
+            return try Mailbox(parsing: value).description
+        default:
+            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            if let bad = trimmed.unicodeScalars.first(where: HeaderText.isControl) {
+                throw CLIError("The sendmail command cannot contain the control character U+\(String(bad.value, radix: 16, uppercase: true)).")
+            }
+            guard !MailTransferAgent.splitCommand(trimmed).isEmpty else {
+                throw CLIError("Give the mail program, like `setlist config sendmail /usr/sbin/sendmail`, or remove the setting with --unset.")
+            }
+            return trimmed
+        }
+    }
+}
