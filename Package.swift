@@ -49,7 +49,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SetlistExchangeTests", dependencies: ["SetlistExchange"], resources: [.copy("Corpus")]),
-        .testTarget(name: "SetlistPDFTests", dependencies: ["SetlistPDF"]),
+        .testTarget(name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistCore", "CCairoPango"], resources: [.copy("Golden")]),
         .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail"]),
         .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive"]),
         .testTarget(name: "EndToEndTests", dependencies: ["setlist", "SetlistCore"]),

@@ -96,7 +96,7 @@ struct LongLayout {
         }
         guard let notes = fields.notes, !notes.isEmpty else { return rows }
         rows[rows.count - 1].keepWithNext = true
-        var noteRows = Row.lines(of: typesetter.box(notes, font: Self.notes, gray: 0.08, width: width), x: nameX, spaceBefore: 4)
+        var noteRows = Row.lines(of: typesetter.box(notes, font: Self.notes, gray: 0.08, width: width, paragraphDirection: true), x: nameX, spaceBefore: 4)
         let count = noteRows.count
         for index in 0..<max(0, count - 1) where index == 0 || index >= count - 2 {
             noteRows[index].keepWithNext = true

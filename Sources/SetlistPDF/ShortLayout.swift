@@ -73,21 +73,24 @@ struct StageLayout {
     static let minimumSize = 10.0
     static let maximumSize = 72.0
 
-    func build() -> FlowDocument {
+    func build() -> FlowDocument { build(size: fittingSize()) }
+
+    /// The largest size, in half points, at which every row fits one page; the minimum when none does.
+    func fittingSize() -> Double {
         let available = frame.bottom - frame.top
-        guard !playlist.copies.isEmpty else { return build(size: 28) }
+        guard !playlist.copies.isEmpty else { return 28 }
         // Each song takes at least one line of about 1.2 × the size: no larger size can fit.
         let lines = Double(playlist.items.count) + 1
-        var high = min(Self.maximumSize, (available / (lines * 1.2)).rounded(.down))
+        var high = min(Self.maximumSize, (available / (lines * 1.2) * 2).rounded(.down) / 2)
         var low = Self.minimumSize
-        guard high > low else { return build(size: low) }
-        if build(size: high).totalHeight <= available { return build(size: high) }
-        // Half-point steps: low always fits (or is the minimum), high never does.
+        guard high > low else { return low }
+        if build(size: high).totalHeight <= available { return high }
+        // Invariant: low fits (or is the minimum), high does not.
         while high - low > 0.5 {
             let middle = ((low + high) / 2 * 2).rounded(.down) / 2
             if build(size: middle).totalHeight <= available { low = middle } else { high = middle }
         }
-        return build(size: low)
+        return low
     }
 
     func build(size: Double) -> FlowDocument {
@@ -101,7 +104,7 @@ struct StageLayout {
             document.append(Row.lines(of: box, x: frame.left, spaceBefore: size))
             return document
         }
-        let keyFont = Font(size: (size * 0.55).rounded(), bold: false)
+        let keyFont = Font(size: (size * 0.6).rounded(), bold: false)
         for (index, set) in playlist.sets.enumerated() {
             if let label = set.label {
                 var rows = Row.lines(of: typesetter.box(label.uppercased(), font: Font(size: max(8, size * 0.5), bold: true), gray: 0.35,
@@ -116,7 +119,7 @@ struct StageLayout {
             for (offset, entry) in set.entries.enumerated() {
                 var runs = [Run(text: entry.copy.name, font: Font(size: size, bold: true))]
                 if let key = entry.copy.fields.key {
-                    runs.append(Run(text: "   " + key.typeset, font: keyFont, gray: 0.35))
+                    runs.append(Run(text: "   " + key.typeset, font: keyFont, gray: 0.3))
                 }
                 let spaceBefore = offset == 0 ? size * 0.2 : size * 0.12
                 document.append(Row.lines(of: typesetter.box(runs, width: frame.contentWidth), x: frame.left,

@@ -58,19 +58,24 @@ final class Typesetter {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
+        // Lines read left to right like the page; only notes opt into their own paragraph direction.
+        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
 
     /// Lays out `text` in one font.
     func box(_ text: String, font: Font, gray: Double = 0, width: Double?, overflow: Overflow = .wrap,
-             alignment: PangoAlignment = PANGO_ALIGN_LEFT) -> TextBox {
-        box([Run(text: text, font: font, gray: gray)], width: width, overflow: overflow, alignment: alignment)
+             paragraphDirection: Bool = false) -> TextBox {
+        box([Run(text: text, font: font, gray: gray)], width: width, overflow: overflow, paragraphDirection: paragraphDirection)
     }
 
     /// Lays out runs of text, each in its own font and grey, as one paragraph flow.
-    func box(_ runs: [Run], width: Double?, overflow: Overflow = .wrap,
-             alignment: PangoAlignment = PANGO_ALIGN_LEFT) -> TextBox {
+    ///
+    /// Lines start at the left like the rest of the page, with right-to-left runs reordered inside
+    /// them; with `paragraphDirection`, a paragraph written right to left (notes in Arabic, say)
+    /// is aligned to the right instead.
+    func box(_ runs: [Run], width: Double?, overflow: Overflow = .wrap, paragraphDirection: Bool = false) -> TextBox {
         let layout = pango_layout_new(context)!
         let base = pango_font_description_new()
         pango_font_description_set_family(base, Font.families)
@@ -110,7 +115,7 @@ final class Typesetter {
             case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             }
         }
-        pango_layout_set_alignment(layout, alignment)
+        pango_layout_set_auto_dir(layout, paragraphDirection ? 1 : 0)
         return TextBox(layout: layout)
     }
 
