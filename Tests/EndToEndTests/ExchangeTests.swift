@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// `setlist export` and `setlist import` through the real binary: the spellings people use, a
+/// round trip between two libraries, updates, and bad files that must change nothing.
+@Suite struct ExchangeTests {
+    static let epoch = ["SOURCE_DATE_EPOCH": "1777660200"]
+
+    /// The corpus of bad documents kept with the unit tests.
+    static var corpus: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SetlistExchangeTests/Corpus")
+    }
+
+    /// A leader's library with the playlist "Concert" of two songs and a break.
+    static func leader() throws -> TemporaryLibrary {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor")
+        try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "1:30", "--bpm", "250", "--key", "D-dur")
+        try lib.ok("new", "Concert", "Highway to Hell", "Stairway to Heaven")
+        try lib.ok("break", "Concert", "--after", "1", "--label", "Set 2")
+        return lib
+    }
+
+    /// Exports "Concert" from `lib` at the fixed time and returns the document.
+    static func export(_ lib: TemporaryLibrary, _ arguments: String...) throws -> Data {
+        let result = try lib.run(["export"] + arguments + ["-o", "-"], environment: epoch)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdoutData
+    }
+
+    @Test func exportSpellingsAndReproducibleBytes() throws {
+        let lib = try Self.leader()
+        let result = try lib.run(["export", "Concert.plsts"], environment: Self.epoch)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Exported 'Concert' (2 songs) to Concert.plsts"))
+        let file = try Data(contentsOf: lib.folder.appendingPathComponent("Concert.plsts"))
+        #expect(try Self.export(lib) == file)
+        #expect(try Self.export(lib, "concert") == file)
+        #expect(String(decoding: file, as: UTF8.self).contains("\"exported\" : \"2026-05-01T18:30:00Z\""))
+        // With no file named, the playlist's name is used.
+        try lib.ok("new", "Můj koncert/2")
+        try lib.ok("export")
+        #expect(FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent("Můj koncert-2.plsts").path))
+        // An unknown playlist is an error naming it.
+        let missing = try lib.run("export", "Nothing.plsts")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("No playlist named 'Nothing'"))
+    }
+
+    @Test func roundTripBetweenTwoLibraries() throws {
+        let leader = try Self.leader()
+        let document = try Self.export(leader)
+        let path = leader.folder.appendingPathComponent("Concert.plsts")
+        try document.write(to: path)
+        let member = try TemporaryLibrary()
+        let imported = try member.ok("import", path.path)
+        #expect(imported.contains("Imported 'Concert'"))
+        #expect(imported.contains("2 songs, 2 of them new in your repertoire"))
+        #expect(try member.ok("playlists").contains("* "))
+        #expect(try Self.export(member) == document)
+        // The second import changes nothing at all.
+        let before = try member.snapshot()
+        #expect(try member.ok("import", path.path).contains("already up to date"))
+        #expect(try member.snapshot() == before)
+    }
+
+    @Test func updateKeepsTheMembersNotesAndDryRunChangesNothing() throws {
+        let leader = try Self.leader()
+        let member = try TemporaryLibrary()
+        _ = try member.ok("import", "-", stdin: try Self.export(leader))
+        try member.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--notes", "I play the recorder intro")
+
+        try leader.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--bpm", "120", "--key", "E minor")
+        try leader.ok("add-song", "Thunderstruck", "--author", "AC/DC", "--to", "Concert")
+        try leader.ok("move", "Concert", "2", "1")
+        let update = try Self.export(leader)
+
+        let before = try member.snapshot()
+        let dryRun = try member.run(["import", "--dry-run", "-"], stdin: update)
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        for expected in ["would update 'Concert'", "key D major → E minor", "tempo 250 → 120 BPM", "+ #3 'Thunderstruck' by AC/DC: added",
+                         ": moved from #", "new in your repertoire: 'Thunderstruck'", "Nothing was changed (--dry-run)."] {
+            #expect(dryRun.stdout.contains(expected), "dry run lacks \(expected):\n\(dryRun.stdout)")
+        }
+        #expect(try member.snapshot() == before)
+
+        let applied = try member.run(["import", "-"], stdin: update)
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(applied.stdout.contains("Updated 'Concert'"))
+        let show = try member.ok("show", "--json")
+        #expect(show.contains("I play the recorder intro"))
+        #expect(show.contains("\"bpm\" : 120"))
+        #expect(try member.ok("show").contains("Thunderstruck"))
+        // The member's repertoire gained the new song and kept its own originals as they were.
+        #expect(try member.ok("song", "Stairway to Heaven").contains("D major"))
+    }
+
+    @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: ExchangeTests.corpus.path).filter { $0.hasSuffix(".plsts") }.sorted())
+    func badFileIsRefusedAndChangesNothing(_ name: String) throws {
+        let member = try TemporaryLibrary()
+        try member.ok("add-song", "Mine", "--author", "Me")
+        try member.ok("new", "Concert", "Mine")
+        let before = try member.snapshot()
+        let result = try member.run("import", Self.corpus.appendingPathComponent(name).path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(name))
+        #expect(result.stderr.hasPrefix("setlist: error: "))
+        #expect(try member.snapshot() == before)
+    }
+
+    @Test func oversizedFileIsRefusedUnread() throws {
+        let member = try TemporaryLibrary()
+        try member.ok("add-song", "Mine")
+        let big = member.folder.appendingPathComponent("big.plsts")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 40 << 20)
+        try handle.close()
+        let before = try member.snapshot()
+        let result = try member.run("import", "big.plsts")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("big.plsts is 40.0 MiB"))
+        #expect(try member.snapshot() == before)
+    }
+
+    @Test func oneBadFileAmongSeveralImportsNone() throws {
+        let leader = try Self.leader()
+        try Self.export(leader).write(to: leader.folder.appendingPathComponent("good.plsts"))
+        let before = try leader.snapshot()
+        let result = try leader.run("import", "good.plsts", Self.corpus.appendingPathComponent("wrong-types.plsts").path, "missing.plsts")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("wrong-types.plsts"))
+        #expect(result.stderr.contains("Cannot read missing.plsts: there is no such file"))
+        #expect(try leader.snapshot() == before)
+    }
+
+    @Test func sameNameNeedsRenameOrReplace() throws {
+        let leader = try Self.leader()
+        let document = try Self.export(leader)
+        let member = try TemporaryLibrary()
+        try member.ok("add-song", "Mine")
+        try member.ok("new", "Concert", "Mine")
+        let before = try member.snapshot()
+        let refused = try member.run(["import", "-"], stdin: document)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("already has a different playlist named 'Concert'"))
+        #expect(refused.stderr.contains("--rename NEW"))
+        #expect(try member.snapshot() == before)
+
+        #expect(try member.ok("import", "-", "--rename", "Concert (band)", stdin: document).contains("Imported 'Concert (band)'"))
+        let playlists = try member.ok("playlists")
+        #expect(playlists.contains("Concert (band)"))
+        #expect(playlists.contains("Concert "))
+
+        let other = try TemporaryLibrary()
+        try other.ok("new", "Concert")
+        let replaced = try other.ok("import", "-", "--replace", stdin: document)
+        #expect(replaced.contains("It replaced your playlist 'Concert' (0 songs)"))
+        #expect(try other.ok("show", "Concert").contains("Highway to Hell"))
+    }
+
+    @Test func usageErrors() throws {
+        let lib = try TemporaryLibrary()
+        #expect(try lib.run("import").status == 64)
+        #expect(try lib.run("import", "a.plsts", "b.plsts", "--rename", "X").status == 64)
+        #expect(try lib.run("import", "-", "-").status == 64)
+        let badName = try lib.run(["import", "-", "--rename", "bad\u{7}name"], stdin: Data())
+        #expect(badName.status == 1)
+    }
+}
