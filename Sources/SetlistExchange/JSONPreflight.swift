@@ -1,4 +1,5 @@
 import Foundation
+import SetlistCore
 
 /// Checks made on the raw bytes before any JSON parsing, so that a hostile file costs little:
 /// the size, emptiness, the text encoding and the nesting depth.
@@ -9,12 +10,12 @@ enum JSONPreflight {
             throw .tooLarge(source: source, size: data.count, limit: PlstsFormat.maximumSize)
         }
         var bytes = data
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = Data(bytes.dropFirst(3)) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .invalidDocument(source: source, problems: ["it is empty: a .plsts document is a JSON object."])
         }
-        if let offset = firstInvalidUTF8Offset(bytes) {
-            let (line, column) = lineAndColumn(of: offset, in: bytes)
+        if String(validating: bytes, as: UTF8.self) == nil {
+            let (line, column) = DecodingErrorText.lineAndColumn(of: DecodingErrorText.firstInvalidUTF8Offset(bytes), in: bytes)
             throw .invalidDocument(source: source, problems: [
                 "line \(line), column \(column): it is not UTF-8 text, so it is not a .plsts document (or it was damaged on the way).",
             ])
@@ -24,21 +25,7 @@ enum JSONPreflight {
                 "line \(line), column \(column): objects and lists are nested more than \(PlstsFormat.maximumDepth) deep; a setlist document needs 4.",
             ])
         }
-        return Data(bytes)
-    }
-
-    /// The byte offset of the first byte that is not part of valid UTF-8, or nil.
-    static func firstInvalidUTF8Offset(_ data: Data) -> Int? {
-        var offset = 0
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
+        return bytes
     }
 
     /// The line and column of the first bracket that goes deeper than the limit, skipping
@@ -67,13 +54,5 @@ enum JSONPreflight {
             }
         }
         return nil
-    }
-
-    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
-        var line = 1, column = 1
-        for byte in data.prefix(offset) {
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-        }
-        return (line, column)
     }
 }

@@ -73,7 +73,8 @@ public enum DecodingErrorText {
         return "it is not valid JSON (\(reason))."
     }
 
-    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
+    /// The 1-based line and column (counting characters, not bytes) of a byte offset.
+    public static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
         var line = 1, column = 1
         for byte in data.prefix(offset) {
             if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
@@ -81,7 +82,8 @@ public enum DecodingErrorText {
         return (line, column)
     }
 
-    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
+    /// The byte offset of the first byte that is not valid UTF-8 (the data's size when all is valid).
+    public static func firstInvalidUTF8Offset(_ data: Data) -> Int {
         var offset = 0
         var iterator = data.makeIterator()
         var decoder = UTF8()
