@@ -8,9 +8,9 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write a playlist to a .plsts file that band members import with `setlist import`.",
         discussion: """
-            The file holds the playlist's songs with every detail, its breaks, and the originals the
-            songs were copied from, so members get the songs they lack. Its format is in docs/plsts.md.
-            The export time comes from SOURCE_DATE_EPOCH when it is set, so the same playlist gives
+            The file holds the playlist's songs with every detail, its breaks, and the originals the \
+            songs were copied from, so members get the songs they lack. Its format is in docs/plsts.md. \
+            The export time comes from SOURCE_DATE_EPOCH when it is set, so the same playlist gives \
             the same file.
 
             Examples:

@@ -8,10 +8,10 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import .plsts setlists from the band; import one again to take in the sender's update.",
         discussion: """
-            A new setlist becomes a playlist and the current one. Songs your repertoire lacks are
-            added to it; your own songs are never changed. Importing a setlist you already have
-            updates it: songs the sender added, removed, moved or changed follow, and the notes you
-            wrote on songs keep yours unless only the sender changed them. Use --dry-run to see what
+            A new setlist becomes a playlist and the current one. Its songs that your repertoire \
+            lacks are added to the repertoire; your own songs are never changed. Importing a setlist you already have \
+            updates it: songs the sender added, removed, moved or changed follow, and the notes you \
+            wrote on its songs stay unless only the sender changed them. Use --dry-run to see what \
             would change first. A bad file is refused with the reason and changes nothing.
 
             Examples:
