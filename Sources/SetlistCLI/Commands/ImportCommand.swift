@@ -9,10 +9,10 @@ struct ImportCommand: ParsableCommand {
         abstract: "Import .plsts setlists from the band; import one again to take in the sender's update.",
         discussion: """
             A new setlist becomes a playlist and the current one. Its songs that your repertoire \
-            lacks are added to the repertoire; your own songs are never changed. Importing a setlist you already have \
-            updates it: songs the sender added, removed, moved or changed follow, and the notes you \
-            wrote on its songs stay unless only the sender changed them. Use --dry-run to see what \
-            would change first. A bad file is refused with the reason and changes nothing.
+            lacks are added to the repertoire; your own songs are never changed. Importing a \
+            setlist you already have updates it: songs the sender added, removed, moved or changed \
+            follow, and the notes you wrote on its songs stay unless only the sender changed them. \
+            Use --dry-run to see what would change first. A bad file is refused with the reason and changes nothing.
 
             Examples:
               setlist import Concert.plsts
