@@ -80,16 +80,30 @@ import Testing
             var previous = Double.infinity
             for count in [2, 5, 15, 30, 60] {
                 let layout = StageLayout(playlist: Fixtures.generated(count), frame: frame, typesetter: typesetter)
+                let height = layout.heightLimit()
+                #expect(height <= previous, "more songs, no larger type")
+                if height > StageLayout.minimumSize {
+                    #expect(layout.build(size: height).totalHeight <= available)
+                }
+                if height < StageLayout.maximumSize {
+                    #expect(layout.build(size: height + 0.5).totalHeight > available, "\(count) songs: \(height) + 0.5 pt still fits")
+                }
                 let size = layout.fittingSize()
-                #expect(size < previous, "more songs, smaller type")
-                if size > StageLayout.minimumSize {
-                    #expect(layout.build(size: size).totalHeight <= available)
-                }
-                if size < StageLayout.maximumSize {
-                    #expect(layout.build(size: size + 0.5).totalHeight > available, "\(count) songs: \(size) + 0.5 pt still fits")
-                }
-                previous = size
+                #expect(size <= height && size >= height * 0.75 - 0.5)
+                previous = height
             }
+        }
+    }
+
+    @Test func stageTitlesStayOnOneLineWhenTheyCan() throws {
+        try withTypesetter { typesetter in
+            let frame = PageFrame(paper: .a4)
+            let layout = StageLayout(playlist: Fixtures.generated(2), frame: frame, typesetter: typesetter)
+            let size = layout.fittingSize()
+            #expect(size >= 30)
+            let document = layout.build(size: size)
+            let titles = document.rows.filter { $0.fragments.contains { $0.box.lines.count > 1 } }
+            #expect(titles.isEmpty, "a short title wrapped at \(size) pt")
         }
     }
 
