@@ -17,7 +17,8 @@ public struct ImportOptions: Hashable, Sendable {
 /// Brings a shared setlist into a library: a new playlist, or an update of the one imported
 /// before (same playlist id) that keeps the member's own notes.
 public enum PlstsImport {
-    /// Imports `setlist` into `library` and makes it the current playlist. Originals the library
+    /// Imports `setlist` into `library` and makes it the current playlist (unless it was already
+    /// up to date, which changes nothing at all). Originals the library
     /// lacks are added; the library's originals are never changed. When this throws, `library`
     /// is as it was.
     public static func apply(_ setlist: SharedSetlist, to library: inout Library, options: ImportOptions = ImportOptions()) throws(ExchangeError) -> ImportReport {
@@ -69,7 +70,8 @@ public enum PlstsImport {
             lib.playlists.insert(created, at: min(insertion, lib.playlists.count))
             report = ImportReport(kind: .created, source: setlist.source, playlistName: name, songCount: created.copies.count)
         }
-        lib.currentPlaylistID = incoming.id
+        // A setlist already up to date stays as it is, down to which playlist is current.
+        if report.kind != .unchanged { lib.currentPlaylistID = incoming.id }
         report.addedOriginals = addedOriginals
         report.replaced = replaced
         report.remarks = remarks

@@ -42,6 +42,8 @@ import Testing
         let setlist = try Fixtures.concertDocument()
         var member = Library(songs: [Song(id: "ffff0001", fields: SongFields(name: "Mine"))])
         _ = try PlstsImport.apply(setlist, to: &member)
+        // Even which playlist is current stays as the member left it.
+        member.currentPlaylistID = nil
         let afterFirst = member
         let report = try PlstsImport.apply(setlist, to: &member)
         #expect(report.kind == .unchanged)

@@ -80,11 +80,13 @@ import Testing
         var leader = Fixtures.leaderLibrary()
         leader.playlists[0].name = "Rehearsal"
         var member = try Self.member()
-        _ = try member.addPlaylist(named: "Rehearsal")
+        let rehearsal = member.playlists[try member.addPlaylist(named: "Rehearsal")].id
         let report = try PlstsImport.apply(try Fixtures.concertDocument(leader), to: &member)
         #expect(member.playlists.map(\.name) == ["Concert", "Rehearsal"])
         #expect(report.remarks.first?.contains("Kept your name 'Concert'") == true)
-        #expect(member.currentPlaylistID == "bbbb0001")
+        // Nothing else changed, so nothing did: not even the current playlist.
+        #expect(report.kind == .unchanged)
+        #expect(member.currentPlaylistID == rehearsal)
     }
 
     @Test func mergeNotesRules() {
