@@ -12,19 +12,24 @@ public struct ImportReport: Hashable, Sendable {
         case unchanged
     }
 
+    /// Whether the playlist was created, updated or already up to date.
     public var kind: Kind
+    /// The document's file name, or "standard input".
     public var source: String
     /// The playlist's name in the library after the import.
     public var playlistName: String
+    /// How many songs the playlist holds after the import.
     public var songCount: Int
     /// Originals added to the repertoire, in order.
     public var addedOriginals: [Song]
     /// The member's playlist of the same name that `--replace` removed, and its song count.
     public var replaced: ReplacedPlaylist?
+    /// What an update changed in the playlist, in the order the report lists it.
     public var changes: [ImportChange]
     /// Things worth knowing that are not changes, such as a name kept because it was taken.
     public var remarks: [String]
 
+    /// A report with no changes, originals, replacement or remarks yet.
     public init(kind: Kind, source: String, playlistName: String, songCount: Int) {
         self.kind = kind
         self.source = source
@@ -113,7 +118,9 @@ public enum NotesOutcome: Hashable, Sendable, CustomStringConvertible {
 
 /// The member's playlist that `--replace` removed.
 public struct ReplacedPlaylist: Hashable, Sendable {
+    /// Its name.
     public var name: String
+    /// How many songs it held.
     public var songs: Int
 
     public init(name: String, songs: Int) {

@@ -59,7 +59,9 @@ public enum PlstsFormat {
 /// A format version `MAJOR.MINOR`. Readers accept every minor version of their major version,
 /// ignoring the fields they do not know, and refuse a newer major version.
 public struct FormatVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Changes that older readers cannot read.
     public var major: Int
+    /// Additions older readers of the same major version skip.
     public var minor: Int
 
     public init(major: Int, minor: Int) {
