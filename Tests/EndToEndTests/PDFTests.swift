@@ -24,7 +24,8 @@ import Testing
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "pdftotext could not read \(url.lastPathComponent)")
-        return String(decoding: data, as: UTF8.self)
+        // Words joined by single spaces, so a title wrapped over two lines still reads as one.
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     @Test func writesTheThreeVersionsUnderTheirDefaultNames() throws {
