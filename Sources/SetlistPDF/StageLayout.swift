@@ -1,7 +1,8 @@
 import SetlistCore
 
 /// The stage version: titles and keys only, bold, in the largest size that fits the whole setlist
-/// on one page, found by binary search. Below ``minimumSize`` it paginates at that size instead.
+/// on one page, found by binary search. A setlist too long for one page at ``minimumSize``
+/// paginates at ``paginatedSize``, which still reads from a distance.
 struct StageLayout {
     let playlist: Playlist
     let frame: PageFrame
@@ -9,31 +10,34 @@ struct StageLayout {
 
     static let minimumSize = 10.0
     static let maximumSize = 72.0
+    static let paginatedSize = 24.0
 
     func build() -> FlowDocument { build(size: fittingSize()) }
 
     /// The size to print at: the largest that fits the page, made smaller (down to three quarters)
     /// where that keeps every title on one line.
     func fittingSize() -> Double {
-        let height = heightLimit()
+        guard let height = heightLimit() else { return Self.paginatedSize }
         let size = min(height, max(widthLimit(), height * 0.75))
         return max(Self.minimumSize, (size * 2).rounded(.down) / 2)
     }
 
-    /// The largest size, in half points, at which every row fits one page; the minimum when none does.
-    func heightLimit() -> Double {
+    /// The largest size, in half points, at which every row fits one page; nil when even the
+    /// minimum does not.
+    func heightLimit() -> Double? {
         let available = frame.bottom - frame.top
         guard !playlist.copies.isEmpty else { return 28 }
+        func fits(_ size: Double) -> Bool { build(size: size).totalHeight <= available }
         // Each song takes at least one line of about 1.2 × the size: no larger size can fit.
         let lines = Double(playlist.items.count) + 1
         var high = (min(Self.maximumSize, available / (lines * 1.2)) * 2).rounded(.down) / 2
         var low = Self.minimumSize
-        guard high > low else { return low }
-        if build(size: high).totalHeight <= available { return high }
-        // Invariant: low fits (or is the minimum), high does not.
+        guard high >= low, fits(low) else { return nil }
+        if fits(high) { return high }
+        // Invariant: low fits, high does not.
         while high - low > 0.5 {
             let middle = ((low + high) / 2 * 2).rounded(.down) / 2
-            if build(size: middle).totalHeight <= available { low = middle } else { high = middle }
+            if fits(middle) { low = middle } else { high = middle }
         }
         return low
     }

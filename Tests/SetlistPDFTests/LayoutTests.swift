@@ -78,13 +78,12 @@ import Testing
             let frame = PageFrame(paper: .a4)
             let available = frame.bottom - frame.top
             var previous = Double.infinity
-            for count in [2, 5, 15, 30, 60] {
+            for count in [2, 5, 15, 30, 40] {
                 let layout = StageLayout(playlist: Fixtures.generated(count), frame: frame, typesetter: typesetter)
-                let height = layout.heightLimit()
+                let limit = layout.heightLimit()
+                let height = try #require(limit, "\(count) songs fit one page")
                 #expect(height <= previous, "more songs, no larger type")
-                if height > StageLayout.minimumSize {
-                    #expect(layout.build(size: height).totalHeight <= available)
-                }
+                #expect(layout.build(size: height).totalHeight <= available)
                 if height < StageLayout.maximumSize {
                     #expect(layout.build(size: height + 0.5).totalHeight > available, "\(count) songs: \(height) + 0.5 pt still fits")
                 }
@@ -92,6 +91,9 @@ import Testing
                 #expect(size <= height && size >= height * 0.75 - 0.5)
                 previous = height
             }
+            let tooMany = StageLayout(playlist: Fixtures.generated(80), frame: frame, typesetter: typesetter)
+            #expect(tooMany.heightLimit() == nil)
+            #expect(tooMany.fittingSize() == StageLayout.paginatedSize)
         }
     }
 
