@@ -8,16 +8,18 @@ struct PDFCommand: ParsableCommand {
         commandName: "pdf",
         abstract: "Print a playlist to PDF: the long version for the band, --short or --stage.",
         discussion: """
-            The long version (Concert.pdf) has every song with its author, length, key, BPM and notes.
-            --short (Concert-short.pdf) lists titles and authors with the total length, on one page for
-            a normal concert. --stage (Concert-stage.pdf) prints titles and keys in the largest bold type
-            that fits the whole setlist on one page, for the floor of the stage.
+            The long version (Concert.pdf) has every song with its author, length, key, BPM and \
+            notes, a page footer and a bookmark per song. --short (Concert-short.pdf) lists titles \
+            and authors with the total length, on one page for a normal concert. --stage \
+            (Concert-stage.pdf) prints titles and keys in the largest bold type that fits the whole \
+            setlist on one page, for the floor of the stage.
 
-            The file goes to the current folder unless -o names a file or a folder; -o - writes the PDF
-            to standard output. With SOURCE_DATE_EPOCH set, the same setlist gives the same bytes.
+            The file goes to the current folder unless -o names a file or a folder; -o - writes the \
+            PDF to standard output. The creation date comes from SOURCE_DATE_EPOCH when it is set, \
+            so the same setlist gives the same bytes.
 
             Examples:
-              setlist pdf
+              setlist pdf                  # the current playlist, long version
               setlist pdf "Koncert v Praze" --short -o ~/Desktop/
               setlist pdf --stage --paper letter -o stage.pdf
             """)
@@ -29,7 +31,7 @@ struct PDFCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")],
             help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
     var output: String?
-    @Option(help: ArgumentHelp("The paper size: a4 or letter.", valueName: "paper"), transform: PDFCommand.paper(from:))
+    @Option(help: ArgumentHelp("The paper size: a4 or letter (default: a4).", valueName: "paper"), transform: PDFCommand.paper(from:))
     var paper: PDFPaper = .a4
 
     static func paper(from text: String) throws -> PDFPaper {
