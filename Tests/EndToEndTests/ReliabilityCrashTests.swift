@@ -7,7 +7,7 @@ import Testing
 /// is there at the end.
 @Suite struct ReliabilityCrashTests {
     /// How many commands are started and killed (`SETLIST_CRASH_ITERATIONS`).
-    static let iterations = ReliabilitySettings.integer("SETLIST_CRASH_ITERATIONS", default: 300)
+    static let iterations = ReliabilitySettings.integer("SETLIST_CRASH_ITERATIONS", default: 400)
 
     /// What the test knows of a playlist it created.
     enum PlaylistState { case present(String), absent, unknown }
@@ -23,7 +23,9 @@ import Testing
             try seed.insertCopies(of: Array(seed.songs.prefix(100)), into: index, at: nil)
         }
         var random = SystemRandomNumberGenerator()
-        let typical = try Self.typicalDuration(library)
+        // The kill time adapts so that about half the commands are killed and half end first:
+        // the kills then cluster around the moment commands write their files.
+        var window = try Self.typicalDuration(library)
 
         var songsAdded: [String] = []  // Names of songs whose add-song exited 0.
         var playlists: [Int: PlaylistState] = [:]
@@ -57,15 +59,17 @@ import Testing
             default:
                 command = ["edit-song", "Seed \(1 + n % 400)", "--bpm", "\(60 + n % 100)", "--notes", "Edited \(n)"]
             }
-            let delay = Double.random(in: 0...(typical * 0.8), using: &random)
+            let delay = window * Double.random(in: 0.5...1.1, using: &random)
             let status = try Self.runAndKill(command, library: library, after: delay)
             if status == 0 {
                 completed += 1
                 onSuccess()
+                window *= 0.96
             } else {
                 #expect(status == -Int32(SIGKILL), "\(command) failed on its own with status \(status)")
                 killed += 1
                 onKill()
+                window *= 1.04
             }
             if n % 2 == 1 || n == Self.iterations {
                 let check = try library.run("check", "--json")

@@ -82,7 +82,8 @@ struct CheckCommand: ParsableCommand {
             say("No problems found.")
             return
         }
-        say("\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")\(repair ? " remain" : ""):")
+        let count = report.problems.count
+        say("\(count) problem\(count == 1 ? "" : "s")\(repair ? (count == 1 ? " remains" : " remain") : ""):")
         for problem in report.problems { say("  - \(problem)") }
         if repair {
             note("fix the files above by hand (or restore them from a backup or git); `setlist check` tells when they are right.")

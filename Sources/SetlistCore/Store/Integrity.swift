@@ -30,12 +30,14 @@ extension LibraryStore {
         guard FileManager.default.fileExists(atPath: root.path) else { return report }
         var reader = LibraryReader(root: root)
         var library = Library()
+        var interrupted = false
         do {
             let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: false)
             defer { lock.unlock() }
             library = reader.read()
+            interrupted = lastChangeIsInterrupted(known: reader.files)
         }
-        if lastChangeIsInterrupted(known: reader.files) {
+        if interrupted {
             let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
             defer { lock.unlock() }
             report.finishedChange = try recoverInterruptedChange()

@@ -1,0 +1,123 @@
+import Foundation
+import SetlistCore
+import Testing
+
+/// `setlist check [--repair]` and `setlist undo [--list]` as a person uses them.
+@Suite struct ReliabilityCommandTests {
+    func seeded() throws -> TemporaryLibrary {
+        let library = try TemporaryLibrary()
+        try library.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor")
+        try library.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin")
+        try library.ok("new", "Můj koncert", "Highway to Hell", "Stairway to Heaven")
+        return library
+    }
+
+    @Test func checkOfASoundLibrarySaysSoAndExitsZero() throws {
+        let library = try seeded()
+        let output = try library.ok("check")
+        #expect(output.contains("2 songs, 1 playlist (2 copied songs)"))
+        #expect(output.contains("No problems found."))
+    }
+
+    @Test func checkListsEveryProblemWithItsPlaceAndExitsOne() throws {
+        let library = try seeded()
+        try Data("{\n  \"format\": \"setlist-contacts\",\n  \"version\": 1,\n  \"contacts\": [,]\n}\n".utf8)
+            .write(to: library.root.appendingPathComponent("contacts.json"))
+        try Data("{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"0rphan00\",\"name\":\"Lost\",\"items\":[]}".utf8)
+            .write(to: library.root.appendingPathComponent("playlists/lost-0rphan00.json"))
+        let before = try library.snapshot()
+        let result = try library.run("check")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("2 problems"))
+        #expect(result.stdout.contains("contacts.json: it is not valid JSON at line 4, column"))
+        #expect(result.stdout.contains("playlists/lost-0rphan00.json: is not listed in playlists.json"))
+        #expect(result.stderr.contains("setlist check --repair"))
+
+        let change = try library.run("add-song", "Refused")
+        #expect(change.status == 1)
+        #expect(change.stderr.contains("contacts.json"))
+        #expect(try library.snapshot() == before, "no command overwrites a broken library")
+    }
+
+    @Test func repairSaysWhatItDidAndUndoRevertsIt() throws {
+        let library = try seeded()
+        let orphan = "{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"0rphan00\",\"name\":\"Lost\",\"items\":[]}"
+        try Data(orphan.utf8).write(to: library.root.appendingPathComponent("playlists/lost-0rphan00.json"))
+        let broken = try library.snapshot()
+
+        let repair = try library.run("check", "--repair")
+        #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+        #expect(repair.stdout.contains("Repaired:"))
+        #expect(repair.stdout.contains("'Lost' (id 0rphan00) was missing from playlists.json; put it back at the end."))
+        #expect(repair.stdout.contains("No problems found."))
+        #expect(try library.ok("playlists").contains("Lost"))
+
+        let list = try library.ok("undo", "--list")
+        #expect(list.contains("setlist check --repair"))
+        try library.ok("undo")
+        #expect(try library.snapshot() == broken)
+        #expect(try library.run("check").status == 1)
+    }
+
+    @Test func repairLeavesWhatItCannotFixAndExitsOne() throws {
+        let library = try seeded()
+        try Data("{ \"format\": \"setlist-songs\", \"version\": 1, \"songs\": [ }".utf8).write(to: library.root.appendingPathComponent("songs.json"))
+        let result = try library.run("check", "--repair")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Nothing needed repairing."))
+        #expect(result.stdout.contains("songs.json"))
+        #expect(try library.file("songs.json").hasSuffix("[ }"), "a file that does not parse is never touched")
+    }
+
+    @Test func checkJSONIsForScripts() throws {
+        let library = try seeded()
+        let result = try library.run("check", "--json")
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        #expect(object["sound"] as? Bool == true)
+        #expect((object["counts"] as? [String: Int])?["songs"] == 2)
+        #expect((object["problems"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func undoRevertsOneChangeAtATimeAndListsThem() throws {
+        let library = try seeded()
+        let afterNew = try library.snapshot()
+        try library.ok("edit-song", "Highway to Hell", "--bpm", "100")
+        try library.ok("delete", "Můj koncert")
+
+        let list = try library.ok("undo", "--list")
+        let lines = list.split(separator: "\n").map(String.init)
+        #expect(lines[1].contains("setlist delete \"Můj koncert\""))
+        #expect(lines[2].contains("setlist edit-song \"Highway to Hell\" --bpm 100"))
+        #expect(lines[2].contains("songs.json"))
+
+        let undo = try library.ok("undo")
+        #expect(undo.contains("Undid `setlist delete \"Můj koncert\"`"))
+        #expect(try library.ok("playlists").contains("Můj koncert"))
+        try library.ok("undo")
+        #expect(try library.snapshot() == afterNew)
+        let json = try library.run("undo", "--list", "--json")
+        let entries = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [[String: Any]])
+        #expect(entries.count == 3)
+        #expect(entries[0]["command"] as? String == "setlist new \"Můj koncert\" \"Highway to Hell\" \"Stairway to Heaven\"")
+    }
+
+    @Test func undoRefusesToLoseAHandEdit() throws {
+        let library = try seeded()
+        try library.ok("add-song", "Extra")
+        let songs = try library.file("songs.json").replacingOccurrences(of: "\"Extra\"", with: "\"Extra, edited by hand\"")
+        try Data(songs.utf8).write(to: library.root.appendingPathComponent("songs.json"))
+        let result = try library.run("undo")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("songs.json changed since"))
+        #expect(try library.file("songs.json") == songs)
+    }
+
+    @Test func undoWithNothingToUndoSaysSo() throws {
+        let library = try TemporaryLibrary()
+        let result = try library.run("undo")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("nothing to undo"))
+        #expect(try library.ok("undo", "--list").contains("No changes are recorded yet."))
+    }
+}
