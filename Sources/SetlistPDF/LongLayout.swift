@@ -26,6 +26,12 @@ enum SetlistWords {
         return parts.joined(separator: "  ·  ")
     }
 
+    /// "4 songs · 17:32": the size of one set, for its heading.
+    static func setSummary(_ set: PlaylistSet) -> String {
+        let count = set.entries.count
+        return (count == 1 ? "1 song" : "\(count) songs") + " · " + SongLength.format(set.totalLength)
+    }
+
     static let empty = "This setlist has no songs yet."
 }
 
@@ -60,7 +66,9 @@ struct LongLayout {
             if let label = set.label {
                 document.outline.append(OutlineEntry(title: label, parent: nil, bold: true))
                 parent = document.outline.count - 1
-                var rows = Row.lines(of: typesetter.box(label, font: Self.heading, width: frame.contentWidth),
+                let heading = [Run(text: label, font: Self.heading),
+                               Run(text: "   " + SetlistWords.setSummary(set), font: Self.details, gray: 0.4)]
+                var rows = Row.lines(of: typesetter.box(heading, width: frame.contentWidth),
                                      x: frame.left, spaceBefore: 20, keepTogether: true)
                 rows[0].outline = parent
                 rows[rows.count - 1].keepWithNext = true

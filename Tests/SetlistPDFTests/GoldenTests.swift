@@ -30,8 +30,8 @@ import Testing
         let expected = try GrayImage(contentsOf: golden)
         let image = try GrayImage(contentsOf: actual)
         #expect(image.width == expected.width && image.height == expected.height)
-        let differing = image.countDiffering(from: expected, threshold: 64)
-        #expect(Double(differing) <= Double(image.width * image.height) * 0.003,
+        let differing = image.countDiffering(from: expected, threshold: 40)
+        #expect(Double(differing) <= Double(image.width * image.height) * 0.0005,
                 "\(differing) pixels differ from Golden/\(style).png; look at the page and regenerate if the change is meant")
     }
 }
