@@ -35,6 +35,8 @@ class Keeper:
 
 
 async def main(folder: str) -> None:
+    # A parent may start us with SIGTERM blocked (Foundation's Process does); we must hear it.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     loop = asyncio.get_running_loop()
     keeper = Keeper(folder)
     server = await loop.create_server(lambda: SMTP(keeper, hostname="sink.localhost"), "127.0.0.1", 0)

@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+
+/// `setlist share` and `setlist config` through the real binary; messages checked by Python's
+/// `email` package, attachments against `setlist export` and `setlist pdf`, delivery for real
+/// through msmtp to an aiosmtpd server on 127.0.0.1.
+@Suite struct ShareTests {
+    static let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
+
+    /// A library with a Czech setlist, a break, and three contacts.
+    static func band() throws -> TemporaryLibrary {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor")
+        try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "1:30", "--bpm", "250", "--key", "D-dur")
+        try lib.ok("add-song", "Žluťoučký kůň 🐴", "--author", "Jiří Šťastný", "--length", "3:05", "--key", "Fis-moll")
+        try lib.ok("new", "Můj koncert 🎸", "Stairway to Heaven", "Highway to Hell", "Žluťoučký kůň 🐴")
+        try lib.ok("break", "--after", "2", "--label", "Přídavek")
+        try lib.ok("add-contact", "Pepa Kytara", "pepa@example.com")
+        try lib.ok("add-contact", "Jana Bubenická", "jana@example.com")
+        try lib.ok("add-contact", "Ondřej Basa", "ondra@example.com")
+        return lib
+    }
+
+    func share(_ lib: TemporaryLibrary, _ arguments: [String], environment: [String: String] = epoch) throws -> (RunResult, ParsedMessage?) {
+        let result = try lib.run(["share"] + arguments + ["--eml", "-"], environment: environment)
+        guard result.status == 0 else { return (result, nil) }
+        return (result, try ParsedMessage.parse(result.stdoutData))
+    }
+
+    @Test func messageHasEveryHeaderAndAttachmentsMatchExportAndPDF() throws {
+        let lib = try Self.band()
+        let result = try lib.run(["share", "--to", "pepa kytara", "--to", "mail@mail.com", "--from", "Jirka Novák <jirka@example.com>",
+                                  "--pdf", "long,short", "--eml", "koncert.eml"], environment: Self.epoch)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("koncert.eml"))
+        let data = try Data(contentsOf: lib.folder.appendingPathComponent("koncert.eml"))
+        let message = try ParsedMessage.parse(data)
+
+        #expect(message.defects == [])
+        #expect(message.raw.asciiOnly && message.raw.bareLf == 0 && message.raw.bareCr == 0)
+        #expect(message.raw.maxLine <= 78)
+        #expect(message.raw.badEncodedWords == [])
+        #expect(message.headerNames == ["From", "To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type", "User-Agent"])
+        #expect(message.from == [.init(name: "Jirka Novák", address: "jirka@example.com")])
+        #expect(message.to == [.init(name: "Pepa Kytara", address: "pepa@example.com"), .init(name: "", address: "mail@mail.com")])
+        #expect(message.toAddresses == ["pepa@example.com", "mail@mail.com"])
+        #expect(message.header("subject") == "Setlist: Můj koncert 🎸")
+        #expect(message.header("date") == "Tue, 14 Nov 2023 22:13:20 +0000")
+        #expect(message.dateUtc == 1_700_000_000)
+        let messageID = try #require(message.header("message-id"))
+        #expect(messageID.range(of: #"^<[0-9a-f]{32}@example\.com>$"#, options: .regularExpression) != nil, "\(messageID)")
+        #expect(message.header("mime-version") == "1.0")
+        #expect(message.header("user-agent")?.hasPrefix("setlist/") == true)
+        #expect(message.contentType == "multipart/mixed")
+
+        // The body lists the setlist.
+        #expect(message.parts[0].contentType == "text/plain" && message.parts[0].charset == "utf-8")
+        for line in ["Můj koncert 🎸", "3 songs, 6:55", "1. Stairway to Heaven — Led Zeppelin", "   1:30 · D major · 250 BPM",
+                     "2. Highway to Hell — AC/DC", "   2:20 · C minor · 250 BPM", "— Přídavek (3:05) —",
+                     "3. Žluťoučký kůň 🐴 — Jiří Šťastný", "   3:05 · F♯ minor", "Total length: 6:55"] {
+            #expect(message.body.contains(line + "\n"), "body lacks \(line)")
+        }
+        #expect(message.body.contains("setlist import \"Můj koncert 🎸.plsts\""))
+
+        // The attachments are what export and pdf write for the same SOURCE_DATE_EPOCH.
+        let attachments = message.attachments
+        #expect(attachments.map(\.filename) == ["Můj koncert 🎸.plsts", "Můj koncert 🎸.pdf", "Můj koncert 🎸-short.pdf"])
+        #expect(attachments.map(\.typeName) == ["Muj koncert _.plsts", "Muj koncert _.pdf", "Muj koncert _-short.pdf"])
+        #expect(attachments.map(\.contentType) == ["application/vnd.setlist.plsts+json", "application/pdf", "application/pdf"])
+        #expect(attachments.allSatisfy { $0.transferEncoding == "base64" && $0.encodedLineLengths == [76] })
+        let exported = try lib.run(["export", "-o", "-"], environment: Self.epoch)
+        let long = try lib.run(["pdf", "-o", "-"], environment: Self.epoch)
+        let short = try lib.run(["pdf", "--short", "-o", "-"], environment: Self.epoch)
+        #expect(exported.status == 0 && long.status == 0 && short.status == 0)
+        #expect(attachments[0].data == exported.stdoutData)
+        #expect(attachments[1].data == long.stdoutData)
+        #expect(attachments[2].data == short.stdoutData)
+        #expect(attachments[1].data.starts(with: Data("%PDF-".utf8)))
+
+        // The same library and SOURCE_DATE_EPOCH give the same message, byte for byte.
+        let again = try lib.run(["share", "--to", "pepa kytara", "--to", "mail@mail.com", "--from", "Jirka Novák <jirka@example.com>",
+                                 "--pdf", "long,short", "--eml", "-"], environment: Self.epoch)
+        #expect(again.stdoutData == data)
+    }
+
+    @Test func withoutSourceDateEpochEveryMessageIsNew() throws {
+        let lib = try Self.band()
+        let first = try share(lib, ["--to", "all", "--from", "a@example.com", "--pdf", "none"], environment: [:]).1
+        let second = try share(lib, ["--to", "all", "--from", "a@example.com", "--pdf", "none"], environment: [:]).1
+        let (one, two) = (try #require(first), try #require(second))
+        #expect(one.header("message-id") != two.header("message-id"))
+        #expect(abs((one.dateUtc ?? 0) - Date().timeIntervalSince1970) < 600)
+        #expect(one.attachments.map(\.filename) == ["Můj koncert 🎸.plsts"])
+    }
+
+    @Test func pdfChoices() throws {
+        let lib = try Self.band()
+        let from = ["--from", "a@example.com", "--to", "all"]
+        #expect(try share(lib, from).1?.attachments.map(\.filename) == ["Můj koncert 🎸.plsts", "Můj koncert 🎸.pdf"])
+        #expect(try share(lib, from + ["--short"]).1?.attachments.map(\.filename) == ["Můj koncert 🎸.plsts", "Můj koncert 🎸-short.pdf"])
+        #expect(try share(lib, from + ["--stage"]).1?.attachments.map(\.filename) == ["Můj koncert 🎸.plsts", "Můj koncert 🎸-stage.pdf"])
+        let bad = try lib.run(["share", "--to", "all", "--pdf", "tiny", "--eml", "-"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("long, short, stage or none"))
+    }
+
+    @Test func recipientsByNameAddressOrAll() throws {
+        let lib = try Self.band()
+        let all = try #require(try share(lib, ["--to", "all", "--from", "a@example.com"]).1)
+        #expect(all.toAddresses == ["pepa@example.com", "jana@example.com", "ondra@example.com"])
+        #expect(all.to.map(\.name) == ["Pepa Kytara", "Jana Bubenická", "Ondřej Basa"])
+        let some = try #require(try share(lib, ["--to", "ONDREJ basa, jana@example.com", "--to", "new@example.org", "--to", "pepa@example.com", "--to", "Pepa Kytara", "--from", "a@example.com"]).1)
+        #expect(some.toAddresses == ["ondra@example.com", "jana@example.com", "new@example.org", "pepa@example.com"])
+        #expect(some.to.map(\.name) == ["Ondřej Basa", "Jana Bubenická", "", "Pepa Kytara"])
+
+        let unknown = try lib.run(["share", "--to", "Pepa Bubeník", "--from", "a@example.com", "--eml", "-"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains("No contact matches 'Pepa Bubeník'"))
+        #expect(unknown.stderr.contains("Pepa Kytara <pepa@example.com>"))
+        let none = try lib.run(["share", "--eml", "-"])
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("--to all"))
+    }
+
+    @Test func senderFromOptionElseSettingElseEmail() throws {
+        let lib = try Self.band()
+        let missing = try lib.run(["share", "--to", "all", "--eml", "-"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("setlist config sender"))
+        #expect(missing.stderr.contains("$EMAIL"))
+
+        let email = ["EMAIL": "Env Person <env@example.com>"]
+        #expect(try share(lib, ["--to", "all"], environment: email).1?.from == [.init(name: "Env Person", address: "env@example.com")])
+        try lib.ok("config", "sender", "Jirka Novák <jirka@example.com>")
+        #expect(try share(lib, ["--to", "all"], environment: email).1?.from == [.init(name: "Jirka Novák", address: "jirka@example.com")])
+        #expect(try share(lib, ["--to", "all", "--from", "other@example.com"], environment: email).1?.from == [.init(name: "", address: "other@example.com")])
+
+        let bad = try lib.run(["share", "--to", "all", "--eml", "-"], environment: ["EMAIL": "not an address"])
+        #expect(bad.status == 0, "the saved sender comes before $EMAIL")
+        let badFrom = try lib.run(["share", "--to", "all", "--from", "Jirka", "--eml", "-"])
+        #expect(badFrom.status == 1)
+        #expect(badFrom.stderr.contains("--from"))
+    }
+
+    @Test func controlCharactersNeverInjectAHeader() throws {
+        let lib = try Self.band()
+        let (result, parsed) = try share(lib, ["--to", "all", "--from", "a@example.com",
+                                               "--subject", "Zkouška\r\nBcc: eve@evil.example\r\n\r\nfake body 🎸"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let message = try #require(parsed)
+        #expect(message.headers["bcc"] == nil)
+        #expect(message.defects == [])
+        #expect(message.header("subject") == "Zkouška Bcc: eve@evil.example fake body 🎸")
+        #expect(message.toAddresses == ["pepa@example.com", "jana@example.com", "ondra@example.com"])
+
+        let evilFrom = try lib.run(["share", "--to", "all", "--from", "Eve <eve@example.com>\r\nBcc: x@evil.example", "--eml", "-"])
+        #expect(evilFrom.status == 1)
+        #expect(evilFrom.stdout.isEmpty)
+        let evilTo = try lib.run(["share", "--to", "x@example.com\r\nBcc: y@evil.example", "--from", "a@example.com", "--eml", "-"])
+        #expect(evilTo.status == 1)
+        #expect(evilTo.stdout.isEmpty)
+    }
+
+    @Test func deliversThroughMsmtpToAnSMTPServer() throws {
+        let lib = try Self.band()
+        let sink = try SMTPSink()
+        let environment = Self.epoch.merging(["SETLIST_SENDMAIL": "msmtp -C \(try sink.msmtpConfiguration())"]) { $1 }
+        let arguments = ["share", "--to", "all", "--to", "guest@example.org", "--from", "Jirka Novák <jirka@example.com>", "--short"]
+        let sent = try lib.run(arguments, environment: environment)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout.contains("Sent 'Můj koncert 🎸'"))
+        #expect(sent.stdout.contains("msmtp"))
+
+        let received = try sink.messages(count: 1)[0]
+        #expect(received.from == "jirka@example.com")
+        #expect(received.to == ["pepa@example.com", "jana@example.com", "ondra@example.com", "guest@example.org"])
+        // What arrived is exactly the message --eml writes.
+        let written = try lib.run(arguments + ["--eml", "-"], environment: Self.epoch)
+        #expect(received.data == written.stdoutData)
+        let message = try ParsedMessage.parse(received.data)
+        #expect(message.defects == [])
+        #expect(message.header("subject") == "Setlist: Můj koncert 🎸")
+        let short = try lib.run(["pdf", "--short", "-o", "-"], environment: Self.epoch)
+        #expect(message.attachments.last?.data == short.stdoutData)
+        #expect(message.attachments.last?.filename == "Můj koncert 🎸-short.pdf")
+    }
+
+    @Test func failingMailProgramIsReportedAndNothingClaimedSent() throws {
+        let lib = try Self.band()
+        let script = lib.folder.appendingPathComponent("broken-mta")
+        try "#!/bin/sh\necho 'msmtp: cannot connect to smtp.example.com, port 587: Connection refused' >&2\nexit 75\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let result = try lib.run(["share", "--to", "all", "--from", "a@example.com"], environment: ["SETLIST_SENDMAIL": script.path])
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("Sent"))
+        #expect(result.stderr.contains("exit status 75"))
+        #expect(result.stderr.contains("cannot connect to smtp.example.com"))
+        #expect(result.stderr.contains("NOT sent"))
+    }
+
+    @Test func missingMailProgramSuggestsEmlAndMsmtp() throws {
+        let lib = try Self.band()
+        let configured = try lib.run(["share", "--to", "all", "--from", "a@example.com"], environment: ["SETLIST_SENDMAIL": "setlist-no-such-mta"])
+        #expect(configured.status == 1)
+        #expect(configured.stderr.contains("'setlist-no-such-mta'"))
+        #expect(configured.stderr.contains("--eml"))
+        try lib.ok("config", "sendmail", "/no/such/sendmail -C x")
+        let setting = try lib.run(["share", "--to", "all", "--from", "a@example.com"])
+        #expect(setting.status == 1)
+        #expect(setting.stderr.contains("/no/such/sendmail"))
+    }
+
+    @Test(.enabled(if: !["/usr/sbin/sendmail", "/usr/lib/sendmail"].contains { FileManager.default.fileExists(atPath: $0) }))
+    func noSendmailAnywhere() throws {
+        let lib = try Self.band()
+        let result = try lib.run(["share", "--to", "all", "--from", "a@example.com"], environment: ["PATH": lib.folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("msmtp-mta"))
+        #expect(result.stderr.contains("--eml"))
+    }
+
+    @Test func configShowsSetsAndUnsets() throws {
+        let lib = try TemporaryLibrary()
+        #expect(try lib.ok("config").contains("No settings"))
+        #expect(try lib.ok("config", "sender", "\"Novák, Jirka\" <jirka@example.com>") == "sender = Novák, Jirka <jirka@example.com>\n")
+        #expect(try lib.ok("config", "sender") == "Novák, Jirka <jirka@example.com>\n")
+        try lib.ok("config", "sendmail", "msmtp -a band")
+        #expect(try lib.ok("config") == "sender = Novák, Jirka <jirka@example.com>\nsendmail = msmtp -a band\n")
+        #expect(try lib.file("settings.json").contains("msmtp -a band"))
+        #expect(try lib.ok("config", "sendmail", "--unset").contains("Removed sendmail"))
+        let unsetShow = try lib.run("config", "sendmail")
+        #expect(unsetShow.status == 0 && unsetShow.stdout.isEmpty && unsetShow.stderr.contains("not set"))
+
+        let badSender = try lib.run("config", "sender", "Jirka")
+        #expect(badSender.status == 1)
+        #expect(badSender.stderr.contains("you@example.com"))
+        let injected = try lib.run("config", "sender", "J <j@example.com>\nBcc: x@evil.example")
+        #expect(injected.status == 1)
+        let unknown = try lib.run("config", "colour", "red")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("sender, sendmail"))
+        #expect(try lib.ok("config", "sender") == "Novák, Jirka <jirka@example.com>\n")
+    }
+}
