@@ -59,7 +59,7 @@ final class StoreFolder {
         #expect(delta.reconstructBefore(fromAfter: Data(after.utf8)) == Data(before.utf8))
         #expect(delta.reconstructAfter(fromBefore: Data(before.utf8)) == Data(after.utf8))
         #expect(delta.side(of: Data(after.utf8)) == .after)
-        #expect(delta.removed.data.count + delta.keepStart + delta.keepEnd == before.utf8.count)
+        #expect(delta.hunks.allSatisfy { !$0.removed.data.isEmpty || !$0.added.data.isEmpty })
     }
 
     @Test func deltaOfOneChangedLineStoresOnlyThatLine() {
@@ -67,8 +67,30 @@ final class StoreFolder {
         var changed = lines
         changed[500] = "changed\n"
         let delta = FileDelta(FileChange(path: "f", before: Data(lines.joined().utf8), after: Data(changed.joined().utf8)))
-        #expect(String(decoding: delta.removed.data, as: UTF8.self) == "line 501\n")
-        #expect(String(decoding: delta.added.data, as: UTF8.self) == "changed\n")
+        #expect(delta.hunks.count == 1)
+        #expect(String(decoding: delta.hunks[0].removed.data, as: UTF8.self) == "line 501\n")
+        #expect(String(decoding: delta.hunks[0].added.data, as: UTF8.self) == "changed\n")
+    }
+
+    @Test func deltaOfAMovedLineStoresOnlyThatLineTwice() {
+        let lines = (1...5000).map { "line \($0)\n" }
+        var moved = lines
+        moved.append(moved.remove(at: 10))
+        moved[2500] = "edited too\n"
+        let before = Data(lines.joined().utf8), after = Data(moved.joined().utf8)
+        let delta = FileDelta(FileChange(path: "f", before: before, after: after))
+        #expect(delta.hunks.count == 3)
+        #expect(delta.hunks.reduce(0) { $0 + $1.removed.data.count + $1.added.data.count } < 60)
+        #expect(delta.reconstructBefore(fromAfter: after) == before)
+        #expect(delta.reconstructAfter(fromBefore: before) == after)
+    }
+
+    @Test func deltaOfAFileRewrittenThroughoutIsStoredWhole() {
+        let before = Data((1...2000).map { "a\($0)\n" }.joined().utf8), after = Data((1...2000).map { "b\($0)\n" }.joined().utf8)
+        let delta = FileDelta(FileChange(path: "f", before: before, after: after))
+        #expect(delta.hunks.count == 1)
+        #expect(delta.reconstructBefore(fromAfter: after) == before)
+        #expect(delta.reconstructAfter(fromBefore: before) == after)
     }
 
     @Test func fileThatIsNeitherSideIsRecognised() {
@@ -122,8 +144,10 @@ final class StoreFolder {
         let songsSize = try #require(folder.data("songs.json")).count
         try folder.store.modify(command: "edit") { $0.songs[1500].fields.bpm = 99 }
         try folder.store.modify(command: "add") { $0.addSong(SongFields(name: "One more")) }
+        try folder.store.modify(command: "move") { try $0.moveSong(at: 0, to: 3001) }
+        try folder.store.modify(command: "remove") { _ = $0.removeSong(at: 10) }
         let entries = folder.store.history()
-        for entry in entries.prefix(2) {
+        for entry in entries.prefix(4) {
             let size = try #require(folder.data(".history/" + History.fileName(entry.number))).count
             #expect(size < 2_000, "\(entry.command) took \(size) bytes of history for a \(songsSize)-byte file")
         }

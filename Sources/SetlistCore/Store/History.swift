@@ -11,6 +11,9 @@ public struct History: Sendable {
     public static let folder = ".history"
     /// How many changes are kept.
     public static let limit = 50
+    /// The most bytes the history may take: older changes are forgotten sooner when single
+    /// changes are huge (a whole 50 000-song file rewritten), but the newest is always kept.
+    public static let byteBudget = 32 << 20
 
     /// One recorded change, as listed by `setlist undo --list`.
     public struct Entry: Sendable, Hashable {
@@ -49,8 +52,14 @@ public struct History: Sendable {
         let next = (numbers.last ?? 0) + 1
         let record = Record(command: command, date: Self.format(date), changes: changes.map(FileDelta.init))
         try AtomicFile.write(LibraryFiles.encode(record), to: url(of: next))
-        for old in numbers.dropLast(max(0, Self.limit - 1)) {
+        let kept = numbers.suffix(Self.limit - 1)
+        for old in numbers.dropLast(kept.count) {
             try? AtomicFile.remove(url(of: old))
+        }
+        var total = size(of: next)
+        for old in kept.reversed() {
+            total += size(of: old)
+            if total > Self.byteBudget { try? AtomicFile.remove(url(of: old)) }
         }
         return next
     }
@@ -70,6 +79,10 @@ public struct History: Sendable {
         return names.compactMap { name in
             name.hasSuffix(".json") && !name.hasPrefix(".") ? Int(name.dropLast(5)) : nil
         }.sorted()
+    }
+
+    private func size(of number: Int) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url(of: number).path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     /// Reads one entry.
