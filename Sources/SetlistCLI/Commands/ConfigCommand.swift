@@ -8,11 +8,13 @@ struct ConfigCommand: ParsableCommand {
         abstract: "Show, set or unset a setting: sender, sendmail.",
         discussion: """
             Settings are saved in the library (settings.json).
-              sender    Who shared setlists come from: "Name <you@example.com>" or an address.
-                        `setlist share --from` overrides it; without either, $EMAIL is used.
-              sendmail  The mail program `setlist share` hands messages to, as `sendmail -t -i`
-                        is run, with any arguments it needs (e.g. "msmtp -a band").
-                        Without it: $SETLIST_SENDMAIL, else `sendmail` on the PATH.
+
+            sender: who shared setlists come from, "Name <you@example.com>" or an address. \
+            `setlist share --from` overrides it; without either, $EMAIL is used.
+
+            sendmail: the mail program `setlist share` hands messages to (run as `sendmail -t -i` is), \
+            with any arguments it needs, e.g. "msmtp -a band". Without it: $SETLIST_SENDMAIL, else \
+            `sendmail` on the PATH.
 
             Examples:
               setlist config                                  # every setting

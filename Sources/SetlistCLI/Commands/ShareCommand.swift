@@ -10,15 +10,15 @@ struct ShareCommand: ParsableCommand {
         commandName: "share",
         abstract: "Email a playlist to the band: the .plsts to import and a PDF to print.",
         discussion: """
-            One message goes to every recipient, from the sender in --from, else the `sender` setting
-            (`setlist config sender "Name <you@example.com>"`), else $EMAIL. It lists the songs in its
+            One message goes to every recipient, from the sender in --from, else the `sender` setting \
+            (`setlist config sender "Name <you@example.com>"`), else $EMAIL. It lists the songs in its \
             text and carries NAME.plsts (members import it with `setlist import`) and NAME.pdf.
 
-            Without --eml the message goes to the system's mail program as `sendmail -t -i` does: the
-            `sendmail` setting, else $SETLIST_SENDMAIL, else `sendmail` on the PATH (for example msmtp
-            with the msmtp-mta package). With --eml FILE it is written to a file any mail program
-            opens instead; add --send to do both. With SOURCE_DATE_EPOCH set, the same playlist
-            gives the same message, byte for byte.
+            Without --eml the message goes to the system's mail program as `sendmail -t -i` does: the \
+            `sendmail` setting, else $SETLIST_SENDMAIL, else `sendmail` on the PATH (for example msmtp \
+            with the msmtp-mta package). With --eml FILE it is written to a file any mail program \
+            opens instead; add --send to do both. With SOURCE_DATE_EPOCH set, the same playlist \
+            gives the same message, byte for byte. The format is in docs/email.md.
 
             Examples:
               setlist share --to "Pepa Kytara"
