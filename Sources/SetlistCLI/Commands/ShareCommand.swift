@@ -156,6 +156,8 @@ enum Recipients {
 
     private static func one(_ word: String, in library: Library) throws -> [Mailbox] {
         let text = word.trimmingCharacters(in: .whitespaces)
+        // An empty name would match every contact by prefix.
+        guard !text.isEmpty else { throw MailError.noRecipients }
         if text.lowercased() == "all" {
             guard !library.contacts.isEmpty else {
                 throw CLIError("There are no contacts to send to. Add them with `setlist add-contact NAME EMAIL`, or give addresses with --to.")
