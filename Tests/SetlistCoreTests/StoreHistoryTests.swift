@@ -205,3 +205,19 @@ final class StoreFolder {
         #expect(folder.store.history().isEmpty)
     }
 }
+
+/// History files are outside input too: one edited by hand cannot make undo write elsewhere.
+@Suite struct StoreHistorySafetyTests {
+    let folder = StoreFolder()
+
+    @Test(arguments: ["../outside.json", "playlists/../../outside.json", "/tmp/outside.json", ".lock", "playlists/.hidden.json"])
+    func undoRefusesAHistoryEntryNamingAFileOutsideTheLibrary(path: String) throws {
+        try folder.seed()
+        let number = try #require(folder.store.history().first?.number)
+        let entry = try #require(folder.text(".history/" + History.fileName(number)))
+        try folder.write(entry.replacingOccurrences(of: "\"path\" : \"songs.json\"", with: "\"path\" : \"\(path)\""), to: ".history/" + History.fileName(number))
+        #expect(throws: LibraryError.self) { try folder.store.undo() }
+        #expect(!FileManager.default.fileExists(atPath: folder.root.deletingLastPathComponent().appendingPathComponent("outside.json").path))
+        #expect(try folder.store.load().songs.count == 3, "recovery ignores the entry too")
+    }
+}

@@ -94,7 +94,19 @@ public struct History: Sendable {
         } catch {
             throw .unreadableFile(path: url.path, detail: "\(error.localizedDescription).")
         }
-        return try LibraryFiles.decode(Record.self, from: data, path: url.path)
+        let record = try LibraryFiles.decode(Record.self, from: data, path: url.path)
+        // A history file edited by hand must not make undo or recovery write outside the library.
+        if let bad = record.changes.first(where: { !Self.isLibraryFile($0.path) }) {
+            throw .unreadableFile(path: url.path, detail: "it names \"\(bad.path)\", which is not a file of the library.")
+        }
+        return record
+    }
+
+    /// Whether `path` is one of the files a library consists of.
+    static func isLibraryFile(_ path: String) -> Bool {
+        if [LibraryFiles.songs, LibraryFiles.playlistOrder, LibraryFiles.contacts, LibraryFiles.settings].contains(path) { return true }
+        let prefix = LibraryFiles.playlistFolder + "/"
+        return path.hasPrefix(prefix) && LibraryFiles.isSafePlaylistFileName(String(path.dropFirst(prefix.count)))
     }
 
     /// Forgets one entry.
