@@ -11,8 +11,6 @@ public enum ExchangeError: Error, Sendable, CustomStringConvertible {
     case newerVersion(source: String, found: String, supported: String)
     /// The file cannot be read (missing, a folder, no permission).
     case unreadableFile(source: String, detail: String)
-    /// The document cannot be written.
-    case unwritableFile(path: String, detail: String)
     /// The importer already has a different playlist of the name the document uses.
     case nameTaken(source: String, name: String)
     /// The document's playlist id clashes with a different playlist of the library.
@@ -36,8 +34,6 @@ public enum ExchangeError: Error, Sendable, CustomStringConvertible {
             return "\(source) uses version \(found) of the .plsts format, but this setlist reads versions up to \(supported). Update setlist to import it, or ask the sender to export with an older setlist. Nothing was changed."
         case .unreadableFile(let source, let detail):
             return "Cannot read \(source): \(detail)"
-        case .unwritableFile(let path, let detail):
-            return "Cannot write \(path): \(detail)"
         case .nameTaken(let source, let name):
             return "Your library already has a different playlist named '\(name)', so \(source) cannot be imported under that name. "
                 + "Import it under another name with `--rename NEW`, or replace your playlist with `--replace`. Nothing was changed."

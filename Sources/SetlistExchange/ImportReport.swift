@@ -41,6 +41,9 @@ public struct ImportReport: Hashable, Sendable {
         self.remarks = []
     }
 
+    /// At most this many new originals are listed one by one.
+    public static let listedOriginals = 30
+
     /// The report for people: a summary line, then one line a change.
     public func lines(dryRun: Bool) -> [String] {
         let songs = "\(songCount) song\(songCount == 1 ? "" : "s")"
@@ -64,7 +67,10 @@ public struct ImportReport: Hashable, Sendable {
             result.append("  \(dryRun ? "It would replace" : "It replaced") your playlist '\(replaced.name)' (\(replaced.songs) song\(replaced.songs == 1 ? "" : "s")).")
         }
         result += changes.map { "  " + $0.description }
-        result += addedOriginals.map { "  + new in your repertoire: \($0.fields.listing)" }
+        result += addedOriginals.prefix(Self.listedOriginals).map { "  + new in your repertoire: \($0.fields.listing)" }
+        if addedOriginals.count > Self.listedOriginals {
+            result.append("  + and \(addedOriginals.count - Self.listedOriginals) more new songs in your repertoire (`setlist songs` lists them).")
+        }
         result += remarks.map { "  " + $0 }
         return result
     }

@@ -111,6 +111,14 @@ import Testing
         #expect(member == before)
     }
 
+    @Test func longListsOfNewSongsAreShortened() {
+        var report = ImportReport(kind: .created, source: "big.plsts", playlistName: "Big", songCount: 35)
+        report.addedOriginals = (1...35).map { Song(id: "s\($0)", fields: SongFields(name: "Song \($0)")) }
+        let lines = report.lines(dryRun: false)
+        #expect(lines.filter { $0.hasPrefix("  + new in your repertoire:") }.count == ImportReport.listedOriginals)
+        #expect(lines.last == "  + and 5 more new songs in your repertoire (`setlist songs` lists them).")
+    }
+
     @Test func severalDocumentsOfTheSameSetlistApplyInOrder() throws {
         let leader = Fixtures.leaderLibrary()
         var changed = leader
