@@ -21,7 +21,9 @@ import Testing
         } + (1...workers).flatMap { worker in
             (1...commands).map { _ in ["add", "Concert", "Source \(worker)"] }
         }
-        let perWorker = stride(from: 0, to: jobs.count, by: commands).map { Array(jobs[$0..<min($0 + commands, jobs.count)]) }
+        // Readers check the library while it changes: they must never see half a change.
+        let readers = (1...max(1, workers / 4)).map { _ in Array(repeating: ["check"], count: commands) }
+        let perWorker = stride(from: 0, to: jobs.count, by: commands).map { Array(jobs[$0..<min($0 + commands, jobs.count)]) } + readers
         let failures = Failures()
         // TemporaryLibrary holds only constants, so sharing it between threads is safe.
         nonisolated(unsafe) let shared = library
@@ -29,7 +31,7 @@ import Testing
             for arguments in perWorker[index] {
                 do {
                     let result = try shared.run(arguments)
-                    if result.status != 0 { failures.add("\(arguments): \(result.stderr)") }
+                    if result.status != 0 { failures.add("\(arguments): \(result.stdout)\(result.stderr)") }
                 } catch {
                     failures.add("\(arguments): \(error)")
                 }
@@ -50,7 +52,7 @@ import Testing
         for worker in 1...workers {
             #expect(copies.filter { $0.name == "Source \(worker)" }.count == commands, "copies of Source \(worker)")
         }
-        print("concurrency: \(2 * workers) processes at once, \(2 * workers * commands) changes, all present")
+        print("concurrency: \(2 * workers) writing and \(readers.count) checking processes at once, \(2 * workers * commands) changes, all present, \(readers.count * commands) checks passed")
     }
 }
 

@@ -36,6 +36,8 @@ extension LibraryStore {
             defer { lock.unlock() }
             library = reader.read()
             interrupted = lastChangeIsInterrupted(known: reader.files)
+            // Under the lock no writer is at work, so any temporary file is a leftover.
+            report.leftovers = leftovers()
         }
         if interrupted {
             let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
@@ -52,7 +54,6 @@ extension LibraryStore {
            !library.playlists.contains(where: { $0.id == current }) {
             report.problems.append(.init(path: LibraryFiles.playlistOrder, detail: "the current playlist \(current) does not exist."))
         }
-        report.leftovers = leftovers()
         report.songCount = library.songs.count
         report.playlistCount = library.playlists.count
         report.copyCount = library.playlists.reduce(0) { $0 + $1.copies.count }
