@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `setlist live` run for real inside tmux: keys sent, the pane captured after each, and the
+/// terminal checked to be as it was after quitting. `setlist show --at` and the refusal without a
+/// terminal run through the ordinary harness.
+@Suite(.serialized) struct LiveTests {
+    /// A three-song setlist with a break before the fourth.
+    func concert() throws -> TemporaryLibrary {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "3:28", "--bpm", "116", "--key", "A")
+        try lib.ok("edit-song", "Highway to Hell", "--notes", "Angus counts in.")
+        try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "8:02", "--bpm", "82", "--key", "Am")
+        try lib.ok("add-song", "Příběh", "--author", "Lucie", "--length", "4:10", "--key", "c-moll")
+        try lib.ok("add-song", "Under the Bridge", "--author", "Red Hot Chili Peppers", "--length", "4:24", "--bpm", "84", "--key", "E")
+        try lib.ok("new", "Koncert", "Highway to Hell", "Stairway to Heaven", "Příběh", "Under the Bridge")
+        try lib.ok("break", "Koncert", "--after", "3", "--label", "Set 2")
+        return lib
+    }
+
+    @Test func stepsThroughASetlistInTmux() throws {
+        let lib = try concert()
+        let tmux = try Tmux(columns: 80, rows: 24)
+        defer { tmux.kill() }
+        let binary = try SetlistBinary.url().path
+        let before = lib.folder.appendingPathComponent("stty-before").path, after = lib.folder.appendingPathComponent("stty-after").path
+        try tmux.type("stty -g > '\(before)'; echo MARKER-BEFORE; SETLIST_HOME='\(lib.root.path)' '\(binary)' live Koncert; echo EXIT=$?; stty -g > '\(after)'")
+        try tmux.keys("Enter")
+
+        var pane = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        #expect(pane.contains("by AC/DC"))
+        #expect(pane.contains("Length 3:28   Key A major   116 BPM"))
+        #expect(pane.contains("Angus counts in."))
+        #expect(pane.contains("Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)"))
+        #expect(pane.contains("Set 1: 0:00 played, 15:40 to go"))
+        #expect(!pane.contains("MARKER-BEFORE"), "the alternate screen hides the shell")
+        #expect(try tmux.value("alternate_on") == "1")
+
+        try tmux.keys("Right")
+        pane = try tmux.waitFor { $0.contains("2/4 · Set 1") }
+        #expect(pane.contains("by Led Zeppelin"))
+        #expect(pane.contains("Set 1: 3:28 played, 12:12 to go"))
+
+        try tmux.keys("p")
+        pane = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        #expect(pane.contains("by AC/DC"))
+
+        try tmux.keys("3")
+        _ = try tmux.waitFor { $0.contains("Go to song: 3_") }
+        try tmux.keys("Enter")
+        pane = try tmux.waitFor { $0.contains("3/4 · Set 1") }
+        #expect(pane.contains("Příběh"))
+        #expect(pane.contains("Next: break, then Set 2: 4. Under the Bridge"))
+
+        try tmux.keys("End")
+        pane = try tmux.waitFor { $0.contains("4/4 · Set 2") }
+        #expect(pane.contains("by Red Hot Chili Peppers"))
+        #expect(pane.contains("Next: nothing, this is the last song"))
+
+        try tmux.keys("g")
+        _ = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+
+        try tmux.resize(columns: 40, rows: 12)
+        pane = try tmux.waitFor { $0.contains("Koncert                      1/4 · Set 1") }
+        #expect(pane.contains("→ next  ← prev  N⏎ jump  q quit"))
+
+        try tmux.keys("q")
+        pane = try tmux.waitFor { $0.contains("EXIT=0") }
+        #expect(pane.contains("MARKER-BEFORE"), "the shell's screen is back")
+        #expect(!pane.contains("1/4"))
+        #expect(try tmux.value("alternate_on") == "0")
+        #expect(try tmux.value("cursor_flag") == "1")
+        _ = try tmux.waitFor { _ in FileManager.default.fileExists(atPath: after) }
+        let settings = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        #expect(!settings(before).isEmpty)
+        #expect(settings(before) == settings(after), "the terminal's settings are restored")
+    }
+
+    @Test func ctrlCAndEscapeLeaveTheTerminalAsItWas() throws {
+        let lib = try concert()
+        let tmux = try Tmux(columns: 80, rows: 24)
+        defer { tmux.kill() }
+        let binary = try SetlistBinary.url().path
+        for (round, key) in ["C-c", "Escape"].enumerated() {
+            try tmux.type("SETLIST_HOME='\(lib.root.path)' '\(binary)' live --at 2; echo DONE\(round)=$?")
+            try tmux.keys("Enter")
+            _ = try tmux.waitFor { $0.contains("2/4 · Set 1") }
+            try tmux.keys(key)
+            let pane = try tmux.waitFor { $0.contains("DONE\(round)=0") }
+            #expect(!pane.contains("2/4"))
+            #expect(try tmux.value("alternate_on") == "0")
+        }
+    }
+
+    @Test func refusesWithoutATerminal() throws {
+        let lib = try concert()
+        let result = try lib.run("live", "Koncert")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("needs a terminal"))
+        #expect(result.stderr.contains("show PLAYLIST --at N"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func showAtPrintsOnePosition() throws {
+        let lib = try concert()
+        let text = try lib.ok("show", "Koncert", "--at", "3")
+        #expect(text == """
+            3/4 · Set 1 · Koncert
+            Příběh
+            by Lucie
+            Length 4:10 · Key C minor · BPM —
+
+            Next: break, then Set 2: 4. Under the Bridge (4:24, E major, 84 BPM)
+            Set 1: 11:30 played, 4:10 to go
+
+            """)
+        let json = try lib.ok("show", "Koncert", "--at", "4", "--json")
+        let entry = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(entry["position"] as? Int == 4)
+        #expect(entry["set"] as? String == "Set 2")
+        #expect((entry["copy"] as? [String: Any])?["name"] as? String == "Under the Bridge")
+
+        let wrong = try lib.run("show", "Koncert", "--at", "9")
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("1 to 4"))
+        #expect(try lib.run("live", "Koncert", "--at", "9").status == 1)
+    }
+}
+
+/// A tmux server of its own (a unique socket), one session running a plain shell.
+struct Tmux {
+    let socket = "setlist-live-\(UUID().uuidString.prefix(8))"
+
+    init(columns: Int, rows: Int) throws {
+        try run(["-f", "/dev/null", "new-session", "-d", "-s", "live", "-x", "\(columns)", "-y", "\(rows)",
+                 "env", "PS1=$ ", "TERM=xterm-256color", "bash", "--norc", "--noprofile"])
+        try run(["set-option", "-g", "status", "off"])
+        try resize(columns: columns, rows: rows)
+        _ = try waitFor { $0.contains("$") }
+    }
+
+    /// Types `text` literally.
+    func type(_ text: String) throws { try run(["send-keys", "-t", "live", "-l", text]) }
+
+    /// Sends named keys ("Enter", "Right", "C-c") or single characters.
+    func keys(_ names: String...) throws { try run(["send-keys", "-t", "live"] + names) }
+
+    func resize(columns: Int, rows: Int) throws {
+        try run(["resize-window", "-t", "live", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// A format variable of the pane, like `alternate_on`.
+    func value(_ name: String) throws -> String {
+        try run(["display-message", "-p", "-t", "live", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func capture() throws -> String { try run(["capture-pane", "-p", "-t", "live"]) }
+
+    /// Captures the pane until `condition` holds, or records a failure with the last capture after 15 s.
+    @discardableResult
+    func waitFor(_ condition: (String) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let deadline = Date().addingTimeInterval(15)
+        var pane = ""
+        while Date() < deadline {
+            pane = try capture()
+            if condition(pane) { return pane }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("timed out waiting; the pane shows:\n\(pane)", sourceLocation: sourceLocation)
+        return pane
+    }
+
+    func kill() { _ = try? run(["kill-server"]) }
+
+    /// Runs tmux with posix_spawn rather than Process: the server that new-session starts must
+    /// not inherit the test runner's open descriptors (Process waits for one of them to close) nor
+    /// its blocked signals (the server would never see SIGCHLD or SIGTERM).
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Every other descriptor closed (glibc ignores the ones closed meanwhile).
+        for fd in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap({ Int32($0) }) ?? [] where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw TmuxError(description: "cannot start tmux (error \(spawned)); Scripts/install-deps installs it") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { throw TmuxError(description: "tmux \(arguments.joined(separator: " ")) failed (status \(status))") }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+    var description: String
+}
