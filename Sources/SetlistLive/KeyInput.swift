@@ -15,6 +15,7 @@ public enum Key: Hashable, Sendable {
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
+    /// A decoder holding nothing.
     public init() {}
 
     /// Whether bytes are held back waiting for the rest of a sequence.

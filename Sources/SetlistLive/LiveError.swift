@@ -6,6 +6,7 @@ public enum LiveError: Error, Sendable, CustomStringConvertible {
     /// The terminal failed in a way the program cannot fix.
     case terminal(String)
 
+    /// The message for standard error: what went wrong and what to do.
     public var description: String {
         switch self {
         case .notATerminal:

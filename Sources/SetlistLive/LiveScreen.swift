@@ -2,9 +2,12 @@ import SetlistCore
 
 /// The size of a terminal in character cells.
 public struct TerminalSize: Hashable, Sendable {
+    /// Character cells across.
     public var columns: Int
+    /// Lines down.
     public var rows: Int
 
+    /// A size of `columns` × `rows` cells.
     public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows

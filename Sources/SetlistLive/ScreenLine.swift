@@ -25,9 +25,12 @@ public struct ScreenLine: Hashable, Sendable {
         case normal, title, heading, dim, rule, status
     }
 
+    /// The text, without escape sequences.
     public var text: String
+    /// How the text is emphasised.
     public var style: Style
 
+    /// A line of `text` in `style`.
     public init(_ text: String, _ style: Style = .normal) {
         self.text = text
         self.style = style

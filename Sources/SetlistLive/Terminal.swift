@@ -70,6 +70,7 @@ public final class Terminal: LiveTerminal {
         signalPipe = [-1, -1]
     }
 
+    /// The window size from the terminal (TIOCGWINSZ), 80×24 when it does not say.
     public var size: TerminalSize {
         var window = winsize()
         if ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
@@ -78,6 +79,7 @@ public final class Terminal: LiveTerminal {
         return TerminalSize(columns: 80, rows: 24)
     }
 
+    /// Draws `lines` from the top row down.
     public func draw(_ lines: [String]) throws {
         // Each row addressed and erased on its own, so a full-width row never wraps or scrolls.
         var frame = ""
@@ -87,6 +89,7 @@ public final class Terminal: LiveTerminal {
         send(frame)
     }
 
+    /// Waits for keys or a signal; `timeout` in milliseconds, nil to wait as long as it takes.
     public func nextEvent(timeout: Int?) throws -> TerminalEvent {
         var fds = [pollfd(fd: signalPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
         while true {

@@ -102,6 +102,11 @@ import Glibc
         #expect(result.stderr.contains("needs a terminal"))
         #expect(result.stderr.contains("show PLAYLIST --at N"))
         #expect(result.stdout.isEmpty)
+
+        try lib.ok("new", "Empty")
+        let empty = try lib.run("live", "Empty")
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("'Empty' has no songs"))
     }
 
     @Test func showAtPrintsOnePosition() throws {
