@@ -19,6 +19,9 @@ public final class Terminal: LiveTerminal {
     private var sources: [any DispatchSourceSignal] = []
     private static let handledSignals = [SIGWINCH, SIGINT, SIGTERM, SIGHUP]
 
+    /// The signal that ended the session, if one did (so the program can exit with 128 + it).
+    public private(set) var stopSignal: Int32?
+
     /// Takes over the terminal.
     /// - Throws: ``LiveError/notATerminal`` when standard input or output is not a terminal.
     public init() throws {
@@ -28,7 +31,7 @@ public final class Terminal: LiveTerminal {
         for signalNumber in Self.handledSignals {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            let byte: UInt8 = signalNumber == SIGWINCH ? UInt8(ascii: "w") : UInt8(ascii: "s")
+            let byte = UInt8(signalNumber)
             source.setEventHandler {
                 var value = byte
                 _ = write(writeEnd, &value, 1)
@@ -104,7 +107,9 @@ public final class Terminal: LiveTerminal {
         var buffer = [UInt8](repeating: 0, count: 256)
         if fds[0].revents & Int16(POLLIN) != 0 {
             let n = read(signalPipe[0], &buffer, 1)
-            return n == 1 && buffer[0] == UInt8(ascii: "w") ? .resize : .stop
+            if n == 1 && Int32(buffer[0]) == SIGWINCH { return .resize }
+            stopSignal = n == 1 ? Int32(buffer[0]) : SIGTERM
+            return .stop
         }
         let n = read(input, &buffer, buffer.count)
         if n > 0 { return .input(Array(buffer[0..<n])) }

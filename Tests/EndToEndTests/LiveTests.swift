@@ -95,6 +95,40 @@ import Glibc
         }
     }
 
+    @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
+    func signalsRestoreTheTerminal(signal: Int32, status: Int) throws {
+        let lib = try concert()
+        let tmux = try Tmux(columns: 80, rows: 24)
+        defer { tmux.kill() }
+        let binary = try SetlistBinary.url().path
+        let before = lib.folder.appendingPathComponent("stty-before").path, after = lib.folder.appendingPathComponent("stty-after").path
+        try tmux.type("stty -g > '\(before)'; SETLIST_HOME='\(lib.root.path)' '\(binary)' live; echo DONE=$?; stty -g > '\(after)'")
+        try tmux.keys("Enter")
+        _ = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        let shell = try #require(Int32(try tmux.value("pane_pid")))
+        let live = try #require(Self.children(of: shell).first, "the shell runs setlist")
+        #expect(kill(live, signal) == 0)
+        let pane = try tmux.waitFor { $0.contains("DONE=\(status)") }
+        #expect(!pane.contains("1/4"))
+        #expect(try tmux.value("alternate_on") == "0")
+        #expect(try tmux.value("cursor_flag") == "1")
+        _ = try tmux.waitFor { _ in FileManager.default.fileExists(atPath: after) }
+        let settings = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        #expect(settings(before) == settings(after), "the terminal's settings are restored")
+    }
+
+    /// The processes whose parent is `pid`, from /proc.
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { candidate in
+            guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // After "pid (name) ": the state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+    }
+
     @Test func refusesWithoutATerminal() throws {
         let lib = try concert()
         let result = try lib.run("live", "Koncert")
