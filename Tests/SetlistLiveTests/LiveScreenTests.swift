@@ -64,6 +64,15 @@ import Testing
         }
     }
 
+    @Test(arguments: [(1, 1), (10, 3), (20, 5), (39, 11), (300, 100)])
+    func sizesOutsideTheSupportedRangeStillFit(columns: Int, rows: Int) throws {
+        for position in 1...5 {
+            let lines = try screen(position, columns, rows).texts
+            #expect(lines.count == rows)
+            #expect(lines.allSatisfy { Cells.width($0) <= columns })
+        }
+    }
+
     @Test func breakFollowsTheLastSongOfASet() throws {
         let lines = try screen(3, 80, 24).texts
         #expect(lines.contains("  Next: break, then Set 2: 4. Under the Bridge (4:24, E major, 84 BPM)"))
