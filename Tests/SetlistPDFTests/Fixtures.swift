@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import SetlistCore
 
 /// Setlists the tests render.
@@ -52,4 +53,10 @@ enum Fixtures {
         song("Emoji 🎸🥁🎤 rock", "Band 🤘", key: "E", notes: "Bring 🍺 for the drummer 🥁. Ελληνικά, Русский, Polski: Zażółć gęślą jaźń."),
         song("Huge notes", "Somebody", notes: String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 2500)),
     ])
+}
+
+// Parameterised tests name a playlist by its name, not by the whole value, which would print
+// every song and note into the test log.
+extension Playlist: CustomTestStringConvertible {
+    public var testDescription: String { "'\(name)' (\(copies.count) songs)" }
 }
