@@ -8,14 +8,24 @@ struct SetlistCommand: ParsableCommand {
         commandName: "setlist",
         abstract: "Keep your band's songs, build setlists from copies of them, print and share them.",
         discussion: """
-            Songs are named by title (case and accents don't matter), by the start of their id, and
-            inside a playlist by position. Commands that work on a playlist use the current one
-            (the last created, or chosen with `setlist use`) when none is named.
+            Songs are named by title (case and accents don't matter), by the start of their id, \
+            and inside a playlist by position. Commands that work on a playlist use the current \
+            one (the last created, or chosen with `setlist use`) when none is named.
 
-            Adding a song to a playlist copies it: change the copy (edit-song SONG --in PLAYLIST)
-            and the original stays as it was.
+            Adding a song to a playlist copies it: change the copy with `edit-song SONG --in \
+            PLAYLIST` and the original stays as it was.
 
-            Example: setlist add-song "Highway to Hell" --author "AC/DC" --length 2:20 --bpm 250 --key "C minor"
+            Examples:
+              setlist add-song "Highway to Hell" --author AC/DC --length 2:20 --key Cm
+              setlist edit-song "Highway to Hell" --notes "Angus counts in"
+              setlist new "Můj koncert" "Highway to Hell" "Stairway to Heaven"
+              setlist move 1 2
+              setlist edit-song "Highway to Hell" --in "Můj koncert" --bpm 100 --key Fm
+              setlist new "Nový koncert" --new-song "Red Hot Chili Peppers"
+              setlist add --all
+              setlist live
+              setlist share --to mail@mail.com --eml message.eml
+              setlist undo
             """,
         version: version,
         groupedSubcommands: [

@@ -137,8 +137,9 @@ struct AddCommand: ParsableCommand {
         commandName: "add",
         abstract: "Copy songs of the repertoire into a playlist.",
         discussion: """
-            Each song is copied: changing the copy (edit-song SONG --in PLAYLIST) leaves the
+            Each song is copied: changing the copy (edit-song SONG --in PLAYLIST) leaves the \
             original as it was. The first word is the playlist when it names one and songs follow.
+
             Example: setlist add "Můj koncert" "Highway to Hell" "Stairway to Heaven"
             """)
 

@@ -122,10 +122,12 @@ struct EditSongCommand: ParsableCommand {
         commandName: "edit-song",
         abstract: "Change a song: the original, or with --in its copy in one playlist.",
         discussion: """
-            Without --in the original changes and its copies keep their values, unless --everywhere
-            carries the changed fields into every copy too.
-            With --in PLAYLIST only that copy changes (e.g. another key for this concert), unless
-            --also-original carries the change to the original.
+            Without --in the original changes and its copies keep their values, unless \
+            --everywhere carries the changed fields into every copy too.
+
+            With --in PLAYLIST only that copy changes (e.g. another key for this concert), \
+            unless --also-original carries the change to the original.
+
             An empty value clears a field: --key ""
             """)
 
