@@ -137,6 +137,18 @@ final class StoreFolder {
         #expect(entries.last?.command == "change 8")
     }
 
+    @Test func hugeChangesMakeOlderOnesGoSoonerButTheNewestStays() throws {
+        let history = History(root: folder.root, budget: 20_000)
+        let small = FileChange(path: "songs.json", before: Data("a\n".utf8), after: Data("b\n".utf8))
+        for _ in 1...5 { try history.record(command: "small", changes: [small]) }
+        #expect(history.entries().count == 5)
+        let big = FileChange(path: "songs.json", before: nil, after: Data(String(repeating: "x\n", count: 3_000).utf8))
+        try history.record(command: "big", changes: [big])
+        #expect(history.entries().map(\.command) == ["big", "small", "small", "small", "small", "small"])
+        try history.record(command: "bigger", changes: [big, FileChange(path: "contacts.json", before: nil, after: big.after)])
+        #expect(history.entries().map(\.command) == ["bigger"], "over the budget only the newest is kept")
+    }
+
     @Test func historyStaysSmallForALargeLibrary() throws {
         try folder.store.modify(command: "seed") { library in
             for n in 1...3000 { library.addSong(SongFields(name: "Song number \(n)", author: "Band", length: 200, notes: "Some notes")) }

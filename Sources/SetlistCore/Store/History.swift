@@ -37,9 +37,16 @@ public struct History: Sendable {
     }
 
     let root: URL
+    /// The budget this history keeps to (``byteBudget`` but in tests).
+    let budget: Int
 
     public init(root: URL) {
+        self.init(root: root, budget: Self.byteBudget)
+    }
+
+    init(root: URL, budget: Int) {
         self.root = root
+        self.budget = budget
     }
 
     var folderURL: URL { root.appendingPathComponent(Self.folder) }
@@ -59,7 +66,7 @@ public struct History: Sendable {
         var total = size(of: next)
         for old in kept.reversed() {
             total += size(of: old)
-            if total > Self.byteBudget { try? AtomicFile.remove(url(of: old)) }
+            if total > budget { try? AtomicFile.remove(url(of: old)) }
         }
         return next
     }
