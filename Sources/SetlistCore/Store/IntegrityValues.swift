@@ -16,7 +16,7 @@ struct IntegrityValues {
     /// Checks `library`, cleaning its text in place.
     mutating func clean(_ library: inout Library) {
         for index in library.songs.indices {
-            let place = "songs[\(index)] '\(library.songs[index].name)'"
+            let place = "songs[\(index)] '\(Self.cleanedName(library.songs[index].name))'"
             check(&library.songs[index].fields, path: LibraryFiles.songs, place: place)
         }
         for p in library.playlists.indices {
@@ -27,7 +27,7 @@ struct IntegrityValues {
                 switch library.playlists[p].items[i] {
                 case .song(var copy):
                     position += 1
-                    check(&copy.fields, path: file, place: "song \(position) '\(copy.name)' (copy \(Identifier.short(copy.id)))")
+                    check(&copy.fields, path: file, place: "song \(position) '\(Self.cleanedName(copy.name))' (copy \(Identifier.short(copy.id)))")
                     library.playlists[p].items[i] = .song(copy)
                 case .setBreak(var label):
                     cleanName(&label, field: "the break label", path: file, place: "items[\(i)]")
