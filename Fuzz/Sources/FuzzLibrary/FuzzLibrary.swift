@@ -73,6 +73,7 @@ enum FuzzLibraryFolder {
 @main
 enum FuzzLibraryMain {
     static func main() {
+        atexit { try? FileManager.default.removeItem(at: FuzzLibraryFolder.root) }
         exit(setlist_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv))
     }
 }
