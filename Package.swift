@@ -50,8 +50,10 @@ let package = Package(
         ),
         .testTarget(name: "SetlistExchangeTests", dependencies: ["SetlistExchange"], resources: [.copy("Corpus")]),
         .testTarget(name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistCore", "CCairoPango"], resources: [.copy("Golden")]),
-        .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail"]),
+        // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
+        .target(name: "MailTestSupport", path: "Tests/MailTestSupport"),
+        .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "MailTestSupport"]),
         .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["setlist", "SetlistCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["setlist", "SetlistCore", "MailTestSupport"]),
     ]
 )

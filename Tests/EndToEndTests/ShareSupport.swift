@@ -1,86 +1,13 @@
 import Foundation
+import MailTestSupport
 import Testing
 
-/// What Python's `email` package found in a written message (Tests/Support/mime_check.py).
-struct ParsedMessage: Decodable {
-    struct Raw: Decodable {
-        var asciiOnly: Bool
-        var bareLf: Int
-        var bareCr: Int
-        var maxLine: Int
-        var badEncodedWords: [String]
-    }
-    struct Address: Decodable, Equatable {
-        var name: String
-        var address: String
-    }
-    struct Part: Decodable {
-        var contentType: String
-        var charset: String?
-        var disposition: String?
-        var filename: String?
-        var typeName: String?
-        var transferEncoding: String?
-        var dataBase64: String
-        var encodedLineLengths: [Int]
-        var text: String?
-        var data: Data { Data(base64Encoded: dataBase64) ?? Data() }
-    }
-    var raw: Raw
-    var headerNames: [String]
-    var headers: [String: [String]]
-    var from: [Address]
-    var to: [Address]
-    var toAddresses: [String]
-    var dateUtc: Double?
-    var contentType: String
-    var defects: [String]
-    var parts: [Part]
+/// A written message as Python's `email` package parsed it (Tests/MailTestSupport).
+typealias ParsedMessage = MIMECheck
 
-    func header(_ name: String) -> String? { headers[name]?.count == 1 ? headers[name]![0] : nil }
-    var attachments: [Part] { parts.filter { $0.disposition == "attachment" } }
-    var body: String { parts.first?.text ?? "" }
-
+extension MIMECheck {
     /// Parses `data` with the Python checker.
-    static func parse(_ data: Data) throws -> ParsedMessage {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-e2e-\(UUID().uuidString).eml")
-        try data.write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let output = try Python.run([Python.support("mime_check.py"), file.path])
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(ParsedMessage.self, from: output)
-    }
-}
-
-enum Python {
-    /// A script in Tests/Support.
-    static func support(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support").appendingPathComponent(name).path
-    }
-
-    /// Runs python3 with these arguments and returns its output; fails when it fails.
-    static func run(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        done.wait()
-        try #require(process.terminationStatus == 0, "python3 \(arguments.joined(separator: " ")): \(String(decoding: errData, as: UTF8.self))")
-        return data
-    }
+    static func parse(_ data: Data) throws -> MIMECheck { try Python.checkMessage(data) }
 }
 
 /// An SMTP server on 127.0.0.1 (Tests/Support/smtp_sink.py, aiosmtpd) that keeps what it receives,

@@ -1,0 +1,122 @@
+import Foundation
+
+/// What Python's `email` package found in a message (see Tests/Support/mime_check.py).
+public struct MIMECheck: Decodable {
+    public struct Raw: Decodable {
+        public var asciiOnly: Bool
+        public var bareLf: Int
+        public var bareCr: Int
+        public var endsWithCrlf: Bool
+        public var maxLine: Int
+        public var headerBlock: String
+        public var badEncodedWords: [String]
+    }
+    public struct Address: Decodable, Equatable {
+        public var name: String
+        public var address: String
+
+        public init(name: String, address: String) {
+            self.name = name
+            self.address = address
+        }
+    }
+    public struct Part: Decodable {
+        public var contentType: String
+        public var charset: String?
+        public var disposition: String?
+        public var filename: String?
+        public var typeName: String?
+        public var transferEncoding: String?
+        public var size: Int
+        public var dataBase64: String
+        public var encodedLineLengths: [Int]
+        public var lastEncodedLineLength: Int
+        public var headers: [[String]]
+        public var text: String?
+        public var data: Data { Data(base64Encoded: dataBase64)! }
+    }
+    public var raw: Raw
+    public var headerNames: [String]
+    public var headers: [String: [String]]
+    public var from: [Address]
+    public var to: [Address]
+    /// The addresses of To as the default policy of Python parsed them.
+    public var toAddresses: [String]
+    public var dateUtc: Double?
+    public var contentType: String
+    public var boundary: String?
+    public var defects: [String]
+    public var parts: [Part]
+
+    /// The one value of a header (by lowercase name), nil when absent or repeated.
+    public func header(_ name: String) -> String? {
+        guard let values = headers[name], values.count == 1 else { return nil }
+        return values[0]
+    }
+
+    public var attachments: [Part] { parts.filter { $0.disposition == "attachment" } }
+    /// The text of the first part: the message body.
+    public var body: String { parts.first?.text ?? "" }
+}
+
+/// Runs the Python helpers in Tests/Support: the MIME checker and the SMTP sink.
+public enum Python {
+    /// The path of a script in Tests/Support.
+    public static func support(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support").appendingPathComponent(name).path
+    }
+
+    /// Runs python3 with these arguments and returns its standard output; throws with its
+    /// standard error when it fails.
+    public static func run(_ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        nonisolated(unsafe) var errData = Data()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        done.wait()
+        guard process.terminationStatus == 0 else {
+            throw PythonFailure(description: "python3 \(arguments.joined(separator: " ")) failed: \(String(decoding: errData, as: UTF8.self))")
+        }
+        return data
+    }
+
+    /// Parses each message with Python's `email` package and returns what it found, in order.
+    public static func checkMessages(_ messages: [Data]) throws -> [MIMECheck] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mime-check-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for (index, message) in messages.enumerated() {
+            let url = folder.appendingPathComponent("\(index).eml")
+            try message.write(to: url)
+            paths.append(url.path)
+        }
+        let output = try run([support("mime_check.py")] + paths)
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        if messages.count == 1 { return [try decoder.decode(MIMECheck.self, from: output)] }
+        return try decoder.decode([MIMECheck].self, from: output)
+    }
+
+    /// Parses one message with Python's `email` package.
+    public static func checkMessage(_ message: Data) throws -> MIMECheck {
+        try checkMessages([message])[0]
+    }
+}
+
+/// A Python helper that failed, with what it printed.
+public struct PythonFailure: Error, CustomStringConvertible {
+    public var description: String
+}
