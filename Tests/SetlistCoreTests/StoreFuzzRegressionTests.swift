@@ -3,10 +3,10 @@ import Testing
 @testable import SetlistCore
 
 /// Replays the fuzzers' seeds and every input that once crashed a fuzz target
-/// (`Fuzz/Regressions/TARGET/`, written there by `Scripts/fuzz`) with the targets' own checks.
+/// (`Tests/Fuzz/Regressions/TARGET/`, written there by `Scripts/fuzz`) with the targets' own checks.
 @Suite struct StoreFuzzRegressionTests {
     static let fuzzFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
     /// The seeds and regressions of a fuzz target, by file name.

@@ -5,10 +5,10 @@ import SetlistCore
 
 /// .plsts documents from outside, damaged at random: reading refuses them with an error or
 /// accepts them, never crashes, and what it accepts imports and exports again. Also replays the
-/// seeds and crash inputs of the FuzzPlsts fuzz target (`Fuzz/Regressions/FuzzPlsts/`).
+/// seeds and crash inputs of the FuzzPlsts fuzz target (`Tests/Fuzz/Regressions/FuzzPlsts/`).
 @Suite struct PlstsPropertyTests {
     static let fuzzFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
     /// What the FuzzPlsts target checks for each input.
