@@ -90,6 +90,26 @@ import Testing
         #expect(json.map { $0["name"] as! String } == ["Koncert v Praze", "Zkouška"])
     }
 
+    /// `remove 3 5` takes positions in the current playlist; the first number is no playlist name.
+    /// Nor is a song of the playlist whose original was deleted, or an ambiguous title.
+    @Test func leadingWordsThatNameSongsOrPositionsAreNotPlaylists() throws {
+        let lib = try library(songs: ["A", "B", "C", "D", "E"])
+        try lib.ok("new", "P", "A", "B", "C", "D", "E")
+        try lib.ok("remove", "1", "3")
+        #expect(names(try lib.json("show", "--json")) == ["B", "D", "E"])
+        try lib.ok("remove-song", "B", "D")
+        try lib.ok("remove", "B", "D")
+        #expect(names(try lib.json("show", "--json")) == ["E"])
+        try lib.ok("add-song", "A", "--author", "Other")
+        let ambiguous = try lib.run("add", "A", "C")
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.stderr.contains("'A' matches 2 songs"))
+        #expect(names(try lib.json("show", "--json")) == ["E"])
+        let missing = try lib.run("remove", "Nope", "1")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("No playlist named 'Nope'"))
+    }
+
     func names(_ json: [String: Any]) -> [String] {
         (json["songs"] as! [[String: Any]]).map { ($0["copy"] as! [String: Any])["name"] as! String }
     }

@@ -190,7 +190,7 @@ struct RemoveCommand: ParsableCommand {
                 playlistIndex = try library.playlistIndex(matching: words.first)
                 references = []
             } else {
-                let split = PlaylistArguments.split(words, in: library, needing: 1)
+                let split = PlaylistArguments.split(words, in: library, needing: 1, inPlaylist: true)
                 playlistIndex = try library.playlistIndex(matching: split.playlist)
                 references = split.rest
             }

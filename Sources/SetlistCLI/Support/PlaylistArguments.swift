@@ -1,15 +1,38 @@
 import SetlistCore
 
 /// Commands of the form `add [PLAYLIST] SONG...`: the leading playlist is optional. The first word
-/// is taken as the playlist when more words follow than the command needs and it names a playlist
-/// (or names no song at all, so the error speaks of a missing playlist).
+/// is taken as the playlist when more words follow than the command needs and it names a playlist,
+/// or names nothing else at all (so the error speaks of a missing playlist). A word that names a
+/// song of the repertoire — even ambiguously, so the error lists the candidates — is a song; with
+/// `inPlaylist`, a position or a song of the current playlist is one too (`remove 3 5`).
 enum PlaylistArguments {
-    static func split(_ words: [String], in library: Library, needing rest: Int) -> (playlist: String?, rest: [String]) {
+    static func split(_ words: [String], in library: Library, needing rest: Int, inPlaylist: Bool = false) -> (playlist: String?, rest: [String]) {
         guard words.count > rest, let first = words.first else { return (nil, words) }
-        if library.hasPlaylist(named: first) || (try? library.songIndex(matching: first)) == nil {
+        if library.hasPlaylist(named: first) || !namesSomething(first, in: library, inPlaylist: inPlaylist) {
             return (first, Array(words.dropFirst()))
         }
         return (nil, words)
+    }
+
+    /// Whether `word` names a song of the repertoire (or, with `inPlaylist`, a position or copy in
+    /// the current playlist), uniquely or not.
+    private static func namesSomething(_ word: String, in library: Library, inPlaylist: Bool) -> Bool {
+        do {
+            _ = try library.songIndex(matching: word)
+            return true
+        } catch {
+            if case .ambiguousSong = error { return true }
+        }
+        guard inPlaylist else { return false }
+        if Int(word.trimmingCharacters(in: .whitespaces)) != nil { return true }
+        guard let index = try? library.playlistIndex(matching: nil) else { return false }
+        do {
+            _ = try Library.position(of: word, in: library.playlists[index])
+            return true
+        } catch {
+            if case .copyNotFound = error { return false }
+            return true
+        }
     }
 }
 
