@@ -136,6 +136,24 @@ import Testing
         }
     }
 
+    /// "Koncert" and "Kóncert" may both exist (names are unique ignoring case only); typing either
+    /// exactly names it, where both used to be ambiguous forever.
+    @Test func anExactlyTypedNameWinsOverOnesThatOnlyFoldToIt() throws {
+        var library = Library()
+        try library.addPlaylist(named: "Koncert")
+        try library.addPlaylist(named: "Kóncert")
+        #expect(try library.playlistIndex(matching: "Koncert") == 0)
+        #expect(try library.playlistIndex(matching: "Kóncert") == 1)
+        #expect(throws: LibraryError.self) { try library.playlistIndex(matching: "koncert") }
+        let plain = library.addSong(SongFields(name: "Pribeh"))
+        let accented = library.addSong(SongFields(name: "Příběh"))
+        #expect(try library.song(matching: "Pribeh").id == plain.id)
+        #expect(try library.song(matching: "Příběh").id == accented.id)
+        #expect(throws: LibraryError.self) { try library.song(matching: "příbeh") }
+        library.addSong(SongFields(name: "Příběh", author: "Other"))
+        #expect(throws: LibraryError.self) { try library.song(matching: "Příběh") }
+    }
+
     @Test func playlistNamesAreUniqueIgnoringCase() throws {
         var library = Library()
         try library.addPlaylist(named: "Koncert")

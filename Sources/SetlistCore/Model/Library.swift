@@ -151,13 +151,20 @@ public struct Library: Hashable, Sendable {
     }
 
     /// Indices of the records whose id starts with `reference` or whose folded name equals it.
-    /// An exact id wins over everything; titles and prefixes are pooled.
+    /// An exact id wins over everything, then a name typed exactly (accents and case included)
+    /// over names that only fold to the same; an id prefix counts only when no name matches.
     static func match<T>(_ reference: String, in records: [T], id: KeyPath<T, String>, name: KeyPath<T, String>) -> [Int] {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         let lower = trimmed.lowercased()
         if let exact = records.firstIndex(where: { $0[keyPath: id] == lower }) { return [exact] }
         let folded = Text.fold(trimmed)
         var result = records.indices.filter { Text.fold(records[$0][keyPath: name]) == folded }
+        // Names that differ only in accents or case ("Koncert", "Kóncert"): the one typed exactly
+        // wins, or neither could ever be named.
+        if result.count > 1 {
+            let exact = result.filter { records[$0][keyPath: name] == trimmed }
+            if !exact.isEmpty { result = exact }
+        }
         if result.isEmpty, Identifier.looksLikePrefix(trimmed) {
             result = records.indices.filter { records[$0][keyPath: id].hasPrefix(lower) }
         }
