@@ -87,6 +87,41 @@ import Testing
         #expect(library.playlists[1].copies.count == 3)
     }
 
+    /// A sync tool's conflict copy has a name the order file may not hold: repair moves it to the
+    /// playlist's own file name (instead of listing a name every later check refuses), and the
+    /// history entry of the repair stays readable, so undo puts the conflict copy back.
+    @Test(arguments: [false, true])
+    func repairMovesAnOrphanWithAnUnsafeFileNameAndUndoPutsItBack(idTaken: Bool) throws {
+        try folder.seed()
+        let file = try playlistFile()
+        var copy = try #require(folder.text(file)).replacingOccurrences(of: "\"Koncert\"", with: "\"Kopie\"")
+        if !idTaken {
+            let id = try folder.store.load().playlists[0].id
+            copy = copy.replacingOccurrences(of: id, with: "0123456789abcdef0123456789abcdef")
+        }
+        let conflict = "playlists/koncert (conflicted copy 2026-02-15).json"
+        try folder.write(copy, to: conflict)
+
+        let report = try folder.store.repair()
+        #expect(report.remaining.isSound, "\(report.remaining.problems)")
+        #expect(try folder.store.check().isSound, "a second check finds nothing left")
+        #expect(try folder.store.repair().actions.isEmpty, "a second repair has nothing to do")
+        #expect(folder.data(conflict) == nil)
+        let library = try folder.store.load()
+        #expect(library.playlists.map(\.name) == ["Koncert", "Kopie"])
+        #expect(library.playlists[1].copies.count == 3)
+        if !idTaken { #expect(library.playlists[1].id == "0123456789abcdef0123456789abcdef") }
+
+        // The repair of the order and the new copy ids (the conflict copy repeats them) are two entries.
+        let history = folder.store.history()
+        #expect(history.contains { $0.paths.contains(conflict) }, "\(history)")
+        while folder.store.history().first?.command == "setlist check --repair" { try folder.store.undo() }
+        #expect(folder.text(conflict) == copy)
+        let undone = try folder.store.check()
+        #expect(undone.playlistCount == 1)
+        #expect(undone.problems.map(\.path) == [conflict], "the conflict copy is an orphan again")
+    }
+
     @Test func repairNeverTouchesAFileThatDoesNotParse() throws {
         try folder.seed()
         try folder.write("{ broken", to: "songs.json")

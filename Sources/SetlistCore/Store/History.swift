@@ -109,11 +109,16 @@ public struct History: Sendable {
         return record
     }
 
-    /// Whether `path` is one of the files a library consists of.
+    /// Whether `path` is one of the files a library consists of: a top-level file, or a plain
+    /// `.json` file directly inside `playlists/` (any name a playlist file may have on disk, such
+    /// as a sync tool's conflict copy that `check --repair` adopted and moved).
     static func isLibraryFile(_ path: String) -> Bool {
         if [LibraryFiles.songs, LibraryFiles.playlistOrder, LibraryFiles.contacts, LibraryFiles.settings].contains(path) { return true }
         let prefix = LibraryFiles.playlistFolder + "/"
-        return path.hasPrefix(prefix) && LibraryFiles.isSafePlaylistFileName(String(path.dropFirst(prefix.count)))
+        guard path.hasPrefix(prefix) else { return false }
+        let name = path.dropFirst(prefix.count)
+        return name.hasSuffix(".json") && !name.hasPrefix(".") && !name.contains("/")
+            && !name.unicodeScalars.contains { $0.value == 0 } && name.utf8.count <= 255
     }
 
     /// Forgets one entry.

@@ -90,18 +90,31 @@ extension LibraryStore {
         for name in names where !listed.contains(name) {
             guard var file = parsed[name] else { continue }  // Does not parse: left as it is.
             let path = LibraryFiles.playlistFolder + "/" + name
-            if !ids.insert(file.id).inserted {
-                let repeated = file.id
-                file.id = Identifier.make()
+            let idTaken = ids.contains(file.id)
+            // A name the order file may not hold (a sync tool's "x (conflicted copy).json") moves
+            // to the playlist's own file name, or the order would name a file it refuses.
+            if !idTaken && LibraryFiles.isSafePlaylistFileName(name) {
                 ids.insert(file.id)
-                let newName = LibraryFiles.playlistFileName(name: file.name, id: file.id)
-                old[path] = fileData[path]
-                files[LibraryFiles.playlistFolder + "/" + newName] = LibraryFiles.encode(file)
-                entries.append(.init(id: file.id, file: newName))
-                actions.append("\(path): its id \(repeated) belongs to another playlist, so '\(file.name)' got the id \(file.id), moved to playlists/\(newName) and went back into \(orderPath).")
-            } else {
                 entries.append(.init(id: file.id, file: name))
                 actions.append("\(path): '\(file.name)' (id \(file.id)) was missing from \(orderPath); put it back at the end.")
+                continue
+            }
+            let oldID = file.id
+            if idTaken { file.id = Identifier.make() }
+            var newName = LibraryFiles.playlistFileName(name: file.name, id: file.id)
+            while names.contains(newName) || files[LibraryFiles.playlistFolder + "/" + newName] != nil {
+                file.id = Identifier.make()
+                newName = LibraryFiles.playlistFileName(name: file.name, id: file.id)
+            }
+            ids.insert(file.id)
+            old[path] = fileData[path]
+            files[LibraryFiles.playlistFolder + "/" + newName] = LibraryFiles.encode(file)
+            entries.append(.init(id: file.id, file: newName))
+            if idTaken {
+                actions.append("\(path): its id \(oldID) belongs to another playlist, so '\(file.name)' got the id \(file.id), moved to playlists/\(newName) and went back into \(orderPath).")
+            } else {
+                actions.append("\(path): '\(file.name)' (id \(oldID)) was missing from \(orderPath) under a file name it may not hold; "
+                               + "moved to playlists/\(newName)\(file.id == oldID ? "" : " with the new id \(file.id)") and put it back at the end.")
             }
         }
         let current = order.current.flatMap { ids.contains($0) ? $0 : nil }
