@@ -30,13 +30,24 @@ public enum SetlistBody {
         }
         lines += ["", "Total length: " + totalText(playlist)]
         lines.append("")
+        // The files are named as the message names its attachments, so what the text says to
+        // save and import is what the mail program saves.
         if let plstsFileName {
-            lines.append("To open the setlist in setlist, save \(plstsFileName) and run: setlist import \"\(plstsFileName)\"")
+            let name = MailMessage.safeFileName(plstsFileName)
+            lines.append("To open the setlist in setlist, save \(name) and run: setlist import \(shellQuoted(name))")
         }
         if !pdfFileNames.isEmpty {
-            lines.append("To print it, open " + pdfFileNames.joined(separator: " or ") + ".")
+            lines.append("To print it, open " + pdfFileNames.map(MailMessage.safeFileName).joined(separator: " or ") + ".")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `name` as one shell word that a member can paste: in double quotes, or in single quotes
+    /// when it holds a character the shell would act on inside double quotes (`"`, `$`, `` ` ``,
+    /// `\`, `!`).
+    static func shellQuoted(_ name: String) -> String {
+        guard name.contains(where: { "\"$`\\!".contains($0) }) else { return "\"" + name + "\"" }
+        return "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func totalText(_ playlist: Playlist) -> String {

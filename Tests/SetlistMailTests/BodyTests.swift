@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SetlistCore
 @testable import SetlistMail
@@ -34,6 +35,24 @@ import SetlistCore
         // Readable on a phone: no line of the listing is wider than a narrow screen.
         #expect(lines.filter { !$0.hasPrefix("To ") }.allSatisfy { $0.count <= 60 })
         #expect(lines.firstIndex(of: "2. Highway to Hell — AC/DC")! < lines.firstIndex(of: "— Encore —")!)
+    }
+
+    @Test func importLineNamesTheAttachmentAsSentAndQuotesItForTheShell() throws {
+        // A double space and a quote in the playlist's name: the attachment is named with one
+        // space, and the command must be one shell word that expands nothing.
+        let plsts = "Koncert  \"U Fleků\" $HOME.plsts", pdf = "Koncert  -U Fleků- $HOME.pdf"
+        let text = SetlistBody.text(for: Self.playlist(), plstsFileName: plsts, pdfFileNames: [pdf])
+        let message = MailMessage(
+            from: Mailbox(name: nil, address: "a@example.com"), to: [Mailbox(name: nil, address: "b@example.com")],
+            subject: "S", date: Date(timeIntervalSince1970: 0), messageID: "x@example.com", body: text,
+            attachments: [MailAttachment(fileName: plsts, mimeType: "application/json", data: Data()),
+                          MailAttachment(fileName: pdf, mimeType: "application/pdf", data: Data())])
+        let attached = try PythonMIME.check(message.rendered()).attachments.compactMap(\.filename)
+        #expect(attached == ["Koncert \"U Fleků\" $HOME.plsts", "Koncert -U Fleků- $HOME.pdf"])
+        #expect(text.contains("save \(attached[0]) and run: setlist import 'Koncert \"U Fleků\" $HOME.plsts'\n"))
+        #expect(text.contains("To print it, open \(attached[1]).\n"))
+        #expect(SetlistBody.shellQuoted("It's \"live\"") == #"'It'\''s "live"'"#)
+        #expect(SetlistBody.shellQuoted("Můj koncert.plsts") == "\"Můj koncert.plsts\"")
     }
 
     @Test func emptyPlaylistSaysSo() {
