@@ -90,6 +90,27 @@ import Testing
         #expect(json.map { $0["name"] as! String } == ["Koncert v Praze", "Zkouška"])
     }
 
+    /// Removing every song of a set leaves its break; show and show --json must still tell both
+    /// breaks apart, and a break left before the first song can be removed.
+    @Test func emptySetsAndALeadingBreakStayVisibleAndRemovable() throws {
+        let lib = try library()
+        try lib.ok("new", "P", "A", "B", "C", "D")
+        try lib.ok("break", "--after", "1")
+        try lib.ok("break", "--after", "3", "--label", "Encore")
+        try lib.ok("remove", "2", "3")
+        let show = try lib.ok("show")
+        #expect(show.contains("   — Set 2 —\n   — Encore —\n2  D"))
+        var breaks = try lib.json("show", "--json")["breaks"] as! [[String: Any]]
+        #expect(breaks.map { $0["after"] as! Int } == [1, 1])
+        #expect(breaks.map { $0["label"] as! String } == ["Set 2", "Encore"])
+        try lib.ok("remove-break", "--after", "1")
+        try lib.ok("move", "1", "2")
+        breaks = try lib.json("show", "--json")["breaks"] as! [[String: Any]]
+        #expect(breaks.map { $0["after"] as! Int } == [0])
+        try lib.ok("remove-break", "--after", "0")
+        #expect(!(try lib.ok("show")).contains("Encore"))
+    }
+
     /// `remove 3 5` takes positions in the current playlist; the first number is no playlist name.
     /// Nor is a song of the playlist whose original was deleted, or an ambiguous title.
     @Test func leadingWordsThatNameSongsOrPositionsAreNotPlaylists() throws {

@@ -109,6 +109,10 @@ import Testing
         #expect(throws: LibraryError.self) { try library.removeBreak(in: index, after: 3) }
         try library.removeCopies(at: [1, 2], from: index)
         #expect(names(library, index) == "|Second set| C D")
+        // The break left before the first song can be removed too (it used to stay for good).
+        try library.removeBreak(in: index, after: 0)
+        #expect(names(library, index) == "C D")
+        #expect(throws: LibraryError.self) { try library.removeBreak(in: index, after: 0) }
     }
 
     @Test func positionsByNumberTitleOrId() throws {

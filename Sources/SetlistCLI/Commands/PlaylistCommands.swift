@@ -93,7 +93,11 @@ struct ShowCommand: ParsableCommand {
         var table = Table([("#", .right), ("Name", .left), ("Author", .left), ("Length", .right), ("Key", .left), ("BPM", .right), ("Notes", .left)])
         var anyDiffers = false, orphans: [Int] = []
         for set in playlist.sets {
-            if let label = set.label { table.separators[table.rows.count] = "   — \(label) —" }
+            if let label = set.label {
+                // Two breaks in a row (a set whose songs were removed) both show.
+                let above = table.separators[table.rows.count].map { $0 + "\n" } ?? ""
+                table.separators[table.rows.count] = above + "   — \(label) —"
+            }
             for entry in set.entries {
                 let f = entry.copy.fields
                 var differs: Set<SongField> = []
@@ -259,7 +263,7 @@ struct RemoveBreakCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).") var playlist: String?
-    @Option(help: ArgumentHelp("The position of the song the break follows.", valueName: "n")) var after: Int
+    @Option(help: ArgumentHelp("The position of the song the break follows (0: a break before the first song).", valueName: "n")) var after: Int
 
     func run() throws {
         let name = try libraryOptions.modify { library in
@@ -267,6 +271,6 @@ struct RemoveBreakCommand: ParsableCommand {
             try library.removeBreak(in: index, after: after)
             return library.playlists[index].name
         }
-        say("Removed the break after song \(after) in '\(name)'.")
+        say(after == 0 ? "Removed the break before the first song in '\(name)'." : "Removed the break after song \(after) in '\(name)'.")
     }
 }

@@ -72,10 +72,14 @@ struct PlaylistJSON: Encodable {
                       })
             }
         }
-        let total = playlist.copies.count
-        breaks = sets.compactMap { set in
-            guard let label = set.label else { return nil }
-            return Break(after: (set.entries.first?.position ?? total + 1) - 1, label: label)
+        // From the items, so that a break with no songs before the next one (left when a set's
+        // songs were removed) still reports the song it follows.
+        var position = 0
+        breaks = playlist.items.compactMap { item in
+            switch item {
+            case .song: position += 1; return nil
+            case .setBreak(let label): return Break(after: position, label: label)
+            }
         }
     }
 }

@@ -176,8 +176,14 @@ extension Library {
         playlists[index].items.insert(.setBreak(label ?? "Set \(setNumber)"), at: itemIndex + 1)
     }
 
+    /// Removes the break after the song at `position`; position 0 is a break before the first
+    /// song, which moving or removing the songs of the first set leaves behind.
     public mutating func removeBreak(in index: Int, after position: Int) throws(LibraryError) {
         let playlist = playlists[index]
+        if position == 0, case .setBreak = playlist.items.first {
+            playlists[index].items.removeFirst()
+            return
+        }
         guard playlist.breakLabel(after: position) != nil, let itemIndex = playlist.itemIndex(ofPosition: position) else {
             throw .noBreak(after: position, playlist: playlist.name)
         }
