@@ -29,6 +29,8 @@ import Testing
         ("C minor", "C minor"), ("Cm", "C minor"), ("cm", "C minor"), ("F#m", "F# minor"), ("F♯m", "F# minor"),
         ("Bb", "Bb major"), ("B♭ major", "Bb major"), ("B", "B major"), ("Bm", "B minor"), ("Ebmaj", "Eb major"),
         ("A min", "A minor"), ("D", "D major"), ("G major", "G major"),
+        // A capital M is major, as in chord symbols; it used to be read as minor.
+        ("CM", "C major"), ("F#M", "F# major"), ("AM", "A major"), ("C MINOR", "C minor"), ("CMIN", "C minor"),
         // Czech and German names.
         ("C-dur", "C major"), ("c-moll", "C minor"), ("Fis-dur", "F# major"), ("fis-moll", "F# minor"),
         ("B-dur", "Bb major"), ("b-moll", "Bb minor"), ("H-dur", "B major"), ("h-moll", "B minor"),

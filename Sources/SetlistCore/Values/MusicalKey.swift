@@ -93,7 +93,7 @@ private enum KeyParser {
         return MusicalKey(tonic: tonic, mode: mode)
     }
 
-    /// "C", "Cm", "C minor", "F#m", "Bb", "Bb major", "a min", "Ebmaj".
+    /// "C", "Cm", "C minor", "F#m", "Bb", "Bb major", "a min", "Ebmaj", "CM" (major).
     static func parseEnglish(_ text: String) -> MusicalKey? {
         var rest = Substring(text)
         guard let letter = rest.first.map({ String($0).uppercased() }), "ABCDEFG".contains(letter) else { return nil }
@@ -103,8 +103,11 @@ private enum KeyParser {
             accidental = String(next)
             rest = rest.dropFirst()
         }
-        let suffix = rest.trimmingCharacters(in: .whitespaces).lowercased()
+        let typed = rest.trimmingCharacters(in: .whitespaces)
+        let suffix = typed.lowercased()
         let mode: MusicalKey.Mode
+        // A capital M is major in chord symbols ("CM", "CM7"); only a small m means minor.
+        if typed == "M" { return MusicalKey(tonic: letter + accidental, mode: .major) }
         switch suffix {
         case "", "maj", "major", "dur": mode = .major
         case "m", "min", "minor", "moll": mode = .minor
