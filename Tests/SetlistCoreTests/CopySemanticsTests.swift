@@ -126,6 +126,16 @@ import Testing
         #expect(throws: LibraryError.self) { try Library.position(of: "Nothing", in: playlist) }
     }
 
+    /// "1979" in a playlist of three songs is no position, so it names the song of that title
+    /// (it used to be refused as out of range); a number that is a position stays one.
+    @Test func aNumberThatIsNoPositionNamesASongWithThatTitle() throws {
+        let (library, index) = try playlist(["A", "1979", "2"])
+        let playlist = library.playlists[index]
+        #expect(try Library.position(of: "1979", in: playlist) == 2)
+        #expect(try Library.position(of: "2", in: playlist) == 2)
+        #expect(throws: LibraryError.self) { try Library.position(of: "1980", in: playlist) }
+    }
+
     @Test func songLookupByTitleAndIdPrefix() throws {
         var library = Library()
         let a = library.addSong(SongFields(name: "Same", author: "One"))

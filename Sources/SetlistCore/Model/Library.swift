@@ -106,11 +106,16 @@ public struct Library: Hashable, Sendable {
     // MARK: Finding copies
 
     /// The 1-based position in `playlist` named by `reference`: a position number, a title
-    /// (case- and accent-insensitive), or a copy or original id prefix.
+    /// (case- and accent-insensitive; a number that is no position may be a title like "1979"),
+    /// or a copy or original id prefix.
     public static func position(of reference: String, in playlist: Playlist) throws(LibraryError) -> Int {
         let copies = playlist.copies
         if let number = Int(reference.trimmingCharacters(in: .whitespaces)) {
             guard (1...max(copies.count, 1)).contains(number), number <= copies.count else {
+                // A title that is a number ("1979", "22") names its song when no position does.
+                let folded = Text.fold(reference.trimmingCharacters(in: .whitespaces))
+                let titled = copies.indices.filter { Text.fold(copies[$0].fields.name) == folded }
+                if titled.count == 1 { return titled[0] + 1 }
                 throw .positionOutOfRange(number, count: copies.count, playlist: playlist.name)
             }
             return number
