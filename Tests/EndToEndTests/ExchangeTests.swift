@@ -160,6 +160,38 @@ import Testing
         #expect(try other.ok("show", "Concert").contains("Highway to Hell"))
     }
 
+    /// Writing into a FIFO (or /dev/stdout, /dev/null) keeps it: an atomic replace would swap it for
+    /// a plain file, and for root that means replacing /dev/null itself.
+    @Test func exportAndShareWriteIntoAPipeWithoutReplacingIt() throws {
+        let lib = try Self.leader()
+        try lib.ok("add-contact", "Pepa", "pepa@example.com")
+        let expected = try Self.export(lib)
+        for arguments in [["export", "Concert", "-o", "pipe"], ["share", "--to", "pepa", "--from", "a@example.com", "--pdf", "none", "--eml", "pipe"]] {
+            let path = lib.folder.appendingPathComponent("pipe").path
+            unlink(path)
+            #expect(mkfifo(path, 0o600) == 0)
+            // Opened for reading first, without waiting, so the writer does not block.
+            let fd = open(path, O_RDONLY | O_NONBLOCK)
+            #expect(fd >= 0)
+            defer { close(fd) }
+            let result = try lib.run(arguments, environment: Self.epoch)
+            #expect(result.status == 0, "\(result.stderr)")
+            var info = stat()
+            #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "\(arguments[0]) replaced the pipe")
+            var received = Data(), buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(fd, &buffer, buffer.count)
+                if n <= 0 { break }
+                received.append(contentsOf: buffer[0..<n])
+            }
+            if arguments[0] == "export" {
+                #expect(received == expected)
+            } else {
+                #expect(String(decoding: received, as: UTF8.self).hasPrefix("From: a@example.com\r\n"))
+            }
+        }
+    }
+
     @Test func usageErrors() throws {
         let lib = try TemporaryLibrary()
         #expect(try lib.run("import").status == 64)

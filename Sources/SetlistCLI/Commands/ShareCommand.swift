@@ -103,7 +103,7 @@ struct ShareCommand: ParsableCommand {
                 context.output.write(data)
             } else {
                 do {
-                    try AtomicFile.write(data, to: context.url(for: eml))
+                    try ExportCommand.write(data, to: context.url(for: eml))
                 } catch {
                     throw MailError.cannotWrite(path: eml, detail: "\(error)")
                 }
