@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A library this user may only read (another member's, a read-only mount): the commands that
+/// only read work, the ones that change it fail clearly and change nothing.
+@Suite(.serialized) struct ReliabilityReadOnlyTests {
+    /// Runs `setlist` as a user who may not write to the library: this user when it is not root
+    /// (the folders are made read-only), else `nobody` through setpriv. Nil when neither can be done.
+    func runAsReader(_ lib: TemporaryLibrary, _ arguments: String...) throws -> RunResult? {
+        let binary = try SetlistBinary.url().path
+        var command = [binary] + arguments
+        if getuid() == 0 {
+            guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+                return nil
+            }
+            command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        var environment = ProcessInfo.processInfo.environment
+        environment["SETLIST_HOME"] = lib.root.path
+        process.environment = environment
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-reader-\(UUID().uuidString)")
+        let errors = output.appendingPathExtension("err")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: errors)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus, stdoutData: try Data(contentsOf: output),
+                         stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    }
+
+    @Test(arguments: [true, false])
+    func readingCommandsWorkInALibraryThisUserMayOnlyRead(withLockFile: Bool) throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "3:28")
+        try lib.ok("new", "Koncert", "Highway to Hell")
+        let lock = lib.root.appendingPathComponent(".lock")
+        // A library copied or cloned from git has no lock file (it is not worth keeping).
+        if !withLockFile { try FileManager.default.removeItem(at: lock) }
+        let before = try lib.snapshot()
+        let folders = [lib.folder, lib.root, lib.root.appendingPathComponent("playlists"), lib.root.appendingPathComponent(".history")]
+        for folder in folders { chmod(folder.path, 0o555) }
+        defer { for folder in folders { chmod(folder.path, 0o755) } }
+
+        guard let shown = try runAsReader(lib, "show", "Koncert") else { return }
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Highway to Hell"))
+        let pdf = try #require(try runAsReader(lib, "pdf", "--short", "-o", "-"))
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        #expect(pdf.stdoutData.starts(with: Data("%PDF-".utf8)))
+        let check = try #require(try runAsReader(lib, "check"))
+        #expect(check.status == 0, "\(check.stderr)")
+
+        let change = try #require(try runAsReader(lib, "add-song", "Stairway to Heaven"))
+        #expect(change.status == 1)
+        #expect(change.stderr.contains(".lock"), "\(change.stderr)")
+        #expect(try lib.snapshot() == before)
+        #expect(FileManager.default.fileExists(atPath: lock.path) == withLockFile)
+    }
+}
