@@ -115,6 +115,17 @@ import Testing
         #expect(throws: LibraryError.self) { try library.removeBreak(in: index, after: 0) }
     }
 
+    /// Removing every song also removes the breaks: they used to stay, and the songs copied in
+    /// next all landed after the last one, as if they were the encore.
+    @Test func removingEverySongLeavesNoBreaks() throws {
+        var (library, index) = try playlist(["A", "B", "C"], breakAfter: 1)
+        try library.addBreak(in: index, after: 2, label: "Encore")
+        try library.removeCopies(at: [1, 2, 3], from: index)
+        #expect(library.playlists[index].items.isEmpty)
+        try library.insertCopies(of: library.songs, into: index, at: nil)
+        #expect(library.playlists[index].sets.map(\.label) == [nil])
+    }
+
     @Test func positionsByNumberTitleOrId() throws {
         let (library, index) = try playlist(["Příběh", "B", "B"])
         let playlist = library.playlists[index]

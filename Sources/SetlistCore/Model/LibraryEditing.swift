@@ -110,7 +110,9 @@ extension Library {
         playlists[index] = playlist
     }
 
-    /// Removes the copies at the given 1-based positions; breaks stay where they are.
+    /// Removes the copies at the given 1-based positions; breaks stay where they are, unless no
+    /// song is left: then they go too, or the songs copied in next would all land after the last
+    /// of them, under labels like "Encore".
     @discardableResult
     public mutating func removeCopies(at positions: Set<Int>, from index: Int) throws(LibraryError) -> [SongCopy] {
         let playlist = playlists[index]
@@ -121,6 +123,7 @@ extension Library {
         let itemIndices = Set(positions.compactMap { playlist.itemIndex(ofPosition: $0) })
         let removed = positions.sorted().map { playlist.copies[$0 - 1] }
         playlists[index].items = playlist.items.enumerated().filter { !itemIndices.contains($0.offset) }.map(\.element)
+        if playlists[index].copies.isEmpty { playlists[index].items = [] }
         return removed
     }
 
