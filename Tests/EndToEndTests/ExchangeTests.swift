@@ -192,6 +192,34 @@ import Testing
         }
     }
 
+    /// The library holds playlists the format refuses (more than 1000 entries); export and share
+    /// say so instead of writing or sending a file that no member can import.
+    @Test func aPlaylistNoMemberCouldImportIsNotExportedOrShared() throws {
+        let lib = try Self.leader()
+        // A document of 1000 songs, the most a setlist document holds, then one song more.
+        let items = (0..<1000).map { "{ \"id\" : \"c\($0)\", \"name\" : \"Song \($0)\" }" }.joined(separator: ",\n")
+        let big = """
+            { "format" : "setlist-plsts", "version" : "1.0", "generator" : "test", "exported" : "2026-05-01T18:30:00Z",
+              "playlist" : { "id" : "b16", "name" : "Marathon", "items" : [\(items)] } }
+            """
+        try lib.ok("import", "-", stdin: Data(big.utf8))
+        try lib.ok("add", "Marathon", "Highway to Hell")
+        let export = try lib.run("export", "Marathon", "-o", "marathon.plsts")
+        #expect(export.status == 1)
+        #expect(export.stderr.contains("'Marathon' cannot be shared as a .plsts file"))
+        #expect(export.stderr.contains("playlist.items: has 1001 entries, more than the 1000"))
+        #expect(!FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent("marathon.plsts").path))
+        let share = try lib.run("share", "Marathon", "--to", "pepa@example.com", "--from", "a@example.com", "--pdf", "none", "--eml", "m.eml")
+        #expect(share.status == 1)
+        #expect(share.stderr.contains("has 1001 entries"))
+        #expect(!FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent("m.eml").path))
+        // With a song fewer, it exports and imports again.
+        try lib.ok("remove", "Marathon", "1")
+        let document = try lib.run("export", "Marathon", "-o", "-")
+        #expect(document.status == 0)
+        #expect(try TemporaryLibrary().run(["import", "-"], stdin: document.stdoutData).status == 0)
+    }
+
     @Test func usageErrors() throws {
         let lib = try TemporaryLibrary()
         #expect(try lib.run("import").status == 64)

@@ -35,9 +35,7 @@ struct ExportCommand: ParsableCommand {
             reference = String(URL(fileURLWithPath: word).lastPathComponent.dropLast(PlstsFormat.fileExtension.count + 1))
         }
         let chosen = library.playlists[try library.playlistIndex(matching: reference)]
-        let data = PlstsDocument.export(
-            chosen, from: library, generator: "setlist \(SetlistCommand.version)",
-            date: DocumentDate.now(environment: context.environment))
+        let data = try Self.document(chosen, from: library, date: DocumentDate.now(environment: context.environment))
         let target = path ?? PlstsFile.defaultName(for: chosen.name)
         if target == "-" {
             context.output.write(data)
@@ -52,6 +50,23 @@ struct ExportCommand: ParsableCommand {
         let songs = chosen.copies.count
         say("Exported '\(chosen.name)' (\(songs) song\(songs == 1 ? "" : "s")) to \(target).")
         say("Band members import it with `setlist import \(Self.quoted(target))`.")
+    }
+
+    /// The .plsts document of `playlist`, checked the way `setlist import` checks it: the library
+    /// can hold what the format refuses (more than 1000 songs, a name like "/2 sets"), and a
+    /// file no member can import must not be written or sent as if it were fine.
+    static func document(_ playlist: Playlist, from library: Library, date: Date) throws -> Data {
+        let data = PlstsDocument.export(playlist, from: library, generator: "setlist \(SetlistCommand.version)", date: date)
+        do {
+            _ = try PlstsDocument.read(data, source: playlist.name)
+        } catch {
+            let problems: [String]
+            if case .invalidDocument(_, let found) = error { problems = found } else { problems = [error.description] }
+            throw CLIError("'\(playlist.name)' cannot be shared as a .plsts file: members could not import it.\n"
+                + problems.map { "  - \($0)" }.joined(separator: "\n")
+                + "\nChange the playlist (rename it, or split it into shorter ones) and try again. Nothing was written or sent.")
+        }
+        return data
     }
 
     /// Writes a document: a file is replaced atomically, but a device or a pipe already there

@@ -78,7 +78,7 @@ struct ShareCommand: ParsableCommand {
 
         let plsts = MailAttachment(
             fileName: PlstsFile.defaultName(for: chosen.name), mimeType: Self.plstsMediaType,
-            data: PlstsDocument.export(chosen, from: library, generator: "setlist \(SetlistCommand.version)", date: date))
+            data: try ExportCommand.document(chosen, from: library, date: date))
         var pdfs: [MailAttachment] = []
         for style in try styles() {
             pdfs.append(MailAttachment(
