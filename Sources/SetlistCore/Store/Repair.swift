@@ -32,11 +32,43 @@ extension LibraryStore {
             if let finished = try recoverInterruptedChange() {
                 report.actions.append("finished the change `\(finished)`, which had been interrupted.")
             }
+            let firstEntry = (History(root: root).entryNumbers().last ?? 0) + 1
+            let before = libraryFileContents()
             try repairOrder(&report.actions, command: command)
             try repairContents(&report.actions, command: command)
+            try mergeEntries(from: firstEntry, before: before, command: command)
         }
         report.remaining = try check()
         return report
+    }
+
+    /// Makes the history entries of one repair (the order first, then ids and text) one entry,
+    /// so that one `setlist undo` takes the whole repair back.
+    private func mergeEntries(from first: Int, before: [String: Data], command: String) throws(LibraryError) {
+        let history = History(root: root)
+        let added = history.entryNumbers().filter { $0 >= first }
+        guard added.count > 1 else { return }
+        let changes = Self.changes(from: before, to: libraryFileContents())
+        // The later entries go first: cut short here, the first entry no longer matches the files,
+        // so it is neither undone nor taken for an interrupted change.
+        for number in added.dropFirst().reversed() { try history.remove(number) }
+        let record = History.Record(command: command, date: History.format(Date()), changes: changes.map(FileDelta.init))
+        try AtomicFile.write(LibraryFiles.encode(record), to: history.url(of: added[0]))
+    }
+
+    /// The bytes of every library file on disk (not the history or the lock), by relative path.
+    private func libraryFileContents() -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in [LibraryFiles.songs, LibraryFiles.playlistOrder, LibraryFiles.contacts, LibraryFiles.settings] {
+            files[path] = contents(of: path)
+        }
+        let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            let path = LibraryFiles.playlistFolder + "/" + name
+            files[path] = contents(of: path)
+        }
+        return files
     }
 
     // MARK: The order of the playlists
