@@ -23,7 +23,7 @@ public enum PlstsImport {
     /// is as it was.
     public static func apply(_ setlist: SharedSetlist, to library: inout Library, options: ImportOptions = ImportOptions()) throws(ExchangeError) -> ImportReport {
         var lib = library
-        let incoming = setlist.playlist
+        var incoming = setlist.playlist
         var name = options.rename ?? incoming.name
         var replaced: ReplacedPlaylist?
         var insertion = lib.playlists.count
@@ -48,10 +48,12 @@ public enum PlstsImport {
 
         let addedOriginals = addMissingOriginals(of: setlist, to: &lib)
         let takenCopyIDs = Set(lib.playlists.filter { $0.id != incoming.id }.flatMap(\.copies).map(\.id))
+        let ownCopyIDs = Set(lib.playlists.first(where: { $0.id == incoming.id })?.copies.map(\.id) ?? [])
+        incoming = withFreeCopyIDs(incoming, taken: takenCopyIDs, own: ownCopyIDs)
         var report: ImportReport
         if let index = lib.playlists.firstIndex(where: { $0.id == incoming.id }) {
             let old = lib.playlists[index]
-            var merge = PlaylistMerge(old: old, incoming: incoming, takenCopyIDs: takenCopyIDs)
+            var merge = PlaylistMerge(old: old, incoming: incoming)
             let merged = Playlist(id: incoming.id, name: name, items: merge.items())
             var changes = merge.changes
             if merged.name != old.name { changes.insert(.renamed(from: old.name, to: merged.name), at: 0) }
@@ -63,7 +65,6 @@ public enum PlstsImport {
             let items = incoming.items.map { item -> PlaylistItem in
                 guard case .song(var copy) = item else { return item }
                 copy.received = copy.fields
-                if takenCopyIDs.contains(copy.id) { copy.id = Identifier.make() }
                 return .song(copy)
             }
             let created = Playlist(id: incoming.id, name: name, items: items)
@@ -77,6 +78,44 @@ public enum PlstsImport {
         report.remarks = remarks
         library = lib
         return report
+    }
+
+    /// The playlist with each copy id that another playlist of the library already uses (and
+    /// this playlist does not) replaced by one derived from the playlist's id and the copy's id.
+    /// Derived rather than random, so importing the same document again, or its update, gives
+    /// the copy the same id and finds it: its notes are kept and nothing is "removed and added".
+    static func withFreeCopyIDs(_ playlist: Playlist, taken: Set<String>, own: Set<String>) -> Playlist {
+        var used = taken.union(playlist.copies.map(\.id))
+        var result = playlist
+        result.items = playlist.items.map { item in
+            guard case .song(var copy) = item, taken.contains(copy.id), !own.contains(copy.id) else { return item }
+            var attempt = 0
+            var id: String
+            repeat {
+                id = derivedIdentifier(playlist.id + "/" + copy.id + (attempt == 0 ? "" : "/\(attempt)"))
+                attempt += 1
+            } while used.contains(id) && !own.contains(id)
+            used.insert(id)
+            copy.id = id
+            return .song(copy)
+        }
+        return result
+    }
+
+    /// 32 hexadecimal digits (like ``Identifier/make()``) that depend only on `text`: 128 bits of
+    /// FNV-1a in two halves. Not cryptographic; it only has to keep different copies apart.
+    static func derivedIdentifier(_ text: String) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        for byte in text.utf8 {
+            a = (a ^ UInt64(byte)) &* prime
+            b = (b ^ UInt64(byte ^ 0x5A)) &* prime
+        }
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex(a) + hex(b)
     }
 
     /// Adds the originals the document carries that the copies need and the library lacks, in
@@ -111,13 +150,11 @@ public enum PlstsImport {
 private struct PlaylistMerge {
     let old: Playlist
     let incoming: Playlist
-    let takenCopyIDs: Set<String>
     private(set) var changes: [ImportChange] = []
 
-    init(old: Playlist, incoming: Playlist, takenCopyIDs: Set<String>) {
+    init(old: Playlist, incoming: Playlist) {
         self.old = old
         self.incoming = incoming
-        self.takenCopyIDs = takenCopyIDs
     }
 
     mutating func items() -> [PlaylistItem] {
@@ -140,7 +177,6 @@ private struct PlaylistMerge {
                 if !fields.isEmpty { fieldChanges.append(.changed(position: position, song: copy.fields, fields: fields)) }
                 if let outcome = merged.outcome { fieldChanges.append(.notes(position: position, song: copy.fields, outcome: outcome)) }
             } else {
-                if takenCopyIDs.contains(copy.id) { copy.id = Identifier.make() }
                 added.append(.added(position: position, song: copy.fields))
             }
             result.append(.song(copy))

@@ -50,6 +50,36 @@ import Testing
         #expect(member == settled)
     }
 
+    /// Copy ids are unique per setlist only: another program may number them "1", "2" in every
+    /// setlist it writes. Copies whose ids another playlist of the member already uses get new
+    /// ids, and an update must still find them: the same document imported again changes
+    /// nothing, and the member's notes survive the next update.
+    @Test func copiesRenumberedOnImportAreFoundByTheNextUpdate() throws {
+        func document(_ playlistID: String, _ name: String, notes: String?) throws -> SharedSetlist {
+            let notes = notes.map { ", \"notes\": \"\($0)\"" } ?? ""
+            return try Fixtures.read("""
+                {"format": "setlist-plsts", "version": "1.0", "generator": "other tool", "exported": "2026-05-01T18:30:00Z",
+                 "playlist": {"id": "\(playlistID)", "name": "\(name)", "items": [{"id": "1", "name": "Intro"\(notes)}, {"id": "2", "name": "Finale"}]}}
+                """)
+        }
+        var member = Library()
+        _ = try PlstsImport.apply(try document("p1", "Friday", notes: nil), to: &member)
+        _ = try PlstsImport.apply(try document("p2", "Saturday", notes: nil), to: &member)
+        let saturday = try member.playlistIndex(matching: "Saturday")
+        #expect(Set(member.playlists[saturday].copies.map(\.id)).isDisjoint(with: ["1", "2"]))
+        let settled = member
+        #expect(try PlstsImport.apply(try document("p2", "Saturday", notes: nil), to: &member).kind == .unchanged)
+        #expect(member == settled)
+
+        try member.editCopy(in: saturday, at: 1, SongEdit(notes: .some("count four")), alsoOriginal: false)
+        let report = try PlstsImport.apply(try document("p2", "Saturday", notes: "slow start"), to: &member)
+        #expect(member.playlists[saturday].copies.map(\.id) == settled.playlists[saturday].copies.map(\.id))
+        #expect(member.playlists[saturday].copies[0].fields.notes == "count four\n\nslow start")
+        #expect(report.changes == [.notes(position: 1, song: member.playlists[saturday].copies[0].fields, outcome: .combined)])
+        // Friday kept its ids.
+        #expect(member.playlists[try member.playlistIndex(matching: "Friday")].copies.map(\.id) == ["1", "2"])
+    }
+
     @Test func reportsAddedRemovedMovedAndBreaks() throws {
         var leader = Fixtures.leaderLibrary()
         let newSong = Song(id: "aaaa0009", fields: SongFields(name: "Thunderstruck", author: "AC/DC"))
