@@ -69,6 +69,11 @@ import Glibc
 
         try tmux.keys("q")
         pane = try tmux.waitFor { $0.contains("EXIT=0") }
+        let socket = try tmux.value("socket_path")
+        defer {
+            tmux.kill()
+            #expect(!FileManager.default.fileExists(atPath: socket), "the test leaves no tmux socket behind")
+        }
         #expect(pane.contains("MARKER-BEFORE"), "the shell's screen is back")
         #expect(!pane.contains("1/4"))
         #expect(try tmux.value("alternate_on") == "0")
@@ -176,9 +181,14 @@ struct Tmux {
     init(columns: Int, rows: Int) throws {
         try run(["-f", "/dev/null", "new-session", "-d", "-s", "live", "-x", "\(columns)", "-y", "\(rows)",
                  "env", "PS1=$ ", "TERM=xterm-256color", "bash", "--norc", "--noprofile"])
-        try run(["set-option", "-g", "status", "off"])
-        try resize(columns: columns, rows: rows)
-        _ = try waitFor { $0.contains("$") }
+        do {
+            try run(["set-option", "-g", "status", "off"])
+            try resize(columns: columns, rows: rows)
+            _ = try waitFor { $0.contains("$") }
+        } catch {
+            kill()  // The caller's `defer { kill() }` is not in place yet: no server may outlive the test.
+            throw error
+        }
     }
 
     /// Types `text` literally.
@@ -212,7 +222,12 @@ struct Tmux {
         return pane
     }
 
-    func kill() { _ = try? run(["kill-server"]) }
+    /// Stops the server and removes its socket file, which tmux leaves behind in /tmp.
+    func kill() {
+        let path = try? value("socket_path")
+        _ = try? run(["kill-server"])
+        if let path, !path.isEmpty { unlink(path) }
+    }
 
     /// Runs tmux with posix_spawn rather than Process: the server that new-session starts must
     /// not inherit the test runner's open descriptors (Process waits for one of them to close) nor
