@@ -90,6 +90,23 @@ import Testing
         #expect(json.map { $0["name"] as! String } == ["Koncert v Praze", "Zkouška"])
     }
 
+    /// A copy's changed length or tempo is marked with *, and the digits of the column still
+    /// line up (the marked cell used to stick out one place to the left).
+    @Test func markedLengthsAndTemposStayAligned() throws {
+        let lib = try library()
+        try lib.ok("edit-song", "A", "--bpm", "96")
+        try lib.ok("edit-song", "B", "--bpm", "120")
+        try lib.ok("new", "P", "A", "B")
+        try lib.ok("edit-song", "A", "--in", "P", "--length", "10:30", "--bpm", "100")
+        let lines = try lib.ok("show").split(separator: "\n").map(String.init)
+        let a = try #require(lines.first { $0.hasPrefix("1  A") })
+        let b = try #require(lines.first { $0.hasPrefix("2  B") })
+        #expect(a.contains("10:30*"))
+        #expect(a.contains("100*"))
+        #expect(a.range(of: "10:30")!.upperBound.utf16Offset(in: a) == b.range(of: "2:00")!.upperBound.utf16Offset(in: b))
+        #expect(a.range(of: "100")!.upperBound.utf16Offset(in: a) == b.range(of: "120")!.upperBound.utf16Offset(in: b))
+    }
+
     /// Removing every song of a set leaves its break; show and show --json must still tell both
     /// breaks apart, and a break left before the first song can be removed.
     @Test func emptySetsAndALeadingBreakStayVisibleAndRemovable() throws {

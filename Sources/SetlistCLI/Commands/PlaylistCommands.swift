@@ -112,6 +112,13 @@ struct ShowCommand: ParsableCommand {
                            mark(Show.key(f.key), .key), mark(Show.bpm(f.bpm), .bpm), f.notes == nil ? (differs.contains(.notes) ? "*" : "") : mark("yes", .notes)])
             }
         }
+        // In the right-aligned columns (length, BPM) a marked cell would push its digits left of
+        // the others'; unmarked cells get a space where the mark would be, so they line up.
+        for column in [3, 5] where table.rows.contains(where: { $0[column].hasSuffix("*") }) {
+            for row in table.rows.indices where !table.rows[row][column].isEmpty && !table.rows[row][column].hasSuffix("*") {
+                table.rows[row][column] += " "
+            }
+        }
         say(table.render())
         if anyDiffers { say("* differs from the original") }
         if !orphans.isEmpty {
