@@ -79,6 +79,9 @@ import Testing
         #expect(throws: ValueError.empty(field: "name")) { try Text.cleanName("   ", field: "name") }
         #expect(throws: ValueError.self) { try Text.cleanName(String(repeating: "x", count: 301), field: "name") }
         #expect(try Text.cleanName("  Příběh 👩‍🎤 ", field: "name") == "Příběh 👩‍🎤")
+        // The limit itself is allowed, so the message must not say "under" it.
+        #expect(try Text.cleanName(String(repeating: "x", count: 300), field: "name").count == 300)
+        #expect(ValueError.tooLong(field: "name", limit: 300).description.contains("300 characters at most"))
     }
 
     @Test func notesKeepLinesAndTabsOnly() throws {

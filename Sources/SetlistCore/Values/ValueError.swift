@@ -23,7 +23,7 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .controlCharacter(let field, let scalar):
             "The \(field) contains the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)). Remove it and type the text again."
         case .tooLong(let field, let limit):
-            "The \(field) is too long. Keep it under \(limit) characters."
+            "The \(field) is too long. Keep it to \(limit) characters at most."
         }
     }
 }
