@@ -83,6 +83,15 @@ struct FoundValue: Decodable {
             if let string = try? single.decode(String.self) { text = "text " + Self.quote(string); return }
             if let bool = try? single.decode(Bool.self) { text = bool ? "true" : "false"; return }
             if let number = try? single.decode(Double.self) { text = "the number \(Self.format(number))"; return }
+            // Text the parser cannot turn into a string: an escaped half of a surrogate pair.
+            // (A number fails here with a type mismatch; such text with a parsing error.)
+            do {
+                _ = try single.decode(String.self)
+            } catch DecodingError.typeMismatch {
+            } catch {
+                text = "text with an escaped half of a character (like \\ud83c without the other half of the emoji)"
+                return
+            }
         }
         if (try? decoder.container(keyedBy: AnyKey.self)) != nil { text = "an object"; return }
         if (try? decoder.unkeyedContainer()) != nil { text = "a list"; return }

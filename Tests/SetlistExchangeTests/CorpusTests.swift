@@ -22,6 +22,7 @@ import Testing
         "items-not-objects.plsts": ["playlist.items[1]: is neither a song", "playlist.items[2]: expected an object, found the number 7",
                                     "playlist.items[3]: expected an object, found text \"Back in Black\"", "playlist.items[4]: expected an object, found null"],
         "library-file.plsts": ["format: \"setlist-songs\" is not \"setlist-plsts\""],
+        "lone-surrogate.plsts": ["playlist.items[0].name: expected text, found text with an escaped half of a character"],
         "missing-fields.plsts": ["the top level: the field \"exported\" is missing", "playlist: the field \"id\" is missing", "playlist.items[0]: the field \"name\" is missing"],
         "name-is-a-path.plsts": ["playlist.name: \"../../x\" looks like a file path"],
         "newer-major-version.plsts": ["uses version 2.0 of the .plsts format", "Update setlist"],
