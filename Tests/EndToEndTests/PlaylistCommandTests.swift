@@ -90,6 +90,17 @@ import Testing
         #expect(json.map { $0["name"] as! String } == ["Koncert v Praze", "Zkouška"])
     }
 
+    /// `new --new-song` with the title of a song already in the repertoire makes a second song of
+    /// that title; like add-song it says so, since that title is ambiguous from now on.
+    @Test func newSongWithATakenTitleWarns() throws {
+        let lib = try library()
+        let result = try lib.run("new", "P", "--new-song", "a", "--new-song", "Fresh")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("another song has this title too: 'A'"))
+        #expect(!result.stderr.contains("Fresh"))
+        #expect(names(try lib.json("show", "--json")) == ["a", "Fresh"])
+    }
+
     /// A copy's changed length or tempo is marked with *, and the digits of the column still
     /// line up (the marked cell used to stick out one place to the left).
     @Test func markedLengthsAndTemposStayAligned() throws {

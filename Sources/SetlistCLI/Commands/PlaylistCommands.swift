@@ -17,15 +17,20 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         let name = try Text.cleanName(self.name, field: "playlist name")
         let titles = try newSongs.map { (title) throws(ValueError) in try Text.cleanName(title, field: "song name") }
-        let playlist = try libraryOptions.modify { library in
+        let (playlist, sameTitle) = try libraryOptions.modify { library in
             let chosen = try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference) }
             let index = try library.addPlaylist(named: name)
+            // Songs that already had a new song's title, which from now on needs an id to name.
+            let sameTitle = library.songs.filter { song in titles.contains { Text.fold($0) == Text.fold(song.name) } }
             let created = titles.map { library.addSong(SongFields(name: $0)) }
             try library.insertCopies(of: chosen + created, into: index, at: nil)
-            return library.playlists[index]
+            return (library.playlists[index], sameTitle)
         }
         say("Created '\(playlist.name)' with \(playlist.copies.count) song\(playlist.copies.count == 1 ? "" : "s"); it is now the current playlist.")
         for title in titles { say("Created the song '\(title)' and copied it in.") }
+        for other in sameTitle {
+            note("another song has this title too: \(other.listing). Name them by id where it matters.")
+        }
     }
 }
 
