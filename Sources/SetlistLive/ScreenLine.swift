@@ -57,7 +57,17 @@ public struct ScreenLine: Hashable, Sendable {
 public enum Cells {
     /// Columns a string takes in a terminal: combining marks none, wide East Asian letters and emoji two.
     public static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Columns one character takes. A character drawn as an emoji (emoji presentation such as
+    /// ⚡, or any symbol followed by the emoji selector U+FE0F, such as ❤️) takes at least two.
+    static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        let sum = scalars.reduce(0) { $0 + width(of: $1) }
+        guard let first = scalars.first, first.value >= 0x80 else { return sum }
+        if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") { return max(2, sum) }
+        return sum
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {
@@ -80,7 +90,7 @@ public enum Cells {
         guard width > 0 else { return "" }
         var result = "", used = 0
         for character in text {
-            let w = self.width(String(character))
+            let w = self.width(of: character)
             if used + w > width - 1 { break }
             result.append(character)
             used += w
@@ -136,7 +146,7 @@ public enum Cells {
         var head = "", used = 0
         var index = word.startIndex
         while index < word.endIndex {
-            let w = self.width(String(word[index]))
+            let w = self.width(of: word[index])
             if used + w > width && used > 0 { break }
             head.append(word[index])
             used += w

@@ -9,6 +9,22 @@ import Testing
         #expect(Cells.width("🎸") == 2)
     }
 
+    /// Terminals draw emoji two columns wide, also symbols that are emoji by default (⚡) or made
+    /// emoji by U+FE0F (❤️); counted as one, a line of them ran past the edge of the screen.
+    @Test func emojiTakeTwoColumns() {
+        #expect(Cells.width("⚡") == 2)
+        #expect(Cells.width("⚡\u{FE0F}") == 2)
+        #expect(Cells.width("❤\u{FE0F}") == 2)
+        #expect(Cells.width("❤") == 1, "text presentation without the selector")
+        #expect(Cells.width("🇨🇿") == 2)
+        #expect(Cells.width("a⚡b") == 4)
+        #expect(Cells.truncate(String(repeating: "❤\u{FE0F}", count: 10), to: 7) == "❤\u{FE0F}❤\u{FE0F}❤\u{FE0F}…")
+        for line in Cells.wrap(String(repeating: "⚡\u{FE0F}", count: 30), width: 11) {
+            #expect(Cells.width(line) <= 11)
+            #expect(line.count <= 5)
+        }
+    }
+
     @Test func truncateCountsColumns() {
         #expect(Cells.truncate("Highway to Hell", to: 10) == "Highway t…")
         #expect(Cells.truncate("日本語の歌", to: 6) == "日本…")
