@@ -196,5 +196,9 @@ import Testing
         #expect(try library.contactIndex(matching: "pepa") == 0)
         #expect(try library.contactIndex(matching: "Pepa Kytara") == 0)
         #expect(throws: LibraryError.self) { try library.contactIndex(matching: "Franta") }
+        // An empty name used to match the only contact as a "unique start", so
+        // `remove-contact ""` deleted it.
+        #expect(throws: LibraryError.self) { try library.contactIndex(matching: "") }
+        #expect(throws: LibraryError.self) { try library.contactIndex(matching: "  ") }
     }
 }

@@ -138,6 +138,9 @@ public struct Library: Hashable, Sendable {
     /// a unique start of a name is enough).
     public func contactIndex(matching reference: String) throws(LibraryError) -> Int {
         let lower = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        // Every name starts with nothing: an empty reference (an unset variable in a script)
+        // must not name the only contact.
+        guard !lower.isEmpty else { throw .contactNotFound(reference, suggestions: []) }
         if let index = contacts.firstIndex(where: { $0.email.lowercased() == lower }) { return index }
         let folded = Text.fold(reference.trimmingCharacters(in: .whitespaces))
         let exact = contacts.indices.filter { Text.fold(contacts[$0].name) == folded }
