@@ -62,6 +62,10 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
             return "'\(name)' matches \(candidates.count) songs in '\(playlist)': "
                 + candidates.map { "#\($0.position) \($0.copy.fields.listing)" }.joined(separator: "; ")
                 + ". Name the one you mean by its position."
+        case .positionOutOfRange(let position, let count, let playlist) where playlist == Library.playlistListName:
+            return "Position \(position) is out of range: there \(count == 1 ? "is 1 playlist" : "are \(count) playlists"). Type a position from 1 to \(count)."
+        case .positionOutOfRange(let position, let count, let playlist) where playlist == Library.songListName:
+            return "Position \(position) is out of range: the song list has \(count) song\(count == 1 ? "" : "s"). Type a position from 1 to \(count)."
         case .positionOutOfRange(let position, let count, let playlist):
             return count == 0
                 ? "'\(playlist)' has no songs, so there is no position \(position). Copy songs in with `setlist add`."

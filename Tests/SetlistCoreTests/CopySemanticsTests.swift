@@ -185,6 +185,20 @@ import Testing
         #expect(throws: LibraryError.self) { try library.addPlaylist(named: "KONCERT") }
         try library.addPlaylist(named: "Koncert 2")
         #expect(throws: LibraryError.self) { try library.renamePlaylist(at: 1, to: "koncert") }
+        // Out of range in the list of playlists: it used to say "'the playlist list' has 2 songs".
+        do {
+            try library.movePlaylist(at: 0, to: 3)
+            Issue.record("moved to position 3 of 2")
+        } catch {
+            #expect(error.description == "Position 3 is out of range: there are 2 playlists. Type a position from 1 to 2.")
+        }
+        library.addSong(SongFields(name: "A"))
+        do {
+            try library.moveSong(at: 0, to: 2)
+            Issue.record("moved to position 2 of 1")
+        } catch {
+            #expect(error.description == "Position 2 is out of range: the song list has 1 song. Type a position from 1 to 1.")
+        }
         #expect(library.currentPlaylistID == library.playlists[1].id)
     }
 

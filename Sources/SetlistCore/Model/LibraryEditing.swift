@@ -1,6 +1,11 @@
 /// The changes commands make. Each checks its input first and leaves the library as it was when it
 /// throws.
 extension Library {
+    /// What ``LibraryError/positionOutOfRange(_:count:playlist:)`` names for a position in the
+    /// song list or in the list of playlists rather than in one playlist.
+    static let songListName = "the song list"
+    static let playlistListName = "the playlist list"
+
     // MARK: Originals
 
     /// Adds an original at the end of the repertoire.
@@ -38,7 +43,7 @@ extension Library {
     /// Moves an original to a 1-based position in the repertoire.
     public mutating func moveSong(at index: Int, to position: Int) throws(LibraryError) {
         guard (1...songs.count).contains(position) else {
-            throw .positionOutOfRange(position, count: songs.count, playlist: "the song list")
+            throw .positionOutOfRange(position, count: songs.count, playlist: Self.songListName)
         }
         let song = songs.remove(at: index)
         songs.insert(song, at: position - 1)
@@ -85,7 +90,7 @@ extension Library {
 
     public mutating func movePlaylist(at index: Int, to position: Int) throws(LibraryError) {
         guard (1...playlists.count).contains(position) else {
-            throw .positionOutOfRange(position, count: playlists.count, playlist: "the playlist list")
+            throw .positionOutOfRange(position, count: playlists.count, playlist: Self.playlistListName)
         }
         let playlist = playlists.remove(at: index)
         playlists.insert(playlist, at: position - 1)
