@@ -42,7 +42,10 @@ public enum PlstsFile {
         })
         while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
         name = name.trimmingCharacters(in: .whitespaces)
-        if name.utf8.count > 200 { name = String(name.prefix(100)) }
+        // File systems allow 255 bytes: a long name in a script of three-byte letters (Chinese,
+        // Japanese) is cut by its bytes, between characters.
+        while name.utf8.count > 200 { name.removeLast() }
+        name = name.trimmingCharacters(in: .whitespaces)
         return (name.isEmpty ? "setlist" : name) + "." + PlstsFormat.fileExtension
     }
 }

@@ -60,6 +60,11 @@ import Testing
         #expect(PlstsFile.defaultName(for: "../../etc/passwd") == "etc-passwd.plsts")
         #expect(!PlstsFile.defaultName(for: "../x").contains("/"))
         #expect(PlstsFile.defaultName(for: "...") == "setlist.plsts")
+        // Long names fit a file name (255 bytes) whatever their script.
+        for long in [String(repeating: "東京の夜 ", count: 40), String(repeating: "Žluťoučký kůň ", count: 21), String(repeating: "🎸", count: 75)] {
+            let file = PlstsFile.defaultName(for: long)
+            #expect(file.utf8.count <= 255 && file.hasSuffix(".plsts") && long.hasPrefix(file.dropLast(6)), "\(file.utf8.count) bytes")
+        }
     }
 
     @Test func timestampsAreUTCToTheSecond() {
