@@ -220,6 +220,20 @@ import Testing
         #expect(try TemporaryLibrary().run(["import", "-"], stdin: document.stdoutData).status == 0)
     }
 
+    /// The import command export suggests is one shell word, whatever the file is called.
+    @Test func exportSuggestsAnImportCommandThatPastesIntoAShell() throws {
+        let lib = try Self.leader()
+        for (name, suggested) in [("Concert", "setlist import Concert.plsts`"), ("Late;set", "setlist import \"Late;set.plsts\"`"),
+                                  ("Gig $5 (cash)", "setlist import 'Gig $5 (cash).plsts'`"), ("Bob's `last` gig", #"setlist import 'Bob'\''s `last` gig.plsts'`"#)] {
+            try lib.ok("rename", "Concert", name)
+            let result = try lib.run("export")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("Band members import it with `" + suggested), "\(result.stdout)")
+            #expect(FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent(name + ".plsts").path))
+            try lib.ok("rename", name, "Concert")
+        }
+    }
+
     @Test func usageErrors() throws {
         let lib = try TemporaryLibrary()
         #expect(try lib.run("import").status == 64)

@@ -89,7 +89,14 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
+    /// `path` as one word to paste into a shell: bare when it is letters, digits and `._-/+,@%:=`,
+    /// else in double quotes, or in single quotes when it holds `"`, `$`, `` ` ``, `\` or `!`,
+    /// which the shell acts on even inside double quotes.
     static func quoted(_ path: String) -> String {
-        path.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "\"\(path.replacingOccurrences(of: "\"", with: "\\\""))\"" : path
+        if !path.isEmpty, path.allSatisfy({ $0.isLetter || $0.isNumber || "._-/+,@%:=".contains($0) }) {
+            return path
+        }
+        guard path.contains(where: { "\"$`\\!".contains($0) }) else { return "\"" + path + "\"" }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
