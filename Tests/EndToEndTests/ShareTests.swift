@@ -203,6 +203,17 @@ import Testing
         #expect(result.stderr.contains("NOT sent"))
     }
 
+    @Test func emlThatCannotBeWrittenSaysWhyOnce() throws {
+        let lib = try Self.band()
+        let folder = try lib.run(["share", "--to", "all", "--from", "a@example.com", "--pdf", "none", "--eml", "."])
+        #expect(folder.status == 1)
+        #expect(folder.stderr.contains("Cannot write the message to .: it is a folder; name the file, like --eml ./setlist.eml."), "\(folder.stderr)")
+        let missing = try lib.run(["share", "--to", "all", "--from", "a@example.com", "--pdf", "none", "--eml", "no/such/m.eml"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("Cannot write the message to no/such/m.eml: No such file or directory. Choose another file"), "\(missing.stderr)")
+        #expect(!missing.stderr.contains(".."))
+    }
+
     @Test func missingMailProgramSuggestsEmlAndMsmtp() throws {
         let lib = try Self.band()
         let configured = try lib.run(["share", "--to", "all", "--from", "a@example.com"], environment: ["SETLIST_SENDMAIL": "setlist-no-such-mta"])

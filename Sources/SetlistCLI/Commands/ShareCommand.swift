@@ -102,8 +102,16 @@ struct ShareCommand: ParsableCommand {
             if eml == "-" {
                 context.output.write(data)
             } else {
+                let url = context.url(for: eml)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                    throw MailError.cannotWrite(path: eml, detail: "it is a folder; name the file, like --eml \(ExportCommand.quoted(eml + "/setlist.eml"))")
+                }
                 do {
-                    try ExportCommand.write(data, to: context.url(for: eml))
+                    try ExportCommand.write(data, to: url)
+                } catch let LibraryError.fileSystem(_, detail) {
+                    // The reason alone (the message names the file and says what to do).
+                    throw MailError.cannotWrite(path: eml, detail: String(detail.prefix { $0 != "." }))
                 } catch {
                     throw MailError.cannotWrite(path: eml, detail: "\(error)")
                 }
