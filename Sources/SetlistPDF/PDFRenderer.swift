@@ -67,8 +67,11 @@ public struct PDFRenderer {
 
     private static func writeFailureDetail(_ error: LibraryError, folder: String) -> String {
         var isFolder: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             return "the folder \(folder) does not exist. Create it first or choose another path with -o."
+        }
+        if !isFolder.boolValue {
+            return "\(folder) is a file, not a folder. Choose another path with -o."
         }
         if !FileManager.default.isWritableFile(atPath: folder) {
             return "you may not write to the folder \(folder). Choose another path with -o."

@@ -52,6 +52,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
+    /// `-o Concert.pdf/x.pdf` where Concert.pdf is a file: the error says so, not that a folder is missing.
+    @Test func aFileInTheWayOfTheFolderIsNamedAsAFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-pdf-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Concert.pdf")
+        try Data("old".utf8).write(to: file)
+        #expect {
+            try PDFRenderer.write(Data("%PDF-".utf8), to: file.appendingPathComponent("x.pdf"))
+        } throws: { error in
+            guard case .cannotWrite(_, let detail) = error as? PDFError else { return false }
+            return detail.contains("is a file, not a folder") && !detail.contains("does not exist")
+        }
+        #expect(try Data(contentsOf: file) == Data("old".utf8))
+    }
+
     @Test func aFolderIsNotOverwritten() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-pdf-folder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
