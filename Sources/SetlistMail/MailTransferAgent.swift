@@ -23,7 +23,7 @@ public struct MailTransferAgent: Sendable, Equatable {
 
     /// Finds the program: the `sendmail` setting, else `$SETLIST_SENDMAIL`, else `sendmail` on the
     /// PATH or in its standard places. A configured command may carry arguments, split at spaces
-    /// as a shell would (quotes group words).
+    /// as a shell would (quotes group words; `~/` starts in `$HOME`).
     /// - Throws: ``MailError/noMailTransferAgent(_:)`` when the program cannot be found.
     public static func resolve(
         setting: String?, environment: [String: String],
@@ -31,7 +31,12 @@ public struct MailTransferAgent: Sendable, Equatable {
     ) throws(MailError) -> MailTransferAgent {
         let configured = [setting, environment[environmentVariable]].compactMap { $0 }
             .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        let words = configured.map(splitCommand) ?? ["sendmail"]
+        // As a shell would, `~/` at the start of a word is the home folder ("~/bin/msmtp -C ~/.msmtprc").
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let words = (configured.map(splitCommand) ?? ["sendmail"]).map { word in
+            guard let home, word == "~" || word.hasPrefix("~/") else { return word }
+            return home + word.dropFirst()
+        }
         guard let program = words.first else { throw .noMailTransferAgent(configured) }
         let candidates: [String]
         if program.contains("/") {

@@ -33,6 +33,14 @@ import Testing
             == MailTransferAgent(executable: "/opt/a/msmtp"))
     }
 
+    @Test func tildeIsTheHomeFolderAsInAShell() throws {
+        let exists: (String) -> Bool = { $0 == "/home/jirka/bin/msmtp" }
+        #expect(try MailTransferAgent.resolve(setting: "~/bin/msmtp -C ~/.msmtprc -a band", environment: ["HOME": "/home/jirka"], isExecutable: exists)
+            == MailTransferAgent(executable: "/home/jirka/bin/msmtp", arguments: ["-C", "/home/jirka/.msmtprc", "-a", "band"]))
+        #expect(try MailTransferAgent.resolve(setting: nil, environment: ["HOME": "/home/jirka", "SETLIST_SENDMAIL": "~/bin/msmtp"], isExecutable: exists)
+            == MailTransferAgent(executable: "/home/jirka/bin/msmtp"))
+    }
+
     @Test func missingAgentSuggestsEmlAndMsmtp() {
         #expect(throws: MailError.noMailTransferAgent(nil)) {
             try MailTransferAgent.resolve(setting: nil, environment: ["PATH": "/nowhere"], isExecutable: { _ in false })
