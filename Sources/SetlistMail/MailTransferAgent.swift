@@ -27,7 +27,7 @@ public struct MailTransferAgent: Sendable, Equatable {
     /// - Throws: ``MailError/noMailTransferAgent(_:)`` when the program cannot be found.
     public static func resolve(
         setting: String?, environment: [String: String],
-        isExecutable: (String) -> Bool = { FileManager.default.isExecutableFile(atPath: $0) }
+        isExecutable: (String) -> Bool = MailTransferAgent.isExecutableFile
     ) throws(MailError) -> MailTransferAgent {
         let configured = [setting, environment[environmentVariable]].compactMap { $0 }
             .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -37,7 +37,7 @@ public struct MailTransferAgent: Sendable, Equatable {
             guard let home, word == "~" || word.hasPrefix("~/") else { return word }
             return home + word.dropFirst()
         }
-        guard let program = words.first else { throw .noMailTransferAgent(configured) }
+        guard let program = words.first, !program.isEmpty else { throw .noMailTransferAgent(configured) }
         let candidates: [String]
         if program.contains("/") {
             candidates = [program]
@@ -48,6 +48,14 @@ public struct MailTransferAgent: Sendable, Equatable {
         }
         guard let found = candidates.first(where: isExecutable) else { throw .noMailTransferAgent(configured) }
         return MailTransferAgent(executable: found, arguments: Array(words.dropFirst()))
+    }
+
+    /// Whether `path` is a program that can be run: an executable file, not a folder (folders
+    /// carry the execute permission too).
+    public static func isExecutableFile(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+            && FileManager.default.isExecutableFile(atPath: path)
     }
 
     /// The arguments after the configured ones: `-i -t` and the envelope sender.

@@ -214,6 +214,16 @@ import Testing
         #expect(!missing.stderr.contains(".."))
     }
 
+    @Test func configRefusesAnEmptyMailProgram() throws {
+        let lib = try TemporaryLibrary()
+        for value in ["\"\"", "'' -a band"] {
+            let result = try lib.run("config", "sendmail", value)
+            #expect(result.status == 1, "\(value) was accepted")
+            #expect(result.stderr.contains("Give the mail program"))
+        }
+        #expect(try lib.ok("config", "sendmail", "msmtp -a band").contains("sendmail = msmtp -a band"))
+    }
+
     @Test func missingMailProgramSuggestsEmlAndMsmtp() throws {
         let lib = try Self.band()
         let configured = try lib.run(["share", "--to", "all", "--from", "a@example.com"], environment: ["SETLIST_SENDMAIL": "setlist-no-such-mta"])

@@ -33,6 +33,18 @@ import Testing
             == MailTransferAgent(executable: "/opt/a/msmtp"))
     }
 
+    @Test func aFolderOrAnEmptyNameIsNoMailProgram() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        // A folder has the execute permission, but cannot be run.
+        #expect(throws: MailError.noMailTransferAgent(folder)) {
+            try MailTransferAgent.resolve(setting: folder, environment: [:])
+        }
+        // `""` is one empty word: not a program, nor every folder of the PATH.
+        #expect(throws: MailError.noMailTransferAgent("\"\" -x")) {
+            try MailTransferAgent.resolve(setting: "\"\" -x", environment: ["PATH": folder], isExecutable: { _ in true })
+        }
+    }
+
     @Test func tildeIsTheHomeFolderAsInAShell() throws {
         let exists: (String) -> Bool = { $0 == "/home/jirka/bin/msmtp" }
         #expect(try MailTransferAgent.resolve(setting: "~/bin/msmtp -C ~/.msmtprc -a band", environment: ["HOME": "/home/jirka"], isExecutable: exists)

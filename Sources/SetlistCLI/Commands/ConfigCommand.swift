@@ -74,7 +74,7 @@ struct ConfigCommand: ParsableCommand {
             if let bad = trimmed.unicodeScalars.first(where: HeaderText.isControl) {
                 throw CLIError("The sendmail command cannot contain the control character U+\(String(bad.value, radix: 16, uppercase: true)).")
             }
-            guard !MailTransferAgent.splitCommand(trimmed).isEmpty else {
+            guard MailTransferAgent.splitCommand(trimmed).first?.isEmpty == false else {
                 throw CLIError("Give the mail program, like `setlist config sendmail /usr/sbin/sendmail`, or remove the setting with --unset.")
             }
             return trimmed
