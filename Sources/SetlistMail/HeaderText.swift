@@ -61,7 +61,10 @@ public enum HeaderText {
         var tokens: [String] = []
         for (index, mailbox) in mailboxes.enumerated() {
             var mine = phrase(mailbox.name.map(oneLine) ?? "", limit: limit)
-            mine.append(mine.isEmpty ? mailbox.address : "<\(mailbox.address)>")
+            // Addresses are validated where they are typed, but one from a hand-edited file must
+            // not end the header line either.
+            let address = oneLine(mailbox.address).replacingOccurrences(of: " ", with: "")
+            mine.append(mine.isEmpty ? address : "<\(address)>")
             if index < mailboxes.count - 1 { mine[mine.count - 1] += "," }
             tokens += mine
         }

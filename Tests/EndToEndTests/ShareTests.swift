@@ -214,6 +214,24 @@ import Testing
         #expect(!missing.stderr.contains(".."))
     }
 
+    /// contacts.json edited by hand (or merged from a synced folder) cannot put a header into
+    /// the message through an address.
+    @Test func aContactWhoseAddressIsNotOneIsRefused() throws {
+        let lib = try Self.band()
+        let url = lib.root.appendingPathComponent("contacts.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+            .replacingOccurrences(of: "\"pepa@example.com\"", with: "\"pepa@example.com>\\r\\nBcc: spy@evil.example\\r\\nX: <x\"")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        for who in ["all", "pepa"] {
+            let result = try lib.run(["share", "--to", who, "--from", "a@example.com", "--pdf", "none", "--eml", "-"], environment: Self.epoch)
+            #expect(result.status == 1)
+            #expect(!result.stdout.contains("Bcc"))
+            #expect(result.stderr.contains("The contact 'Pepa Kytara' has the address 'pepa@example.com> Bcc: spy@evil.example X: <x', which is not an email address"), "\(result.stderr)")
+        }
+        // The others can still be sent to.
+        #expect(try lib.run(["share", "--to", "jana", "--from", "a@example.com", "--pdf", "none", "--eml", "-"], environment: Self.epoch).status == 0)
+    }
+
     @Test func configRefusesAnEmptyMailProgram() throws {
         let lib = try TemporaryLibrary()
         for value in ["\"\"", "'' -a band"] {

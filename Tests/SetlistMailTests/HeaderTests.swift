@@ -38,6 +38,18 @@ import Testing
         #expect(check.attachments.first?.contentType == "application/octet-stream")
     }
 
+    /// An address that did not pass validation (a hand-edited contacts file) cannot inject either.
+    @Test(arguments: evilTexts)
+    func controlCharactersInAnAddressNeverInjectAHeader(evil: String) throws {
+        let message = MessageTests.message(
+            subject: "S", from: Mailbox(name: "Jirka", address: "jirka@example.com"),
+            to: [Mailbox(name: "Pepa", address: "pepa@example.com>" + evil), Mailbox(name: nil, address: evil + "@example.com")])
+        let check = try PythonMIME.check(message.rendered())
+        #expect(check.headers["bcc"] == nil)
+        #expect(check.headerNames == ["From", "To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type", "User-Agent"])
+        #expect(check.parts.count == 1)
+    }
+
     @Test(arguments: [
         "Setlist: Můj koncert",
         "Příliš žluťoučký kůň úpěl ďábelské ódy",

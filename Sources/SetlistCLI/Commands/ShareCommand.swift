@@ -170,7 +170,7 @@ enum Recipients {
             guard !library.contacts.isEmpty else {
                 throw CLIError("There are no contacts to send to. Add them with `setlist add-contact NAME EMAIL`, or give addresses with --to.")
             }
-            return library.contacts.map { Mailbox(name: $0.name, address: $0.email) }
+            return try library.contacts.map(mailbox)
         }
         let index: Int
         do throws(LibraryError) {
@@ -180,7 +180,16 @@ enum Recipients {
             guard case .contactNotFound = error, text.contains("@") else { throw error }
             return [try Mailbox(parsing: text)]
         }
-        let contact = library.contacts[index]
-        return [Mailbox(name: contact.name, address: contact.email)]
+        return [try mailbox(library.contacts[index])]
+    }
+
+    /// A contact's mailbox. The address is checked again: contacts.json may have been edited by
+    /// hand or merged from a synced copy, and an address is written into the To header.
+    private static func mailbox(_ contact: Contact) throws -> Mailbox {
+        guard let address = try? EmailAddress.validate(contact.email) else {
+            throw CLIError("The contact '\(contact.name)' has the address '\(HeaderText.oneLine(contact.email))', which is not an email address. "
+                + "Fix it with `setlist remove-contact \(ExportCommand.quoted(contact.name))` and `setlist add-contact`; nothing was sent.")
+        }
+        return Mailbox(name: contact.name, address: address)
     }
 }
