@@ -15,6 +15,10 @@ public enum SetlistMain {
             do {
                 var command = try SetlistCommand.parseAsRoot(movingLibraryOption(arguments))
                 try command.run()
+                if let failure = context.output.writeFailure {
+                    context.errorOutput.line("setlist: error: Could not write the output (\(failure)). Check the disk space or where the output goes, and run the command again.")
+                    return 1
+                }
                 return 0
             } catch {
                 return report(error, context: context)

@@ -25,3 +25,23 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/setlist/songs.json").path))
     }
 }
+
+/// Output that cannot be written (a full disk) is an error, not a silent success.
+@Suite struct OutputFailureTests {
+    @Test func aFullDiskIsReported() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Highway to Hell")
+        let process = Process()
+        process.executableURL = try SetlistBinary.url()
+        process.arguments = ["songs", "--json"]
+        process.environment = ["SETLIST_HOME": lib.root.path, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("Could not write the output"))
+    }
+}

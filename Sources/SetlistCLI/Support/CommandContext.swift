@@ -61,6 +61,7 @@ public final class OutputSink: @unchecked Sendable {
     private let fileDescriptor: Int32?
     private let lock = NSLock()
     private var buffer = Data()
+    private var failure: Int32?
 
     /// Writes to a file descriptor such as standard output.
     public init(fileDescriptor: Int32) {
@@ -94,11 +95,20 @@ public final class OutputSink: @unchecked Sendable {
                 let n = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
+                    if failure == nil { failure = errno }
                     return
                 }
                 offset += n
             }
         }
+    }
+
+    /// Why a write failed (a full disk, a closed pipe), or nil when everything was written; a
+    /// command whose output was lost must not report success.
+    public var writeFailure: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure.map { String(cString: strerror($0)) }
     }
 
     /// What was written, for a buffer.
