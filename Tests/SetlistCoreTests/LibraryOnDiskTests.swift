@@ -135,3 +135,25 @@ import Testing
         #expect(LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u"], currentDirectory: "/").path == "/home/u/.local/share/setlist")
     }
 }
+
+/// Documents written with `-o` may go to a pipe or device; those are written into, not replaced.
+@Suite struct AtomicFileTargetTests {
+    @Test func aPipeIsWrittenIntoNotReplaced() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-fifo-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        nonisolated(unsafe) var received = Data()
+        let reader = Thread {
+            if let handle = FileHandle(forReadingAtPath: fifo.path) { received = handle.readDataToEndOfFile() }
+        }
+        reader.start()
+        try AtomicFile.write(Data("setlist".utf8), to: fifo)
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(String(decoding: received, as: UTF8.self) == "setlist")
+        var info = stat()
+        #expect(stat(fifo.path, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFIFO)
+    }
+}

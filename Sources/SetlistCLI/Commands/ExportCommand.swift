@@ -46,7 +46,7 @@ struct ExportCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             throw CLIError("\(target) is a folder. Name the file to write, like `-o \(target)/\(PlstsFile.defaultName(for: chosen.name))`.")
         }
-        try Self.write(data, to: url)
+        try AtomicFile.write(data, to: url)
         let songs = chosen.copies.count
         say("Exported '\(chosen.name)' (\(songs) song\(songs == 1 ? "" : "s")) to \(target).")
         say("Band members import it with `setlist import \(Self.quoted(target))`.")
@@ -69,29 +69,6 @@ struct ExportCommand: ParsableCommand {
         return data
     }
 
-    /// Writes a document: a file is replaced atomically, but a device or a pipe already there
-    /// (`/dev/stdout`, `/dev/null`, a FIFO) is written into, since replacing it would put a plain
-    /// file in its place — in /dev itself when run as root.
-    static func write(_ data: Data, to url: URL) throws {
-        var info = stat()
-        guard stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR else {
-            try AtomicFile.write(data, to: url)
-            return
-        }
-        guard let handle = FileHandle(forWritingAtPath: url.path) else {
-            throw CLIError("Cannot write \(url.path): \(String(cString: strerror(errno))).")
-        }
-        defer { try? handle.close() }
-        do {
-            try handle.write(contentsOf: data)
-        } catch {
-            throw CLIError("Cannot write \(url.path): \(error.localizedDescription).")
-        }
-    }
-
-    /// `path` as one word to paste into a shell: bare when it is letters, digits and `._-/+,@%:=`,
-    /// else in double quotes, or in single quotes when it holds `"`, `$`, `` ` ``, `\` or `!`,
-    /// which the shell acts on even inside double quotes.
     static func quoted(_ path: String) -> String {
         if !path.isEmpty, path.allSatisfy({ $0.isLetter || $0.isNumber || "._-/+,@%:=".contains($0) }) {
             return path

@@ -108,7 +108,7 @@ struct ShareCommand: ParsableCommand {
                     throw MailError.cannotWrite(path: eml, detail: "it is a folder; name the file, like --eml \(ExportCommand.quoted(eml + "/setlist.eml"))")
                 }
                 do {
-                    try ExportCommand.write(data, to: url)
+                    try AtomicFile.write(data, to: url)
                 } catch let LibraryError.fileSystem(_, detail) {
                     // The reason alone (the message names the file and says what to do).
                     throw MailError.cannotWrite(path: eml, detail: String(detail.prefix { $0 != "." }))

@@ -11,7 +11,18 @@ import Darwin
 /// file in the same folder, fsync, rename over the old one, fsync the folder.
 public enum AtomicFile {
     /// Atomically replaces (or creates) the file at `url` with `data`.
+    ///
+    /// A device or pipe already at `url` (`/dev/stdout`, `/dev/null`, a FIFO) is written into
+    /// instead: replacing it would put a plain file in its place, in /dev itself when run as root.
     public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws(LibraryError) {
+        var info = stat()
+        if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            let fd = open(url.path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(url.path) }
+            defer { close(fd) }
+            guard writeAll(data, to: fd) else { throw failure(url.path) }
+            return
+        }
         let folder = url.deletingLastPathComponent().path
         let template = folder + "/.\(url.lastPathComponent).tmp-XXXXXX"
         var buffer = Array(template.utf8CString)
@@ -22,18 +33,7 @@ public enum AtomicFile {
         defer {
             if !ok { unlink(temporary) }
         }
-        let written = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
+        let written = writeAll(data, to: fd)
         guard written, fchmod(fd, permissions) == 0, fsync(fd) == 0 else {
             let error = failure(url.path)
             close(fd)
@@ -50,6 +50,22 @@ public enum AtomicFile {
     public static func isTemporaryName(_ name: String) -> Bool {
         guard name.hasPrefix("."), let range = name.range(of: ".tmp-", options: .backwards) else { return false }
         return name.distance(from: range.upperBound, to: name.endIndex) == 6
+    }
+
+    /// Writes every byte, retrying interrupted and partial writes.
+    static func writeAll(_ data: Data, to fd: Int32) -> Bool {
+        data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
     }
 
     /// Removes a file and makes the removal durable. A file already gone is fine.
