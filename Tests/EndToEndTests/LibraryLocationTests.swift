@@ -45,3 +45,24 @@ import Testing
         #expect(message.contains("Could not write the output"))
     }
 }
+
+/// `import -` stops reading at the size limit, so an endless stream is refused, not read forever.
+@Suite struct EndlessInputTests {
+    @Test func importFromAnEndlessStreamStopsAtTheLimit() throws {
+        let lib = try TemporaryLibrary()
+        let process = Process()
+        process.executableURL = try SetlistBinary.url()
+        process.arguments = ["import", "-"]
+        process.environment = ["SETLIST_HOME": lib.root.path, "PATH": "/usr/bin:/bin"]
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
+        process.standardOutput = FileHandle.nullDevice
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("standard input"))
+        #expect(!FileManager.default.fileExists(atPath: lib.root.path))
+    }
+}

@@ -48,7 +48,7 @@ struct ImportCommand: ParsableCommand {
         var errors: [ExchangeError] = []
         for file in files {
             do {
-                let data = file == "-" ? context.readInput() : try PlstsFile.read(context.url(for: file), source: file)
+                let data = file == "-" ? context.readInput(PlstsFormat.maximumSize + 1) : try PlstsFile.read(context.url(for: file), source: file)
                 setlists.append(try PlstsDocument.read(data, source: file == "-" ? "standard input" : file))
             } catch {
                 errors.append(error)

@@ -10,8 +10,9 @@ public struct CommandContext: Sendable {
     public var currentDirectory: String
     public var output: OutputSink
     public var errorOutput: OutputSink
-    /// Reads all of standard input (for `-` arguments).
-    public var readInput: @Sendable () -> Data
+    /// Reads standard input (for `-` arguments), at most the given number of bytes, so an endless
+    /// stream cannot use up the memory.
+    public var readInput: @Sendable (_ limit: Int) -> Data
     /// Whether standard input and output are a terminal (for `setlist live`).
     public var isInteractive: Bool
     /// The command line as typed, recorded in the history of changes.
@@ -19,7 +20,7 @@ public struct CommandContext: Sendable {
 
     public init(
         environment: [String: String], currentDirectory: String, output: OutputSink, errorOutput: OutputSink,
-        readInput: @escaping @Sendable () -> Data, isInteractive: Bool, commandLine: String
+        readInput: @escaping @Sendable (_ limit: Int) -> Data, isInteractive: Bool, commandLine: String
     ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
@@ -37,7 +38,13 @@ public struct CommandContext: Sendable {
             currentDirectory: FileManager.default.currentDirectoryPath,
             output: OutputSink(fileDescriptor: STDOUT_FILENO),
             errorOutput: OutputSink(fileDescriptor: STDERR_FILENO),
-            readInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            readInput: { limit in
+                var data = Data()
+                while data.count < limit, let chunk = try? FileHandle.standardInput.read(upToCount: min(1 << 16, limit - data.count)), !chunk.isEmpty {
+                    data.append(chunk)
+                }
+                return data
+            },
             isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
             commandLine: (["setlist"] + arguments).map(quoteIfNeeded).joined(separator: " ")
         )
