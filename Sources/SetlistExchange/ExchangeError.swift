@@ -29,7 +29,9 @@ public enum ExchangeError: Error, Sendable, CustomStringConvertible {
             return "\(source) is not a setlist document this version can import (\(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed):\n"
                 + (shown + more).joined(separator: "\n")
         case .tooLarge(let source, let size, let limit):
-            return "\(source) is \(Self.megabytes(size)), larger than any setlist document (at most \(Self.megabytes(limit))). It was not read; nothing was changed. Ask the sender to export the setlist again."
+            // Standard input is read only up to just past the limit, so its size is "more than".
+            let measured = size > limit && size - limit <= 1 ? "more than \(Self.megabytes(limit))" : Self.megabytes(size)
+            return "\(source) is \(measured), larger than any setlist document (at most \(Self.megabytes(limit))). It was not read; nothing was changed. Ask the sender to export the setlist again."
         case .newerVersion(let source, let found, let supported):
             return "\(source) uses version \(found) of the .plsts format, but this setlist reads versions up to \(supported). Update setlist to import it, or ask the sender to export with an older setlist. Nothing was changed."
         case .unreadableFile(let source, let detail):

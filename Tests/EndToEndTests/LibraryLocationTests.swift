@@ -62,7 +62,7 @@ import Testing
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
-        #expect(message.contains("standard input"))
+        #expect(message.contains("standard input is more than 16.0 MiB"))
         #expect(!FileManager.default.fileExists(atPath: lib.root.path))
     }
 }
