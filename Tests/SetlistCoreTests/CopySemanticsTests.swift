@@ -216,3 +216,18 @@ import Testing
         #expect(throws: LibraryError.self) { try library.contactIndex(matching: "  ") }
     }
 }
+
+@Suite struct WordLikeIdentifierTests {
+    /// Imported documents may carry ids such as "intro"; a title typed by the member still wins.
+    @Test func aTitleWinsOverAWordLikeId() throws {
+        var library = Library()
+        let titled = library.addSong(SongFields(name: "Intro", author: "Us"))
+        library.songs.append(Song(id: "intro", fields: SongFields(name: "Outro", author: "Them")))
+        #expect(try library.song(matching: "Intro").id == titled.id)
+        // With no title to match, the id still names its song.
+        library.songs.append(Song(id: "encore-1", fields: SongFields(name: "Last one")))
+        #expect(try library.song(matching: "encore-1").name == "Last one")
+        // A hex id typed in full wins over everything.
+        #expect(try library.song(matching: titled.id).id == titled.id)
+    }
+}

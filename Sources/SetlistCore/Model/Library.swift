@@ -164,9 +164,13 @@ public struct Library: Hashable, Sendable {
     static func match<T>(_ reference: String, in records: [T], id: KeyPath<T, String>, name: KeyPath<T, String>) -> [Int] {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         let lower = trimmed.lowercased()
-        if let exact = records.firstIndex(where: { $0[keyPath: id] == lower }) { return [exact] }
+        let exactID = records.firstIndex(where: { $0[keyPath: id] == lower })
+        // setlist's own ids are hex and win outright; a word-like id from an imported document
+        // ("intro") must not take over the title a member types.
+        if let exactID, Identifier.looksLikePrefix(trimmed) { return [exactID] }
         let folded = Text.fold(trimmed)
         var result = records.indices.filter { Text.fold(records[$0][keyPath: name]) == folded }
+        if result.isEmpty, let exactID { return [exactID] }
         // Names that differ only in accents or case ("Koncert", "Kóncert"): the one typed exactly
         // wins, or neither could ever be named.
         if result.count > 1 {
