@@ -35,7 +35,11 @@ struct ContactsCommand: ParsableCommand {
             return
         }
         var table = Table([("Name", .left), ("Email", .left)])
-        for contact in contacts { table.add([contact.name, contact.email]) }
+        // A hand-edited file may hold line breaks or escape codes; they must not reach the terminal.
+        func printable(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
+        }
+        for contact in contacts { table.add([printable(contact.name), printable(contact.email)]) }
         say(table.render())
     }
 }

@@ -37,6 +37,11 @@ struct IntegrityValues {
         }
         for index in library.contacts.indices {
             cleanName(&library.contacts[index].name, field: "the name", path: LibraryFiles.contacts, place: "contacts[\(index)]")
+            let email = library.contacts[index].email
+            if (try? EmailAddress.validate(email)) == nil {
+                // An address with a line break could add headers to a shared email; share refuses it.
+                report(LibraryFiles.contacts, "contacts[\(index)] '\(library.contacts[index].name)': \(String(reflecting: email)) is not an email address; `setlist remove-contact` it and add it again.", fixable: false)
+            }
         }
     }
 
