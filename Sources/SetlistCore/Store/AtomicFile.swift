@@ -117,9 +117,9 @@ public final class FileLock {
         guard fd >= 0 else { throw AtomicFile.failure(url.path) }
         while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
             if errno == EINTR { continue }
-            let error = AtomicFile.failure(url.path)
-            close(fd)
-            throw error
+            // deinit closes the descriptor: a class whose initialiser throws after setting every
+            // property is deinitialised, so closing here too would close it twice.
+            throw AtomicFile.failure(url.path)
         }
     }
 
