@@ -160,16 +160,18 @@ struct EditSongCommand: ParsableCommand {
             say("Changed \(changed) of song \(position) in '\(name)'" + (alsoOriginal && originalFound ? " and of its original." : "; the original is unchanged."))
             if alsoOriginal && !originalFound { note("the original of this copy was deleted, so only the copy changed.") }
         } else {
-            let (song, copies) = try libraryOptions.modify { library in
+            // Without --everywhere, how many playlists hold copies that kept their values: counted
+            // in the same transaction rather than by loading the library again.
+            let (song, copies, held) = try libraryOptions.modify { library in
                 let index = try library.songIndex(matching: self.song)
                 let copies = library.editSong(at: index, edit, everywhere: everywhere)
-                return (library.songs[index], copies)
+                let song = library.songs[index]
+                return (song, copies, everywhere ? 0 : library.copies(of: song.id).count)
             }
             var message = "Changed \(changed) of \(song.fields.listing)"
             if everywhere {
                 message += " and of \(copies) cop\(copies == 1 ? "y" : "ies")."
             } else {
-                let held = (try? libraryOptions.load())?.copies(of: song.id).count ?? 0
                 message += held > 0 ? "; its copies in \(held) playlist\(held == 1 ? "" : "s") keep their values (--everywhere changes them too)." : "."
             }
             say(message)
