@@ -11,7 +11,7 @@ import SetlistPDF
 public enum SetlistMain {
     /// Runs `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-        CommandContext.$current.withValue(context) {
+        CommandContext.$bound.withValue(context) {
             do {
                 var command = try SetlistCommand.parseAsRoot(movingLibraryOption(arguments))
                 try command.run()

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Where a command reads and writes: its environment, working folder and streams. The real program
-/// uses the process's; tests put in their own with `CommandContext.$current.withValue`.
+/// uses the process's; tests give `SetlistMain.run` their own.
 public struct CommandContext: Sendable {
     public var environment: [String: String]
     public var currentDirectory: String
@@ -50,7 +50,14 @@ public struct CommandContext: Sendable {
         )
     }
 
-    @TaskLocal public static var current: CommandContext = .process(arguments: Array(CommandLine.arguments.dropFirst()))
+    /// The context `SetlistMain.run` is running a command in; outside it, the process's own.
+    public static var current: CommandContext {
+        bound ?? .process(arguments: Array(CommandLine.arguments.dropFirst()))
+    }
+
+    /// Set by `SetlistMain.run`. Optional so that no default context is built at start-up only to
+    /// be replaced by the one the program passes in.
+    @TaskLocal static var bound: CommandContext?
 
     /// Resolves a path typed by the user against the working folder.
     public func url(for path: String) -> URL {
