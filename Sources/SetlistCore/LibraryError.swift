@@ -104,8 +104,9 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// One contradiction between library files that parse on their own.
-public struct IntegrityProblem: Sendable, Hashable, CustomStringConvertible {
+/// One contradiction between library files that parse on their own. Encoded as
+/// `{path, detail}` (in `setlist check --json`).
+public struct IntegrityProblem: Sendable, Hashable, Encodable, CustomStringConvertible {
     public var path: String
     public var detail: String
 

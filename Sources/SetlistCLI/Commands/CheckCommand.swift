@@ -22,10 +22,6 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts: {sound, problems: [{path, detail}], repaired, leftovers, counts}.") var json = false
 
     struct Output: Encodable {
-        struct Problem: Encodable {
-            var path: String
-            var detail: String
-        }
         struct Counts: Encodable {
             var songs: Int
             var playlists: Int
@@ -34,7 +30,7 @@ struct CheckCommand: ParsableCommand {
         }
         var library: String
         var sound: Bool
-        var problems: [Problem]
+        var problems: [IntegrityProblem]
         var repaired: [String]
         var leftovers: [String]
         var finishedChange: String?
@@ -55,7 +51,7 @@ struct CheckCommand: ParsableCommand {
         if json {
             try printJSON(Output(
                 library: store.root.path, sound: report.isSound,
-                problems: report.problems.map { .init(path: $0.path, detail: $0.detail) },
+                problems: report.problems,
                 repaired: actions, leftovers: report.leftovers, finishedChange: report.finishedChange,
                 counts: .init(songs: report.songCount, playlists: report.playlistCount, copies: report.copyCount, contacts: report.contactCount)))
         } else {
