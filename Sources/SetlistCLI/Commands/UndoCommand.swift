@@ -30,12 +30,7 @@ struct UndoCommand: ParsableCommand {
     func run() throws {
         let store = libraryOptions.store
         if list { return try printList(store.history()) }
-        let outcome: UndoOutcome
-        do {
-            outcome = try store.undo()
-        } catch let error as UndoError {
-            throw CLIError(error.description)
-        }
+        let outcome = try store.undo()
         say("Undid `\(outcome.command)` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")).")
         let left = store.history().count
         say(left == 0 ? "No earlier changes are recorded." : "\(left) earlier change\(left == 1 ? " is" : "s are") recorded; `setlist undo --list` shows them.")
