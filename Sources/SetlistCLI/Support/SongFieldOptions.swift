@@ -54,7 +54,4 @@ enum Show {
         if unknown > 0 { text += " (\(unknown) without a length)" }
         return text
     }
-
-    /// The playlist argument as given, or the current playlist's description, for messages.
-    static func quoted(_ name: String) -> String { "'\(name)'" }
 }

@@ -36,20 +36,6 @@ public struct SongFields: Hashable, Sendable, Codable {
         if notes != other.notes { result.insert(.notes) }
         return result
     }
-
-    /// Copies the given fields from `other` into this record.
-    public mutating func take(_ fields: Set<SongField>, from other: SongFields) {
-        for field in fields {
-            switch field {
-            case .name: name = other.name
-            case .author: author = other.author
-            case .length: length = other.length
-            case .key: key = other.key
-            case .bpm: bpm = other.bpm
-            case .notes: notes = other.notes
-            }
-        }
-    }
 }
 
 /// One editable field of a song record.

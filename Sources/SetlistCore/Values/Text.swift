@@ -87,9 +87,4 @@ public enum EmailAddress {
         guard localOK, domainOK else { throw .invalidEmail(raw) }
         return text
     }
-
-    /// Whether `text` looks like an address rather than a name.
-    public static func isAddress(_ text: String) -> Bool {
-        (try? validate(text)) != nil
-    }
 }
