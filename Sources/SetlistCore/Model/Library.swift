@@ -30,13 +30,7 @@ public struct Library: Hashable, Sendable {
     public func songIndex(matching reference: String) throws(LibraryError) -> Int {
         let matches = Self.match(reference, in: songs, id: \.id, name: \.fields.name)
         if matches.count == 1 { return matches[0] }
-        if matches.isEmpty {
-            let folded = Text.fold(reference)
-            let near = songs.filter {
-                Text.fold($0.fields.name).contains(folded) || Text.fold($0.fields.author ?? "").contains(folded)
-            }
-            throw .songNotFound(reference, suggestions: near)
-        }
+        if matches.isEmpty { throw .songNotFound(reference, suggestions: songs(searching: reference)) }
         throw .ambiguousSong(reference, candidates: matches.map { songs[$0] })
     }
 
