@@ -47,24 +47,25 @@ struct PlaylistsCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.load()
-        let playlists = search.map(library.playlists(searching:)) ?? library.playlists
+        // Indices, so each row's position is known without searching the whole list for it.
+        let indices = search.map(library.playlistIndices(searching:)) ?? Array(library.playlists.indices)
         if json {
-            return try printJSON(playlists.map {
+            return try printJSON(indices.map { library.playlists[$0] }.map {
                 Row(id: $0.id, name: $0.name, current: $0.id == library.currentPlaylistID, count: $0.copies.count, totalLength: $0.totalLength)
             })
         }
-        guard !playlists.isEmpty else {
+        guard !indices.isEmpty else {
             say(search == nil ? "No playlists yet. Create one with `setlist new NAME`." : "No playlist matches '\(search!)'.")
             return
         }
         var table = Table([("", .left), ("#", .right), ("Name", .left), ("Songs", .right), ("Length", .right)])
-        for playlist in playlists {
-            let position = library.playlists.firstIndex(of: playlist)! + 1
-            table.add([playlist.id == library.currentPlaylistID ? "*" : "", "\(position)", playlist.name,
+        for index in indices {
+            let playlist = library.playlists[index]
+            table.add([playlist.id == library.currentPlaylistID ? "*" : "", "\(index + 1)", playlist.name,
                        "\(playlist.copies.count)", SongLength.format(playlist.totalLength)])
         }
         say(table.render())
-        if playlists.contains(where: { $0.id == library.currentPlaylistID }) { say("* current playlist") }
+        if indices.contains(where: { library.playlists[$0].id == library.currentPlaylistID }) { say("* current playlist") }
     }
 }
 

@@ -51,17 +51,17 @@ struct SongsCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.load()
-        let songs = search.map(library.songs(searching:)) ?? library.songs
-        if json { return try printJSON(songs) }
-        guard !songs.isEmpty else {
+        // Indices, so each row's position is known without searching the whole list for it.
+        let indices = search.map(library.songIndices(searching:)) ?? Array(library.songs.indices)
+        if json { return try printJSON(indices.map { library.songs[$0] }) }
+        guard !indices.isEmpty else {
             say(search == nil ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches '\(search!)'.")
             return
         }
         var table = Table([("#", .right), ("Name", .left), ("Author", .left), ("Length", .right), ("Key", .left), ("BPM", .right), ("ID", .left)])
-        for song in songs {
-            let position = library.songs.firstIndex(of: song)! + 1
-            let f = song.fields
-            table.add(["\(position)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key), Show.bpm(f.bpm), Identifier.short(song.id)])
+        for index in indices {
+            let song = library.songs[index], f = song.fields
+            table.add(["\(index + 1)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key), Show.bpm(f.bpm), Identifier.short(song.id)])
         }
         say(table.render())
     }

@@ -44,9 +44,14 @@ public struct Library: Hashable, Sendable {
 
     /// Originals whose name or author contains `text`, ignoring case and accents.
     public func songs(searching text: String) -> [Song] {
+        songIndices(searching: text).map { songs[$0] }
+    }
+
+    /// The indices of the originals whose name or author contains `text`, ignoring case and accents.
+    public func songIndices(searching text: String) -> [Int] {
         let folded = Text.fold(text)
-        return songs.filter {
-            Text.fold($0.fields.name).contains(folded) || Text.fold($0.fields.author ?? "").contains(folded)
+        return songs.indices.filter {
+            Text.fold(songs[$0].fields.name).contains(folded) || Text.fold(songs[$0].fields.author ?? "").contains(folded)
         }
     }
 
@@ -85,8 +90,13 @@ public struct Library: Hashable, Sendable {
 
     /// Playlists whose name contains `text`, ignoring case and accents.
     public func playlists(searching text: String) -> [Playlist] {
+        playlistIndices(searching: text).map { playlists[$0] }
+    }
+
+    /// The indices of the playlists whose name contains `text`, ignoring case and accents.
+    public func playlistIndices(searching text: String) -> [Int] {
         let folded = Text.fold(text)
-        return playlists.filter { Text.fold($0.name).contains(folded) }
+        return playlists.indices.filter { Text.fold(playlists[$0].name).contains(folded) }
     }
 
     /// The playlists that hold copies of the original `songID`, with the positions of the copies.
