@@ -21,7 +21,8 @@ struct NewCommand: ParsableCommand {
             let chosen = try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference) }
             let index = try library.addPlaylist(named: name)
             // Songs that already had a new song's title, which from now on needs an id to name.
-            let sameTitle = library.songs.filter { song in titles.contains { Text.fold($0) == Text.fold(song.name) } }
+            let folded = Set(titles.map(Text.fold))
+            let sameTitle = library.songs.filter { folded.contains(Text.fold($0.name)) }
             let created = titles.map { library.addSong(SongFields(name: $0)) }
             try library.insertCopies(of: chosen + created, into: index, at: nil)
             return (library.playlists[index], sameTitle)

@@ -22,7 +22,8 @@ struct AddSongCommand: ParsableCommand {
         let (song, sameTitle, placed) = try libraryOptions.modify { library in
             var record = SongFields(name: edit.name!)
             edit.apply(to: &record)
-            let sameTitle = library.songs.filter { Text.fold($0.name) == Text.fold(record.name) }
+            let title = Text.fold(record.name)
+            let sameTitle = library.songs.filter { Text.fold($0.name) == title }
             let song = library.addSong(record)
             var placed: (String, Int)?
             if let to {
