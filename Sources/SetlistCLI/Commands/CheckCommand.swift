@@ -68,18 +68,17 @@ struct CheckCommand: ParsableCommand {
             say(actions.isEmpty ? "Nothing needed repairing." : "Repaired:")
             for action in actions { say("  - \(action)") }
         }
-        say("Checked \(root): \(report.songCount) song\(report.songCount == 1 ? "" : "s"), "
-            + "\(report.playlistCount) playlist\(report.playlistCount == 1 ? "" : "s") (\(report.copyCount) copied song\(report.copyCount == 1 ? "" : "s")), "
-            + "\(report.contactCount) contact\(report.contactCount == 1 ? "" : "s").")
+        say("Checked \(root): \(Show.count(report.songCount, "song")), \(Show.count(report.playlistCount, "playlist")) "
+            + "(\(Show.count(report.copyCount, "copied song"))), \(Show.count(report.contactCount, "contact")).")
         if !report.leftovers.isEmpty && !repair {
-            say("\(report.leftovers.count) temporary file\(report.leftovers.count == 1 ? "" : "s") left by an interrupted command (harmless; the next change removes them).")
+            say("\(Show.count(report.leftovers.count, "temporary file")) left by an interrupted command (harmless; the next change removes them).")
         }
         guard !report.isSound else {
             say("No problems found.")
             return
         }
         let count = report.problems.count
-        say("\(count) problem\(count == 1 ? "" : "s")\(repair ? (count == 1 ? " remains" : " remain") : ""):")
+        say("\(Show.count(count, "problem"))\(repair ? (count == 1 ? " remains" : " remain") : ""):")
         for problem in report.problems { say("  - \(problem)") }
         if repair {
             note("fix the files above by hand (or restore them from a backup or git); `setlist check` tells when they are right.")

@@ -27,7 +27,7 @@ struct NewCommand: ParsableCommand {
             try library.insertCopies(of: chosen + created, into: index, at: nil)
             return (library.playlists[index], sameTitle)
         }
-        say("Created '\(playlist.name)' with \(playlist.copies.count) song\(playlist.copies.count == 1 ? "" : "s"); it is now the current playlist.")
+        say("Created '\(playlist.name)' with \(Show.count(playlist.copies.count, "song")); it is now the current playlist.")
         for title in titles { say("Created the song '\(title)' and copied it in.") }
         for other in sameTitle {
             note("another song has this title too: \(other.listing). Name them by id where it matters.")
@@ -181,7 +181,7 @@ struct AddCommand: ParsableCommand {
             return (library.playlists[index].name, chosen.count, at ?? library.playlists[index].copies.count - chosen.count + 1)
         }
         let range = count == 1 ? "position \(position)" : "positions \(position)–\(position + count - 1)"
-        say(count == 0 ? "There are no songs to copy in." : "Copied \(count) song\(count == 1 ? "" : "s") into '\(name)' at \(range).")
+        say(count == 0 ? "There are no songs to copy in." : "Copied \(Show.count(count, "song")) into '\(name)' at \(range).")
     }
 }
 
@@ -218,7 +218,7 @@ struct RemoveCommand: ParsableCommand {
             let removed = try library.removeCopies(at: positions, from: playlistIndex)
             return (playlist.name, removed)
         }
-        say("Removed \(removed.count) song\(removed.count == 1 ? "" : "s") from '\(name)'" + (removed.count == 1 ? " ('\(removed[0].name)')." : "."))
+        say("Removed \(Show.count(removed.count, "song")) from '\(name)'" + (removed.count == 1 ? " ('\(removed[0].name)')." : "."))
     }
 }
 

@@ -41,7 +41,7 @@ struct DuplicateCommand: ParsableCommand {
             let copy = try library.duplicatePlaylist(at: index, as: name)
             return (library.playlists[index].name, library.playlists[copy].copies.count)
         }
-        say("Copied '\(old)' to '\(name)' (\(count) song\(count == 1 ? "" : "s")). `setlist use \"\(name)\"` makes it current.")
+        say("Copied '\(old)' to '\(name)' (\(Show.count(count, "song"))). `setlist use \"\(name)\"` makes it current.")
     }
 }
 
@@ -71,7 +71,7 @@ struct DeleteCommand: ParsableCommand {
             }
             return names
         }
-        if all { say("Deleted all \(removed.count) playlist\(removed.count == 1 ? "" : "s").") }
+        if all { say("Deleted all \(Show.count(removed.count, "playlist")).") }
         else { for name in removed { say("Deleted '\(name)'.") } }
     }
 }

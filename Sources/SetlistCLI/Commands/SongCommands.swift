@@ -171,9 +171,9 @@ struct EditSongCommand: ParsableCommand {
             }
             var message = "Changed \(changed) of \(song.fields.listing)"
             if everywhere {
-                message += " and of \(copies) cop\(copies == 1 ? "y" : "ies")."
+                message += " and of \(Show.count(copies, "copy", plural: "copies"))."
             } else {
-                message += held > 0 ? "; its copies in \(held) playlist\(held == 1 ? "" : "s") keep their values (--everywhere changes them too)." : "."
+                message += held > 0 ? "; its copies in \(Show.count(held, "playlist")) keep their values (--everywhere changes them too)." : "."
             }
             say(message)
         }
@@ -204,7 +204,7 @@ struct RemoveSongCommand: ParsableCommand {
             library.songs.removeAll { ids.contains($0.id) }
             return removed
         }
-        if all { say("Deleted all \(removed.count) song\(removed.count == 1 ? "" : "s"); their copies stay in the playlists.") }
+        if all { say("Deleted all \(Show.count(removed.count, "song")); their copies stay in the playlists.") }
         else {
             for song in removed { say("Deleted \(song.fields.listing); its copies stay in the playlists.") }
         }

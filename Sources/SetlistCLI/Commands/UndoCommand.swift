@@ -33,7 +33,7 @@ struct UndoCommand: ParsableCommand {
         let outcome = try store.undo()
         say("Undid `\(outcome.command)` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")).")
         let left = store.history().count
-        say(left == 0 ? "No earlier changes are recorded." : "\(left) earlier change\(left == 1 ? " is" : "s are") recorded; `setlist undo --list` shows them.")
+        say(left == 0 ? "No earlier changes are recorded." : "\(Show.count(left, "earlier change")) \(left == 1 ? "is" : "are") recorded; `setlist undo --list` shows them.")
     }
 
     private func printList(_ entries: [History.Entry]) throws {

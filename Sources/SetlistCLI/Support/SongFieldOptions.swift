@@ -48,9 +48,14 @@ enum Show {
     static func key(_ key: MusicalKey?) -> String { key?.description ?? "" }
     static func bpm(_ bpm: Int?) -> String { bpm.map(String.init) ?? "" }
 
+    /// "1 song", "3 songs": a count and its noun, plural (`noun` + "s" unless given) but for 1.
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+    }
+
     /// "12 songs, 48:10" (and "length of 2 unknown" when some lack one).
     static func summary(count: Int, total: Int, unknown: Int) -> String {
-        var text = "\(count) song\(count == 1 ? "" : "s"), \(SongLength.format(total))"
+        var text = "\(Show.count(count, "song")), \(SongLength.format(total))"
         if unknown > 0 { text += " (\(unknown) without a length)" }
         return text
     }
