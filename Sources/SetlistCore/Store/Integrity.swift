@@ -32,7 +32,7 @@ extension LibraryStore {
         var library = Library()
         var interrupted = false
         do {
-            let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: false)
+            let lock = try lockLibrary(exclusive: false)
             defer { lock.unlock() }
             library = reader.read()
             interrupted = lastChangeIsInterrupted(known: reader.files)
@@ -40,7 +40,7 @@ extension LibraryStore {
             report.leftovers = leftovers()
         }
         if interrupted {
-            let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
+            let lock = try lockLibrary(exclusive: true)
             defer { lock.unlock() }
             report.finishedChange = try recoverInterruptedChange()
             reader = LibraryReader(root: root)

@@ -18,7 +18,7 @@ public struct LibraryStore: Sendable {
     public func load() throws(LibraryError) -> Library {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
         do {
-            let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: false)
+            let lock = try lockLibrary(exclusive: false)
             defer { lock.unlock() }
             var reader = LibraryReader(root: root)
             let library = reader.read()
@@ -28,7 +28,7 @@ public struct LibraryStore: Sendable {
             }
         }
         // A change was cut short (the process was killed): finish it, then read.
-        let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
+        let lock = try lockLibrary(exclusive: true)
         defer { lock.unlock() }
         try recoverInterruptedChange()
         return try read().library
@@ -41,7 +41,7 @@ public struct LibraryStore: Sendable {
     @discardableResult
     public func modify<T>(command: String = "", _ body: (inout Library) throws -> T) throws -> T {
         try AtomicFile.makeFolder(root)
-        let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
+        let lock = try lockLibrary(exclusive: true)
         defer { lock.unlock() }
         removeLeftovers()
         try recoverInterruptedChange()
@@ -51,6 +51,11 @@ public struct LibraryStore: Sendable {
         let files = LibrarySerializer.files(of: library)
         try write(files, replacing: snapshot.files, command: command)
         return result
+    }
+
+    /// Takes the library's lock: shared for reading, exclusive for a change.
+    func lockLibrary(exclusive: Bool) throws(LibraryError) -> FileLock {
+        try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: exclusive)
     }
 
     // MARK: Reading

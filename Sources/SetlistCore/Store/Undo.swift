@@ -42,7 +42,7 @@ extension LibraryStore {
     ///   ``LibraryError`` when a file cannot be written.
     public func undo() throws -> UndoOutcome {
         guard FileManager.default.fileExists(atPath: root.path) else { throw UndoError.nothingToUndo }
-        let lock = try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: true)
+        let lock = try lockLibrary(exclusive: true)
         defer { lock.unlock() }
         removeLeftovers()
         try recoverInterruptedChange()
