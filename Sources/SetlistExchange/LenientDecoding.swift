@@ -22,8 +22,7 @@ extension KeyedDecodingContainer {
             guard let value = try decodeIfPresent(type, forKey: key) else { return .absent }
             return .present(value)
         } catch {
-            let found = (try? decodeIfPresent(FoundValue.self, forKey: key))??.text
-            return .invalid(LenientDecoding.describe(error, path: codingPath + [key], expected: expected, found: found))
+            return .invalid(mistyped(key, expected: expected))
         }
     }
 
@@ -36,8 +35,7 @@ extension KeyedDecodingContainer {
         do {
             list = try nestedUnkeyedContainer(forKey: key)
         } catch {
-            let found = (try? decodeIfPresent(FoundValue.self, forKey: key))??.text
-            return .invalid(LenientDecoding.describe(error, path: codingPath + [key], expected: "a list", found: found))
+            return .invalid(mistyped(key, expected: "a list"))
         }
         if let count = list.count, count > limit {
             return .invalid("\(path): has \(count) entries, more than the \(limit) a setlist document may hold.")
@@ -56,13 +54,11 @@ extension KeyedDecodingContainer {
         }
         return .present(result)
     }
-}
 
-enum LenientDecoding {
-    static func describe(_ error: any Error, path: [any CodingKey], expected: String, found: String?) -> String {
-        let place = DecodingErrorText.path(path)
-        let foundText = found.map { ", found \($0)" } ?? ""
-        return "\(place): expected \(expected)\(foundText)."
+    /// "`path`: expected `expected`, found `what is there`." for the field `key` of the wrong type.
+    private func mistyped(_ key: Key, expected: String) -> String {
+        let found = (try? decodeIfPresent(FoundValue.self, forKey: key))??.text
+        return "\(DecodingErrorText.path(codingPath + [key])): expected \(expected)\(found.map { ", found \($0)" } ?? "")."
     }
 }
 
