@@ -32,14 +32,7 @@ enum JSONPreflight {
     /// brackets inside strings; nil when the nesting is within it.
     static func excessiveNesting(in data: Data) -> (Int, Int)? {
         var depth = 0, inString = false, escaped = false
-        var line = 1, column = 0
-        for byte in data {
-            if byte == 0x0A {
-                line += 1
-                column = 0
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
+        for (offset, byte) in data.enumerated() {
             if inString {
                 if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
                 continue
@@ -48,7 +41,7 @@ enum JSONPreflight {
             case 0x22: inString = true
             case 0x7B, 0x5B:
                 depth += 1
-                if depth > PlstsFormat.maximumDepth { return (line, column) }
+                if depth > PlstsFormat.maximumDepth { return DecodingErrorText.lineAndColumn(of: offset, in: data) }
             case 0x7D, 0x5D: depth -= 1
             default: break
             }
