@@ -28,13 +28,15 @@ public enum PlstsImport {
         var replaced: ReplacedPlaylist?
         var insertion = lib.playlists.count
         var remarks: [String] = []
+        // The playlist imported before, which an update replaces.
+        let existing = lib.playlists.first { $0.id == incoming.id }
 
         if let other = lib.playlists.firstIndex(where: { $0.id != incoming.id && $0.name.lowercased() == name.lowercased() }) {
             if options.replace {
                 let removed = lib.deletePlaylist(at: other)
                 replaced = ReplacedPlaylist(name: removed.name, songs: removed.copies.count)
                 insertion = other
-            } else if let existing = lib.playlists.first(where: { $0.id == incoming.id }), options.rename == nil {
+            } else if let existing, options.rename == nil {
                 remarks.append("Kept your name '\(existing.name)': you have another playlist named '\(name)' (rename it, or import with --rename NEW or --replace).")
                 name = existing.name
             } else {
@@ -48,11 +50,10 @@ public enum PlstsImport {
 
         let addedOriginals = addMissingOriginals(of: setlist, to: &lib)
         let takenCopyIDs = Set(lib.playlists.filter { $0.id != incoming.id }.flatMap(\.copies).map(\.id))
-        let ownCopyIDs = Set(lib.playlists.first(where: { $0.id == incoming.id })?.copies.map(\.id) ?? [])
+        let ownCopyIDs = Set(existing?.copies.map(\.id) ?? [])
         incoming = withFreeCopyIDs(incoming, taken: takenCopyIDs, own: ownCopyIDs)
         var report: ImportReport
-        if let index = lib.playlists.firstIndex(where: { $0.id == incoming.id }) {
-            let old = lib.playlists[index]
+        if let old = existing, let index = lib.playlists.firstIndex(where: { $0.id == incoming.id }) {
             var merge = PlaylistMerge(old: old, incoming: incoming)
             let merged = Playlist(id: incoming.id, name: name, items: merge.items())
             var changes = merge.changes
