@@ -1,3 +1,5 @@
+import Foundation
+
 /// Header values written safely: control characters neutralised, non-ASCII text as RFC 2047
 /// encoded words, and long values folded at whitespace to lines of at most 78 characters.
 ///
@@ -172,19 +174,6 @@ public enum HeaderText {
     }
 
     static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-        var result = ""
-        var index = 0
-        while index < bytes.count {
-            let b0 = Int(bytes[index])
-            let b1 = index + 1 < bytes.count ? Int(bytes[index + 1]) : 0
-            let b2 = index + 2 < bytes.count ? Int(bytes[index + 2]) : 0
-            result.append(alphabet[b0 >> 2])
-            result.append(alphabet[((b0 & 0x03) << 4) | (b1 >> 4)])
-            result.append(index + 1 < bytes.count ? alphabet[((b1 & 0x0F) << 2) | (b2 >> 6)] : "=")
-            result.append(index + 2 < bytes.count ? alphabet[b2 & 0x3F] : "=")
-            index += 3
-        }
-        return result
+        Data(bytes).base64EncodedString()
     }
 }
