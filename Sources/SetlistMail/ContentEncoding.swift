@@ -48,7 +48,9 @@ public enum ContentEncoding {
             default:
                 unit = bytes.map { "=" + HeaderText.hex($0) }.joined()
             }
-            if column == 0, (scalar == "." || (scalar == "F" && line.unicodeScalars.dropFirst(index).starts(with: "From ".unicodeScalars))) {
+            // Encoded when it starts a line, here or after a soft break.
+            let guarded = scalar == "." || (scalar == "F" && scalars[index...].starts(with: "From ".unicodeScalars))
+            if column == 0, guarded {
                 unit = "=" + HeaderText.hex(bytes[0])
             }
             // Room must stay for the "=" of a soft break unless this is the line's last unit.
@@ -56,9 +58,7 @@ public enum ContentEncoding {
             if column + unit.count > room {
                 result += "=\r\n"
                 column = 0
-                if scalar == "." || (scalar == "F" && line.unicodeScalars.dropFirst(index).starts(with: "From ".unicodeScalars)) {
-                    unit = "=" + HeaderText.hex(bytes[0])
-                }
+                if guarded { unit = "=" + HeaderText.hex(bytes[0]) }
             }
             result += unit
             column += unit.count
