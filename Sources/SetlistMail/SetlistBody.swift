@@ -45,7 +45,7 @@ public enum SetlistBody {
     /// `name` as one shell word that a member can paste: in double quotes, or in single quotes
     /// when it holds a character the shell would act on inside double quotes (`"`, `$`, `` ` ``,
     /// `\`, `!`).
-    static func shellQuoted(_ name: String) -> String {
+    public static func shellQuoted(_ name: String) -> String {
         guard name.contains(where: { "\"$`\\!".contains($0) }) else { return "\"" + name + "\"" }
         return "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

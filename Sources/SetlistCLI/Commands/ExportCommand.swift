@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SetlistCore
 import SetlistExchange
+import SetlistMail
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -69,11 +70,12 @@ struct ExportCommand: ParsableCommand {
         return data
     }
 
+    /// `path` as one shell word: as it is when the shell would not act on any of its characters,
+    /// else quoted as the mail body quotes the file to import.
     static func quoted(_ path: String) -> String {
         if !path.isEmpty, path.allSatisfy({ $0.isLetter || $0.isNumber || "._-/+,@%:=".contains($0) }) {
             return path
         }
-        guard path.contains(where: { "\"$`\\!".contains($0) }) else { return "\"" + path + "\"" }
-        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return SetlistBody.shellQuoted(path)
     }
 }
