@@ -57,14 +57,15 @@ struct ImportCommand: ParsableCommand {
         if errors.count == 1 { throw errors[0] }
         if !errors.isEmpty { throw ExchangeError.several(errors) }
 
+        func importAll(into library: inout Library) throws(ExchangeError) -> [ImportReport] {
+            try setlists.map { (setlist) throws(ExchangeError) in try PlstsImport.apply(setlist, to: &library, options: options) }
+        }
         let reports: [ImportReport]
         if dryRun {
             var library = try libraryOptions.load()
-            reports = try setlists.map { (setlist) throws(ExchangeError) in try PlstsImport.apply(setlist, to: &library, options: options) }
+            reports = try importAll(into: &library)
         } else {
-            reports = try libraryOptions.modify { library in
-                try setlists.map { (setlist) throws(ExchangeError) in try PlstsImport.apply(setlist, to: &library, options: options) }
-            }
+            reports = try libraryOptions.modify { library in try importAll(into: &library) }
         }
         for report in reports {
             for line in report.lines(dryRun: dryRun) { say(line) }
