@@ -154,9 +154,12 @@ enum Recipients {
             if !result.contains(where: { $0.address.lowercased() == mailbox.address.lowercased() }) { result.append(mailbox) }
         }
         for word in words {
-            let parts = (try? one(word, in: library)) != nil || !word.contains(",")
-                ? [word] : word.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            for part in parts { try one(part, in: library).forEach(add) }
+            do {
+                try one(word, in: library).forEach(add)
+            } catch _ where word.contains(",") {
+                let parts = word.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                for part in parts { try one(part, in: library).forEach(add) }
+            }
         }
         guard !result.isEmpty else { throw MailError.noRecipients }
         return result
