@@ -11,15 +11,11 @@ struct ShortLayout {
     static let sizes: [Double] = [14, 13, 12, 11, 10]
 
     func build() -> FlowDocument {
-        var chosen = build(size: Self.sizes.last!)
         for size in Self.sizes.dropLast() {
             let document = build(size: size)
-            if document.totalHeight <= frame.bottom - frame.top {
-                chosen = document
-                break
-            }
+            if document.totalHeight <= frame.bottom - frame.top { return document }
         }
-        return chosen
+        return build(size: Self.sizes.last!)
     }
 
     func build(size: Double) -> FlowDocument {
