@@ -54,8 +54,7 @@ struct LongLayout {
         document.footerTitle = playlist.name
         document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter))
         guard !playlist.copies.isEmpty else {
-            let box = typesetter.box(SetlistWords.empty, font: Font(size: 12, italic: true), gray: 0.3, width: frame.contentWidth)
-            document.append(Row.lines(of: box, x: frame.left, spaceBefore: 24))
+            document.append(TitleBlock.emptyRows(frame: frame, typesetter: typesetter))
             return document
         }
         let numberWidth = widestNumber()
@@ -131,5 +130,11 @@ enum TitleBlock {
         summary[summary.count - 1].rules = [Rule(fromX: frame.left, toX: frame.right, y: summary[summary.count - 1].height - 1,
                                                  thickness: 1, gray: 0.2)]
         return rows + summary
+    }
+
+    /// "This setlist has no songs yet." under the title block, for the long and short versions.
+    static func emptyRows(frame: PageFrame, typesetter: Typesetter) -> [Row] {
+        let box = typesetter.box(SetlistWords.empty, font: Font(size: 12, italic: true), gray: 0.3, width: frame.contentWidth)
+        return Row.lines(of: box, x: frame.left, spaceBefore: 24)
     }
 }

@@ -24,8 +24,7 @@ struct ShortLayout {
         document.numberSinglePage = false
         document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter))
         guard !playlist.copies.isEmpty else {
-            let box = typesetter.box(SetlistWords.empty, font: Font(size: 12, italic: true), gray: 0.3, width: frame.contentWidth)
-            document.append(Row.lines(of: box, x: frame.left, spaceBefore: 24))
+            document.append(TitleBlock.emptyRows(frame: frame, typesetter: typesetter))
             return document
         }
         let numberFont = Font(size: size)
