@@ -10,36 +10,11 @@ import Glibc
     /// Runs `setlist` as a user who may not write to the library: this user when it is not root
     /// (the folders are made read-only), else `nobody` through setpriv. Nil when neither can be done.
     func runAsReader(_ lib: TemporaryLibrary, _ arguments: String...) throws -> RunResult? {
-        let binary = try SetlistBinary.url().path
-        var command = [binary] + arguments
-        if getuid() == 0 {
-            guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
-                return nil
-            }
-            command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command
+        guard getuid() == 0 else { return try lib.run(arguments) }
+        guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        var environment = ProcessInfo.processInfo.environment
-        environment["SETLIST_HOME"] = lib.root.path
-        process.environment = environment
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-reader-\(UUID().uuidString)")
-        let errors = output.appendingPathExtension("err")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: errors)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdoutData: try Data(contentsOf: output),
-                         stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        return try lib.run(arguments, through: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"])
     }
 
     @Test(arguments: [true, false])

@@ -31,11 +31,19 @@ final class TemporaryLibrary {
         try run(arguments, stdin: stdin, environment: environment)
     }
 
+    /// `wrapper`, when given, is a program and its arguments that start `setlist` (such as setpriv).
     @discardableResult
-    func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> RunResult {
+    func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+             through wrapper: [String] = []) throws -> RunResult {
+        let binary = try SetlistBinary.url()
         let process = Process()
-        process.executableURL = try SetlistBinary.url()
-        process.arguments = arguments
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(wrapper.dropFirst()) + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = folder
         var env = ProcessInfo.processInfo.environment
         env["SETLIST_HOME"] = root.path
