@@ -113,7 +113,7 @@ public struct History: Sendable {
     /// `.json` file directly inside `playlists/` (any name a playlist file may have on disk, such
     /// as a sync tool's conflict copy that `check --repair` adopted and moved).
     static func isLibraryFile(_ path: String) -> Bool {
-        if [LibraryFiles.songs, LibraryFiles.playlistOrder, LibraryFiles.contacts, LibraryFiles.settings].contains(path) { return true }
+        if LibraryFiles.topLevelFiles.contains(path) { return true }
         let prefix = LibraryFiles.playlistFolder + "/"
         guard path.hasPrefix(prefix) else { return false }
         let name = path.dropFirst(prefix.count)

@@ -15,6 +15,17 @@ public enum LibraryFiles {
     public static let settings = "settings.json"
     public static let lock = ".lock"
 
+    /// The library files at the top of the folder; the playlists are files in ``playlistFolder``.
+    static let topLevelFiles = [songs, playlistOrder, contacts, settings]
+
+    /// The names of the playlist files in the library at `root` (plain `.json` files, not the
+    /// hidden temporary ones), sorted; none when there is no `playlists/` folder.
+    static func playlistFileNames(in root: URL) -> [String] {
+        let folder = root.appendingPathComponent(playlistFolder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+    }
+
     struct Header: Decodable {
         var format: String?
         var version: Int?

@@ -83,9 +83,7 @@ struct LibraryReader {
 
     /// Playlist files that the order file does not list.
     private mutating func findOrphans() {
-        let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+        for name in LibraryFiles.playlistFileNames(in: root) {
             let path = LibraryFiles.playlistFolder + "/" + name
             if files[path] == nil && !errors.contains(where: { if case .unreadableFile(let p, _) = $0 { p == path } else { false } }) {
                 problems.append(.init(path: path, detail: "is not listed in \(LibraryFiles.playlistOrder)."))

@@ -59,12 +59,10 @@ extension LibraryStore {
     /// The bytes of every library file on disk (not the history or the lock), by relative path.
     private func libraryFileContents() -> [String: Data] {
         var files: [String: Data] = [:]
-        for path in [LibraryFiles.songs, LibraryFiles.playlistOrder, LibraryFiles.contacts, LibraryFiles.settings] {
+        for path in LibraryFiles.topLevelFiles {
             files[path] = contents(of: path)
         }
-        let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        where name.hasSuffix(".json") && !name.hasPrefix(".") {
+        for name in LibraryFiles.playlistFileNames(in: root) {
             let path = LibraryFiles.playlistFolder + "/" + name
             files[path] = contents(of: path)
         }
@@ -83,9 +81,7 @@ extension LibraryStore {
             }
             order = parsed
         }
-        let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        let names = LibraryFiles.playlistFileNames(in: root)
         var parsed: [String: LibraryFiles.PlaylistFile] = [:]
         var fileData: [String: Data] = [:]
         for name in names {
