@@ -1,4 +1,5 @@
 import Foundation
+import SetlistCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -103,18 +104,7 @@ public final class OutputSink: @unchecked Sendable {
             buffer.append(data)
             return
         }
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if failure == nil { failure = errno }
-                    return
-                }
-                offset += n
-            }
-        }
+        if !AtomicFile.writeAll(data, to: fileDescriptor), failure == nil { failure = errno }
     }
 
     /// Why a write failed (a full disk, a closed pipe), or nil when everything was written; a

@@ -52,8 +52,9 @@ public enum AtomicFile {
         return name.distance(from: range.upperBound, to: name.endIndex) == 6
     }
 
-    /// Writes every byte, retrying interrupted and partial writes.
-    static func writeAll(_ data: Data, to fd: Int32) -> Bool {
+    /// Writes every byte, retrying interrupted and partial writes. False when a write fails, with
+    /// `errno` saying why.
+    public static func writeAll(_ data: Data, to fd: Int32) -> Bool {
         data.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
