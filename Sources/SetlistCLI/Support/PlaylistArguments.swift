@@ -17,12 +17,7 @@ enum PlaylistArguments {
     /// Whether `word` names a song of the repertoire (or, with `inPlaylist`, a position or copy in
     /// the current playlist), uniquely or not.
     private static func namesSomething(_ word: String, in library: Library, inPlaylist: Bool) -> Bool {
-        do {
-            _ = try library.songIndex(matching: word)
-            return true
-        } catch {
-            if case .ambiguousSong = error { return true }
-        }
+        if library.namesSong(word) { return true }
         guard inPlaylist else { return false }
         if Int(word.trimmingCharacters(in: .whitespaces)) != nil { return true }
         guard let index = try? library.playlistIndex(matching: nil) else { return false }

@@ -34,6 +34,12 @@ public struct Library: Hashable, Sendable {
         throw .ambiguousSong(reference, candidates: matches.map { songs[$0] })
     }
 
+    /// Whether `reference` names any original, uniquely or not, the way ``songIndex(matching:)``
+    /// reads it; it builds no error, so nothing is searched for suggestions.
+    public func namesSong(_ reference: String) -> Bool {
+        !Self.match(reference, in: songs, id: \.id, name: \.fields.name).isEmpty
+    }
+
     /// The original named by `reference`.
     public func song(matching reference: String) throws(LibraryError) -> Song {
         songs[try songIndex(matching: reference)]
