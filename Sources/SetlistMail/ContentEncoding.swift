@@ -97,12 +97,6 @@ public enum MIMEParameter {
         return parts
     }
 
-    /// Whether a value can be written as a plain quoted parameter: printable ASCII with nothing
-    /// a decoder would take for an RFC 2047 encoded word.
-    public static func isPlain(_ value: String) -> Bool {
-        HeaderText.isPlain(value)
-    }
-
     /// An ASCII stand-in for a file name: accents dropped ("Můj" → "Muj"), other characters that
     /// are not printable ASCII made "_", the extension kept; the part before the extension is
     /// shortened when the whole would be longer than `limit` characters.
