@@ -46,11 +46,11 @@ extension LibraryStore {
             reader = LibraryReader(root: root)
             library = reader.read()
         }
-        report.problems = reader.allProblems
+        let fileProblems = reader.allProblems
         var values = IntegrityValues()
         values.clean(&library)
-        report.problems += values.findings.map(\.problem)
-        if let current = library.currentPlaylistID, reader.allProblems.isEmpty,
+        report.problems = fileProblems + values.findings.map(\.problem)
+        if let current = library.currentPlaylistID, fileProblems.isEmpty,
            !library.playlists.contains(where: { $0.id == current }) {
             report.problems.append(.init(path: LibraryFiles.playlistOrder, detail: "the current playlist \(current) does not exist."))
         }

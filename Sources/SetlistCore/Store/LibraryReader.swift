@@ -30,14 +30,13 @@ struct LibraryReader {
 
     /// Every problem found, as one list.
     var allProblems: [IntegrityProblem] {
-        if case .inconsistentLibrary(let list) = combinedError { return list }
-        if let error = combinedError, case .unreadableFile(let path, let detail) = error {
-            return [IntegrityProblem(path: path, detail: detail)]
+        guard let error = combinedError else { return [] }
+        switch error {
+        case .inconsistentLibrary(let list): return list
+        case .unreadableFile(let path, let detail): return [IntegrityProblem(path: path, detail: detail)]
+        case .newerFormat(let path, _, _): return [IntegrityProblem(path: path, detail: error.description)]
+        default: return []
         }
-        if let error = combinedError, case .newerFormat(let path, _, _) = error {
-            return [IntegrityProblem(path: path, detail: error.description)]
-        }
-        return []
     }
 
     mutating func read() -> Library {
