@@ -121,12 +121,14 @@ extension Library {
     @discardableResult
     public mutating func removeCopies(at positions: Set<Int>, from index: Int) throws(LibraryError) -> [SongCopy] {
         let playlist = playlists[index]
-        let count = playlist.copies.count
-        if let bad = positions.sorted().first(where: { !(1...count).contains($0) }) {
+        let copies = playlist.copies, count = copies.count
+        let sorted = positions.sorted()
+        if let bad = sorted.first(where: { !(1...count).contains($0) }) {
             throw .positionOutOfRange(bad, count: count, playlist: playlist.name)
         }
         let itemIndices = Set(positions.compactMap { playlist.itemIndex(ofPosition: $0) })
-        let removed = positions.sorted().map { playlist.copies[$0 - 1] }
+        // The copies array once, not rebuilt from the items for every position removed.
+        let removed = sorted.map { copies[$0 - 1] }
         playlists[index].items = playlist.items.enumerated().filter { !itemIndices.contains($0.offset) }.map(\.element)
         if playlists[index].copies.isEmpty { playlists[index].items = [] }
         return removed
