@@ -93,7 +93,7 @@ public enum PlstsImport {
             var attempt = 0
             var id: String
             repeat {
-                id = derivedIdentifier(playlist.id + "/" + copy.id + (attempt == 0 ? "" : "/\(attempt)"))
+                id = Identifier.derived(from: (playlist.id + "/" + copy.id + (attempt == 0 ? "" : "/\(attempt)")).utf8)
                 attempt += 1
             } while used.contains(id) && !own.contains(id)
             used.insert(id)
@@ -101,22 +101,6 @@ public enum PlstsImport {
             return .song(copy)
         }
         return result
-    }
-
-    /// 32 hexadecimal digits (like ``Identifier/make()``) that depend only on `text`: 128 bits of
-    /// FNV-1a in two halves. Not cryptographic; it only has to keep different copies apart.
-    static func derivedIdentifier(_ text: String) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        for byte in text.utf8 {
-            a = (a ^ UInt64(byte)) &* prime
-            b = (b ^ UInt64(byte ^ 0x5A)) &* prime
-        }
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex(a) + hex(b)
     }
 
     /// Adds the originals the document carries that the copies need and the library lacks, in

@@ -1,4 +1,5 @@
 import Foundation
+import SetlistCore
 
 /// A file attached to a message.
 public struct MailAttachment: Hashable, Sendable {
@@ -153,19 +154,8 @@ public enum MessageID {
         digest(content) + "@" + domain
     }
 
-    /// 128 bits of FNV-1a (two 64-bit halves with different offsets) as 32 hex digits. Not a
-    /// cryptographic hash: it only has to make different messages get different ids.
+    /// 32 hex digits that depend only on `data` (``Identifier/derived(from:)``).
     static func digest(_ data: Data) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        for byte in data {
-            a = (a ^ UInt64(byte)) &* prime
-            b = (b ^ UInt64(byte ^ 0x5A)) &* prime
-        }
-        func hex(_ value: UInt64) -> String {
-            let text = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }
-        return hex(a) + hex(b)
+        Identifier.derived(from: data)
     }
 }

@@ -96,6 +96,23 @@ public enum Identifier {
         UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
+    /// 32 hexadecimal digits that depend only on `bytes`: 128 bits of FNV-1a in two halves with
+    /// different offsets. Not cryptographic; it keeps different inputs apart, for ids that must be
+    /// the same on every run (re-imported copies, reproducible emails).
+    public static func derived<Bytes: Sequence>(from bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        for byte in bytes {
+            a = (a ^ UInt64(byte)) &* prime
+            b = (b ^ UInt64(byte ^ 0x5A)) &* prime
+        }
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex(a) + hex(b)
+    }
+
     /// The short form shown to people, like an abbreviated git commit.
     public static func short(_ id: String) -> String { String(id.prefix(8)) }
 
