@@ -157,3 +157,20 @@ import Testing
         #expect(info.st_mode & S_IFMT == S_IFIFO)
     }
 }
+
+@Suite struct ListedButBrokenPlaylistTests {
+    /// A playlist file the order file lists but that does not parse is one problem, not also an
+    /// orphan "not listed" one.
+    @Test func aBrokenListedPlaylistIsReportedOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-core-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = LibraryStore(root: folder)
+        try store.modify { try $0.addPlaylist(named: "Koncert") }
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("playlists").path).first)
+        try "{ broken".write(to: folder.appendingPathComponent("playlists/" + name), atomically: true, encoding: .utf8)
+        #expect { try store.load() } throws: { error in
+            let text = "\(error)"
+            return text.contains(name) && !text.contains("is not listed")
+        }
+    }
+}

@@ -8,6 +8,8 @@ struct LibraryReader {
     private(set) var files: [String: Data] = [:]
     private(set) var errors: [LibraryError] = []
     private(set) var problems: [IntegrityProblem] = []
+    /// The playlist files the order file names, whether or not they could be read.
+    private var listed: Set<String> = []
 
     init(root: URL) {
         self.root = root
@@ -62,6 +64,7 @@ struct LibraryReader {
                 continue
             }
             let path = LibraryFiles.playlistFolder + "/" + entry.file
+            listed.insert(path)
             guard seen.insert(entry.id).inserted else {
                 problems.append(.init(path: LibraryFiles.playlistOrder, detail: "playlist id \(entry.id) is listed twice."))
                 continue
@@ -84,7 +87,7 @@ struct LibraryReader {
     private mutating func findOrphans() {
         for name in LibraryFiles.playlistFileNames(in: root) {
             let path = LibraryFiles.playlistFolder + "/" + name
-            if files[path] == nil && !errors.contains(where: { if case .unreadableFile(let p, _) = $0 { p == path } else { false } }) {
+            if !listed.contains(path) {
                 problems.append(.init(path: path, detail: "is not listed in \(LibraryFiles.playlistOrder)."))
             }
         }
