@@ -1,9 +1,8 @@
 import ArgumentParser
+import SetlistCore
 
 /// The root command: `setlist` and its subcommands.
 struct SetlistCommand: ParsableCommand {
-    static let version = "0.1.0"
-
     static let configuration = CommandConfiguration(
         commandName: "setlist",
         abstract: "Keep your band's songs, build setlists from copies of them, print and share them.",
@@ -27,7 +26,7 @@ struct SetlistCommand: ParsableCommand {
               setlist share --to mail@mail.com --eml message.eml
               setlist undo
             """,
-        version: version,
+        version: SetlistVersion.current,
         groupedSubcommands: [
             CommandGroup(name: "Songs (the repertoire)", subcommands: [
                 AddSongCommand.self, SongsCommand.self, SongCommand.self, EditSongCommand.self,

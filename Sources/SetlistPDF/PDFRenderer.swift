@@ -6,7 +6,7 @@ import SetlistCore
 /// fontconfig and are embedded.
 public struct PDFRenderer {
     /// The creator written in the PDF's metadata.
-    public static let creator = "setlist 0.1.0"
+    public static let creator = SetlistVersion.generator
 
     /// Renders the playlist; `date` is the creation date written in the metadata.
     ///

@@ -57,7 +57,7 @@ struct ExportCommand: ParsableCommand {
     /// can hold what the format refuses (more than 1000 songs, a name like "/2 sets"), and a
     /// file no member can import must not be written or sent as if it were fine.
     static func document(_ playlist: Playlist, from library: Library, date: Date) throws -> Data {
-        let data = PlstsDocument.export(playlist, from: library, generator: "setlist \(SetlistCommand.version)", date: date)
+        let data = PlstsDocument.export(playlist, from: library, generator: SetlistVersion.generator, date: date)
         do {
             _ = try PlstsDocument.read(data, source: playlist.name)
         } catch {

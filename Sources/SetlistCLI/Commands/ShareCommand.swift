@@ -89,7 +89,7 @@ struct ShareCommand: ParsableCommand {
         var message = MailMessage(
             from: sender, to: recipients, subject: subject ?? SetlistBody.subject(for: chosen), date: date, messageID: "",
             body: SetlistBody.text(for: chosen, plstsFileName: plsts.fileName, pdfFileNames: pdfs.map(\.fileName)),
-            attachments: attachments, userAgent: "setlist/\(SetlistCommand.version)")
+            attachments: attachments, userAgent: "setlist/\(SetlistVersion.current)")
         message.messageID = DocumentDate.fromEnvironment(environment) == nil
             ? MessageID.random(domain: sender.domain)
             : MessageID.derived(from: message.rendered(), domain: sender.domain)
