@@ -103,7 +103,7 @@ struct FoundValue: Decodable {
         for scalar in Text.truncate(string, to: 40).unicodeScalars {
             switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                result += "\\u{" + Hex.digits(scalar.value, 1, uppercase: true) + "}"
             default:
                 if scalar == "\"" || scalar == "\\" { result += "\\" }
                 result.unicodeScalars.append(scalar)

@@ -31,12 +31,7 @@ public enum PlstsDocument {
                     }
                 }),
             originals: originals)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // These plain value types always encode.
-        var data = try! encoder.encode(document)
-        data.append(0x0A)
-        return data
+        return JSONFormat.document(document)
     }
 
     /// Reads and validates a document. Nothing in it is trusted: the size, the nesting, the text

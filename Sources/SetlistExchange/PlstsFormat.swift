@@ -39,20 +39,13 @@ public enum PlstsFormat {
 
     /// The export time as written in documents: ISO 8601 in UTC to the second.
     public static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        DateText.iso8601(date)
     }
 
     /// Reads an export time written by ``timestamp(_:)`` (fractions of a second are accepted).
     public static func date(fromTimestamp text: String) -> Date? {
         guard text.count <= 40 else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        return DateText.date(fromISO8601: text)
     }
 }
 

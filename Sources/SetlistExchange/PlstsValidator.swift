@@ -195,13 +195,9 @@ private struct Checker {
         switch error {
         case .empty: "is empty."
         case .controlCharacter(_, let scalar):
-            "contains the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPad(4)) in \(FoundValue.quote(text)); such characters could hide or reorder text."
+            "contains the control character \(Hex.codePoint(scalar)) in \(FoundValue.quote(text)); such characters could hide or reorder text."
         case .tooLong(_, let limit): "is \(text.count) characters long; at most \(limit) are allowed."
         default: error.description
         }
     }
-}
-
-private extension String {
-    func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SetlistCore
 
 /// Header values written safely: control characters neutralised, non-ASCII text as RFC 2047
 /// encoded words, and long values folded at whitespace to lines of at most 78 characters.
@@ -169,8 +170,7 @@ public enum HeaderText {
     }
 
     static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        Hex.digits(byte, 2, uppercase: true)
     }
 
     static func base64(_ bytes: [UInt8]) -> String {

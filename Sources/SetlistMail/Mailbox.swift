@@ -20,7 +20,7 @@ public struct Mailbox: Hashable, Sendable, CustomStringConvertible {
     public init(parsing raw: String) throws(MailError) {
         let text = raw.trimmingCharacters(in: .whitespaces)
         if let bad = text.unicodeScalars.first(where: HeaderText.isControl) {
-            throw .invalidMailbox(raw, reason: "it contains the control character U+\(String(bad.value, radix: 16, uppercase: true))")
+            throw .invalidMailbox(raw, reason: "it contains the control character \(Hex.codePoint(bad))")
         }
         guard !text.isEmpty else { throw .invalidMailbox(raw, reason: "it is empty") }
         var name: String?

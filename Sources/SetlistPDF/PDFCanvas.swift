@@ -1,4 +1,5 @@
 import CCairoPango
+import SetlistCore
 import Foundation
 
 /// The document information written into the PDF.
@@ -9,14 +10,7 @@ struct PDFMetadata {
     var date: Date
 
     /// The date as cairo wants it: ISO 8601 in UTC, "2010-02-15T19:30:00Z".
-    var isoDate: String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
-        let year = String(c.year ?? 1970)
-        return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
-    }
+    var isoDate: String { DateText.iso8601(date) }
 }
 
 /// The printable area of a page, in points from the top left corner.

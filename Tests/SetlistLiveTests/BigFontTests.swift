@@ -1,5 +1,6 @@
 import Testing
 @testable import SetlistLive
+import SetlistCore
 
 @Suite struct BigFontTests {
     @Test func drawsTwoPixelRowsPerLine() {

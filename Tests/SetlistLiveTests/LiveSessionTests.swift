@@ -1,5 +1,6 @@
 import Testing
 @testable import SetlistLive
+import SetlistCore
 
 /// A terminal that plays back a script of events and records what is drawn.
 final class ScriptedTerminal: LiveTerminal {

@@ -72,7 +72,7 @@ struct ConfigCommand: ParsableCommand {
         default:
             let trimmed = value.trimmingCharacters(in: .whitespaces)
             if let bad = trimmed.unicodeScalars.first(where: HeaderText.isControl) {
-                throw CLIError("The sendmail command cannot contain the control character U+\(String(bad.value, radix: 16, uppercase: true)).")
+                throw CLIError("The sendmail command cannot contain the control character \(Hex.codePoint(bad)).")
             }
             guard MailTransferAgent.splitCommand(trimmed).first?.isEmpty == false else {
                 throw CLIError("Give the mail program, like `setlist config sendmail /usr/sbin/sendmail`, or remove the setting with --unset.")

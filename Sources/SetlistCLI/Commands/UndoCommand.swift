@@ -52,14 +52,7 @@ struct UndoCommand: ParsableCommand {
         say("`setlist undo` reverts #1; run it again to revert the next.")
     }
 
-    static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.string(from: date)
-    }
+    static func format(_ date: Date) -> String { DateText.local(date) }
 
-    static func iso(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
-    }
+    static func iso(_ date: Date) -> String { DateText.iso8601(date) }
 }

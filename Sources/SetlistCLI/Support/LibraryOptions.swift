@@ -38,9 +38,7 @@ extension ParsableCommand {
 
     /// Prints a value as pretty JSON with sorted keys.
     func printJSON<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        context.output.write(try encoder.encode(value))
+        context.output.write(try JSONFormat.encoder().encode(value))
         context.output.line()
     }
 }

@@ -1,4 +1,4 @@
-import SetlistLive
+import SetlistCore
 
 /// An aligned plain-text table for people.
 struct Table {

@@ -100,17 +100,12 @@ public enum Identifier {
     /// different offsets. Not cryptographic; it keeps different inputs apart, for ids that must be
     /// the same on every run (re-imported copies, reproducible emails).
     public static func derived<Bytes: Sequence>(from bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
-        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var a = FNV1a(), b = FNV1a(seed: 0x8422_2325_cbf2_9ce4)
         for byte in bytes {
-            a = (a ^ UInt64(byte)) &* prime
-            b = (b ^ UInt64(byte ^ 0x5A)) &* prime
+            a.add(byte)
+            b.add(byte ^ 0x5A)
         }
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex(a) + hex(b)
+        return Hex.digits(a.value, 16) + Hex.digits(b.value, 16)
     }
 
     /// The short form shown to people, like an abbreviated git commit.

@@ -135,12 +135,10 @@ public struct History: Sendable {
     }
 
     static func format(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        DateText.iso8601(date)
     }
 
     static func parse(_ text: String) -> Date? {
-        ISO8601DateFormatter().date(from: text)
+        DateText.date(fromISO8601: text)
     }
 }

@@ -142,17 +142,17 @@ enum LineDiff {
         var result: [Line] = []
         bytes.withUnsafeBufferPointer { buffer in
             var begin = 0
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var hash = FNV1a()
             for index in 0..<buffer.count {
                 let byte = buffer[index]
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                hash.add(byte)
                 if byte == 0x0A {
-                    result.append(Line(range: begin..<(index + 1), hash: Int(truncatingIfNeeded: hash)))
-                    hash = 0xcbf2_9ce4_8422_2325
+                    result.append(Line(range: begin..<(index + 1), hash: Int(truncatingIfNeeded: hash.value)))
+                    hash = FNV1a()
                     begin = index + 1
                 }
             }
-            if begin < buffer.count { result.append(Line(range: begin..<buffer.count, hash: Int(truncatingIfNeeded: hash))) }
+            if begin < buffer.count { result.append(Line(range: begin..<buffer.count, hash: Int(truncatingIfNeeded: hash.value))) }
         }
         return result
     }
@@ -240,13 +240,7 @@ enum Fingerprint {
 
     static func of(_ data: Data?) -> String {
         guard let data else { return absent }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        data.withUnsafeBytes { raw in
-            for byte in raw {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return "\(data.count):" + String(repeating: "0", count: 16 - hex.count) + hex
+        let hash = data.withUnsafeBytes { FNV1a.hash($0) }
+        return "\(data.count):" + Hex.digits(hash, 16)
     }
 }

@@ -85,6 +85,6 @@ struct IntegrityValues {
     }
 
     static func name(_ scalar: Unicode.Scalar) -> String {
-        "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        Hex.codePoint(scalar)
     }
 }

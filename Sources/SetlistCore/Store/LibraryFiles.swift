@@ -94,17 +94,8 @@ public enum LibraryFiles {
 
     // MARK: Encoding
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     static func encode<T: Encodable>(_ value: T) -> Data {
-        // Encoding these plain value types cannot fail.
-        var data = try! encoder.encode(value)
-        data.append(0x0A)
-        return data
+        JSONFormat.document(value)
     }
 
     /// Decodes a library file, checking its version first, with errors that name the file and

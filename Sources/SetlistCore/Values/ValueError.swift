@@ -21,15 +21,9 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .empty(let field):
             "The \(field) is empty. Type some text for it."
         case .controlCharacter(let field, let scalar):
-            "The \(field) contains the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)). Remove it and type the text again."
+            "The \(field) contains the control character \(Hex.codePoint(scalar)). Remove it and type the text again."
         case .tooLong(let field, let limit):
             "The \(field) is too long. Keep it to \(limit) characters at most."
         }
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import SetlistLive
+import SetlistCore
 
 @Suite struct CellsTests {
     @Test func wideAndCombiningCharacters() {

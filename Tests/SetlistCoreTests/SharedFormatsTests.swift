@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import SetlistCore
+
+@Suite struct HexTests {
+    @Test func codePointsHaveAtLeastFourDigits() {
+        #expect(Hex.codePoint("\n") == "U+000A")
+        #expect(Hex.codePoint("\u{7}") == "U+0007")
+        #expect(Hex.codePoint("\u{202E}") == "U+202E")
+        #expect(Hex.codePoint("🎸") == "U+1F3B8")
+    }
+
+    @Test func digitsArePaddedNotCut() {
+        #expect(Hex.digits(UInt8(0x0A), 2, uppercase: true) == "0A")
+        #expect(Hex.digits(UInt64(255), 16) == "00000000000000ff")
+        #expect(Hex.digits(0x12345, 2) == "12345")
+    }
+}
+
+@Suite struct FNV1aTests {
+    /// Published FNV-1a 64-bit test vectors (http://www.isthe.com/chongo/tech/comp/fnv/).
+    @Test func matchesTheReferenceVectors() {
+        #expect(FNV1a.hash([UInt8]()) == 0xcbf2_9ce4_8422_2325)
+        #expect(FNV1a.hash(Array("a".utf8)) == 0xaf63_dc4c_8601_ec8c)
+        #expect(FNV1a.hash(Array("foobar".utf8)) == 0x8594_4171_f739_67e8)
+    }
+
+    /// Derived ids are stored in libraries and emails: they must never change.
+    @Test func derivedIdentifiersAreStable() {
+        #expect(Identifier.derived(from: Array("".utf8)) == "cbf29ce484222325" + "84222325cbf29ce4")
+        let id = Identifier.derived(from: Array("setlist".utf8))
+        #expect(id.count == 32 && id == Identifier.derived(from: Array("setlist".utf8)))
+        #expect(id != Identifier.derived(from: Array("Setlist".utf8)))
+    }
+}
+
+@Suite struct JSONFormatTests {
+    @Test func prettySortedWithSlashesAndAFinalNewLine() throws {
+        struct Value: Encodable { var zeta = "AC/DC"; var alpha = 1 }
+        let text = String(decoding: JSONFormat.document(Value()), as: UTF8.self)
+        #expect(text == "{\n  \"alpha\" : 1,\n  \"zeta\" : \"AC/DC\"\n}\n")
+    }
+}
+
+@Suite struct DateTextTests {
+    let date = Date(timeIntervalSince1970: 1_777_660_200)  // 2026-05-01 18:30:00 UTC
+
+    @Test func iso8601IsUTCToTheSecond() {
+        #expect(DateText.iso8601(date) == "2026-05-01T18:30:00Z")
+        #expect(DateText.iso8601(date.addingTimeInterval(0.75)) == "2026-05-01T18:30:00Z")
+    }
+
+    @Test func readsWhatItWritesAndFractions() {
+        #expect(DateText.date(fromISO8601: "2026-05-01T18:30:00Z") == date)
+        #expect(DateText.date(fromISO8601: "2026-05-01T20:30:00+02:00") == date)
+        #expect(DateText.date(fromISO8601: "2026-05-01T18:30:00.500Z") == date.addingTimeInterval(0.5))
+        #expect(DateText.date(fromISO8601: "1 May 2026") == nil)
+    }
+
+    @Test func localTimeForPeople() {
+        #expect(DateText.local(date, timeZone: TimeZone(identifier: "Europe/Prague")!) == "2026-05-01 20:30:00")
+    }
+}
