@@ -48,12 +48,26 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "SetlistExchangeTests", dependencies: ["SetlistExchange"], resources: [.copy("Corpus")]),
+        .testTarget(name: "SetlistExchangeTests", dependencies: ["SetlistExchange", "SeededRandom"], resources: [.copy("Corpus")]),
         .testTarget(name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistCore", "CCairoPango"], resources: [.copy("Golden")]),
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
         .target(name: "MailTestSupport", path: "Tests/MailTestSupport"),
         .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "MailTestSupport"]),
         .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["setlist", "SetlistCore", "MailTestSupport"]),
+        // The seeded generator of the randomised tests ($SETLIST_SEED repeats a run).
+        .target(
+            name: "SeededRandom",
+            dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/SeededRandom"
+        ),
+        // Runs commands in-process against a temporary library (see TemporaryLibrary.swift).
+        .target(name: "CLITestSupport", dependencies: ["SetlistCLI"], path: "Tests/CLITestSupport"),
+        // The commands run in-process: arguments, messages, tables, exit statuses, files written.
+        .testTarget(
+            name: "SetlistCLITests",
+            dependencies: ["SetlistCLI", "SetlistCore", "CLITestSupport", "MailTestSupport"]
+        ),
+        // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.
+        .testTarget(name: "EndToEndTests", dependencies: ["setlist", "SetlistCore", "CLITestSupport", "MailTestSupport", "SeededRandom"]),
     ]
 )

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -6,35 +7,35 @@ import Testing
 @Suite struct AcceptanceScenarioTests {
     @Test func wholeScenario() throws {
         let lib = try TemporaryLibrary()
-        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2m20s", "--bpm", "250", "--key", "C minor")
-        try lib.ok("edit-song", "highway to hell", "--notes", "Angus counts in")
-        try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "1:30", "--bpm", "250", "--key", "D-dur")
-        try lib.ok("new", "Můj koncert", "Highway to Hell", "Stairway to Heaven")
-        try lib.ok("move", "Můj koncert", "1", "2")
-        var show = try lib.ok("show", "muj koncert")
+        try lib.okBinary("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2m20s", "--bpm", "250", "--key", "C minor")
+        try lib.okBinary("edit-song", "highway to hell", "--notes", "Angus counts in")
+        try lib.okBinary("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "1:30", "--bpm", "250", "--key", "D-dur")
+        try lib.okBinary("new", "Můj koncert", "Highway to Hell", "Stairway to Heaven")
+        try lib.okBinary("move", "Můj koncert", "1", "2")
+        var show = try lib.okBinary("show", "muj koncert")
         #expect(show.contains("1  Stairway to Heaven"))
         #expect(show.contains("2  Highway to Hell"))
 
-        try lib.ok("edit-song", "Highway to Hell", "--in", "Můj koncert", "--bpm", "100", "--key", "F minor")
-        show = try lib.ok("show", "Můj koncert")
+        try lib.okBinary("edit-song", "Highway to Hell", "--in", "Můj koncert", "--bpm", "100", "--key", "F minor")
+        show = try lib.okBinary("show", "Můj koncert")
         #expect(show.contains("F minor*"))
         #expect(show.contains("100*"))
-        let original = try lib.ok("song", "Highway to Hell")
+        let original = try lib.okBinary("song", "Highway to Hell")
         #expect(original.contains("C minor"))
         #expect(original.contains("250"))
         #expect(original.contains("Angus counts in"))
 
-        try lib.ok("new", "Nový koncert", "--new-song", "Red Hot Chili Peppers")
-        try lib.ok("add", "Nový koncert", "--all")
-        show = try lib.ok("show", "Nový koncert")
+        try lib.okBinary("new", "Nový koncert", "--new-song", "Red Hot Chili Peppers")
+        try lib.okBinary("add", "Nový koncert", "--all")
+        show = try lib.okBinary("show", "Nový koncert")
         #expect(show.contains("4 songs"))
 
-        try lib.ok("remove", "Nový koncert", "--all")
-        #expect(try lib.ok("show", "Nový koncert").contains("0 songs"))
+        try lib.okBinary("remove", "Nový koncert", "--all")
+        #expect(try lib.okBinary("show", "Nový koncert").contains("0 songs"))
 
-        try lib.ok("remove-song", "--all")
-        try lib.ok("delete", "--all")
-        #expect(try lib.ok("songs").contains("No songs yet"))
-        #expect(try lib.ok("playlists").contains("No playlists yet"))
+        try lib.okBinary("remove-song", "--all")
+        try lib.okBinary("delete", "--all")
+        #expect(try lib.okBinary("songs").contains("No songs yet"))
+        #expect(try lib.okBinary("playlists").contains("No playlists yet"))
     }
 }

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -6,23 +7,10 @@ import Glibc
 
 /// `setlist live` run for real inside tmux: keys sent, the pane captured after each, and the
 /// terminal checked to be as it was after quitting. `setlist show --at` and the refusal without a
-/// terminal run through the ordinary harness.
+/// terminal are in SetlistCLITests.
 @Suite(.serialized) struct LiveTests {
-    /// A three-song setlist with a break before the fourth.
-    func concert() throws -> TemporaryLibrary {
-        let lib = try TemporaryLibrary()
-        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "3:28", "--bpm", "116", "--key", "A")
-        try lib.ok("edit-song", "Highway to Hell", "--notes", "Angus counts in.")
-        try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "8:02", "--bpm", "82", "--key", "Am")
-        try lib.ok("add-song", "Příběh", "--author", "Lucie", "--length", "4:10", "--key", "c-moll")
-        try lib.ok("add-song", "Under the Bridge", "--author", "Red Hot Chili Peppers", "--length", "4:24", "--bpm", "84", "--key", "E")
-        try lib.ok("new", "Koncert", "Highway to Hell", "Stairway to Heaven", "Příběh", "Under the Bridge")
-        try lib.ok("break", "Koncert", "--after", "3", "--label", "Set 2")
-        return lib
-    }
-
     @Test func stepsThroughASetlistInTmux() throws {
-        let lib = try concert()
+        let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 80, rows: 24)
         defer { tmux.kill() }
         let binary = try SetlistBinary.url().path
@@ -85,7 +73,7 @@ import Glibc
     }
 
     @Test func ctrlCAndEscapeLeaveTheTerminalAsItWas() throws {
-        let lib = try concert()
+        let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 80, rows: 24)
         defer { tmux.kill() }
         let binary = try SetlistBinary.url().path
@@ -102,7 +90,7 @@ import Glibc
 
     @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
     func signalsRestoreTheTerminal(signal: Int32, status: Int) throws {
-        let lib = try concert()
+        let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 80, rows: 24)
         defer { tmux.kill() }
         let binary = try SetlistBinary.url().path
@@ -132,45 +120,6 @@ import Glibc
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && Int32(fields[1]) == pid
         }
-    }
-
-    @Test func refusesWithoutATerminal() throws {
-        let lib = try concert()
-        let result = try lib.run("live", "Koncert")
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("needs a terminal"))
-        #expect(result.stderr.contains("show PLAYLIST --at N"))
-        #expect(result.stdout.isEmpty)
-
-        try lib.ok("new", "Empty")
-        let empty = try lib.run("live", "Empty")
-        #expect(empty.status == 1)
-        #expect(empty.stderr.contains("'Empty' has no songs"))
-    }
-
-    @Test func showAtPrintsOnePosition() throws {
-        let lib = try concert()
-        let text = try lib.ok("show", "Koncert", "--at", "3")
-        #expect(text == """
-            3/4 · Set 1 · Koncert
-            Příběh
-            by Lucie
-            Length 4:10 · Key C minor · BPM —
-
-            Next: break, then Set 2: 4. Under the Bridge (4:24, E major, 84 BPM)
-            Set 1: 11:30 played, 4:10 to go
-
-            """)
-        let json = try lib.ok("show", "Koncert", "--at", "4", "--json")
-        let entry = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(entry["position"] as? Int == 4)
-        #expect(entry["set"] as? String == "Set 2")
-        #expect((entry["copy"] as? [String: Any])?["name"] as? String == "Under the Bridge")
-
-        let wrong = try lib.run("show", "Koncert", "--at", "9")
-        #expect(wrong.status == 1)
-        #expect(wrong.stderr.contains("1 to 4"))
-        #expect(try lib.run("live", "Koncert", "--at", "9").status == 1)
     }
 }
 

@@ -1,17 +1,21 @@
+import CLITestSupport
 import Foundation
 import SetlistCore
 import Testing
 
 /// Many `setlist` processes changing one library at once: the lock serialises them, so every
-/// change of every process is there afterwards and every file parses.
+/// change of every process is there afterwards and every file parses. Every process is started
+/// before the test waits for any, so they really run at the same time even on two cores.
 @Suite struct ReliabilityConcurrencyTests {
-    /// Workers per kind, and commands per worker (`SETLIST_STRESS_WORKERS`, `SETLIST_STRESS_COMMANDS`).
-    static let workers = ReliabilitySettings.integer("SETLIST_STRESS_WORKERS", default: 16)
-    static let commands = ReliabilitySettings.integer("SETLIST_STRESS_COMMANDS", default: 25)
+    /// Workers per kind, and commands per worker (`SETLIST_STRESS_WORKERS`, `SETLIST_STRESS_COMMANDS`;
+    /// else 4 and 2, or 12 and 10 with SETLIST_STRESS=1).
+    static let workers = ReliabilitySettings.integer("SETLIST_STRESS_WORKERS", small: 4, full: 12)
+    static let commands = ReliabilitySettings.integer("SETLIST_STRESS_COMMANDS", small: 2, full: 10)
 
     @Test func concurrentProcessesLoseNoChange() throws {
         let library = try TemporaryLibrary()
         let workers = Self.workers, commands = Self.commands
+        // The starting library is written in-process: only the concurrent changes need processes.
         for worker in 1...workers { try library.ok("add-song", "Source \(worker)", "--author", "Worker \(worker)") }
         try library.ok("new", "Concert")
 
@@ -22,22 +26,21 @@ import Testing
             (1...commands).map { _ in ["add", "Concert", "Source \(worker)"] }
         }
         // Readers check the library while it changes: they must never see half a change.
-        let readers = (1...max(1, workers / 4)).map { _ in Array(repeating: ["check"], count: commands) }
-        let perWorker = stride(from: 0, to: jobs.count, by: commands).map { Array(jobs[$0..<min($0 + commands, jobs.count)]) } + readers
-        let failures = Failures()
-        // TemporaryLibrary holds only constants, so sharing it between threads is safe.
-        nonisolated(unsafe) let shared = library
-        DispatchQueue.concurrentPerform(iterations: perWorker.count) { index in
-            for arguments in perWorker[index] {
-                do {
-                    let result = try shared.run(arguments)
-                    if result.status != 0 { failures.add("\(arguments): \(result.stdout)\(result.stderr)") }
-                } catch {
-                    failures.add("\(arguments): \(error)")
-                }
-            }
+        let readers = max(1, workers / 4) * commands
+        // Checks spread among the writes, so they start while the library changes.
+        let spacing = max(1, jobs.count / readers)
+        var all: [[String]] = []
+        for (index, job) in jobs.enumerated() {
+            all.append(job)
+            if (index + 1) % spacing == 0 { all.append(["check"]) }
         }
-        #expect(failures.all.isEmpty, "\(failures.all.prefix(5))")
+        let started = try all.enumerated().map { index, arguments in try library.startBinary(arguments, output: "run-\(index)") }
+        var failures: [String] = []
+        for (arguments, run) in zip(all, started) {
+            let result = try run.wait()
+            if result.status != 0 { failures.append("\(arguments): \(result.stdout)\(result.stderr)") }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
 
         let check = try library.run("check")
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
@@ -52,32 +55,18 @@ import Testing
         for worker in 1...workers {
             #expect(copies.filter { $0.name == "Source \(worker)" }.count == commands, "copies of Source \(worker)")
         }
-        print("concurrency: \(2 * workers) writing and \(readers.count) checking processes at once, \(2 * workers * commands) changes, all present, \(readers.count * commands) checks passed")
+        let checks = all.count - jobs.count
+        print("concurrency: \(all.count) processes started at once, \(jobs.count) changes all present, \(checks) checks passed")
     }
 }
 
-/// Settings read from the environment, so the stress tests can be made longer by hand.
+/// Settings read from the environment: the stress tests run small by default and at full size
+/// with SETLIST_STRESS=1 (see the README's Development section).
 enum ReliabilitySettings {
-    static func integer(_ name: String, default value: Int) -> Int {
-        ProcessInfo.processInfo.environment[name].flatMap(Int.init).map { max(1, $0) } ?? value
-    }
+    static let fullSize = ProcessInfo.processInfo.environment["SETLIST_STRESS"] == "1"
 
-}
-
-/// Failures collected from several threads.
-final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-
-    func add(_ failure: String) {
-        lock.lock()
-        list.append(failure)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return list
+    /// `name` from the environment when it is set, else `small`, or `full` with SETLIST_STRESS=1.
+    static func integer(_ name: String, small: Int, full: Int) -> Int {
+        ProcessInfo.processInfo.environment[name].flatMap(Int.init).map { max(1, $0) } ?? (fullSize ? full : small)
     }
 }

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -10,11 +11,11 @@ import Glibc
     /// Runs `setlist` as a user who may not write to the library: this user when it is not root
     /// (the folders are made read-only), else `nobody` through setpriv. Nil when neither can be done.
     func runAsReader(_ lib: TemporaryLibrary, _ arguments: String...) throws -> RunResult? {
-        guard getuid() == 0 else { return try lib.run(arguments) }
+        guard getuid() == 0 else { return try lib.runBinary(arguments) }
         guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
             return nil
         }
-        return try lib.run(arguments, through: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"])
+        return try lib.runBinary(arguments, through: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"])
     }
 
     @Test(arguments: [true, false])

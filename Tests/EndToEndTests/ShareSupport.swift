@@ -2,14 +2,6 @@ import Foundation
 import MailTestSupport
 import Testing
 
-/// A written message as Python's `email` package parsed it (Tests/MailTestSupport).
-typealias ParsedMessage = MIMECheck
-
-extension MIMECheck {
-    /// Parses `data` with the Python checker.
-    static func parse(_ data: Data) throws -> MIMECheck { try Python.checkMessage(data) }
-}
-
 /// An SMTP server on 127.0.0.1 (Tests/Support/smtp_sink.py, aiosmtpd) that keeps what it receives,
 /// stopped when this is released.
 final class SMTPSink {

@@ -120,3 +120,11 @@ public enum Python {
 public struct PythonFailure: Error, CustomStringConvertible {
     public var description: String
 }
+
+/// A written message as Python's `email` package parsed it.
+public typealias ParsedMessage = MIMECheck
+
+extension MIMECheck {
+    /// Parses `data` with the Python checker.
+    public static func parse(_ data: Data) throws -> MIMECheck { try Python.checkMessage(data) }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 import SetlistCore
 @testable import SetlistExchange
@@ -55,7 +56,7 @@ import SetlistCore
     @Test func randomlyDamagedDocumentsAreRefusedOrImported() throws {
         let original = try Self.sampleDocument()
         #expect((try? PlstsDocument.read(original, source: "sample")) != nil)
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator(for: "randomlyDamagedDocumentsAreRefusedOrImported")
         let interesting: [UInt8] = Array("{}[]\",:0-9e.\\u\u{0}nulltruefalse".utf8) + [0xFF, 0xC3, 0x80, 0x0A]
         for round in 0..<5000 {
             var bytes = [UInt8](original)

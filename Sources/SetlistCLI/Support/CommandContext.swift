@@ -117,8 +117,13 @@ public final class OutputSink: @unchecked Sendable {
 
     /// What was written, for a buffer.
     public var text: String {
+        String(decoding: data, as: UTF8.self)
+    }
+
+    /// The bytes written, for a buffer (a PDF or a message on standard output).
+    public var data: Data {
         lock.lock()
         defer { lock.unlock() }
-        return String(decoding: buffer, as: UTF8.self)
+        return buffer
     }
 }

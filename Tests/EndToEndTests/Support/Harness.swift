@@ -1,40 +1,20 @@
+import CLITestSupport
 import Foundation
 import Testing
 
-/// What one run of the `setlist` binary did.
-struct RunResult {
-    var status: Int32
-    var stdoutData: Data
-    var stderr: String
-    var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
-}
-
-/// A temporary library folder and a way to run the real `setlist` binary against it.
-final class TemporaryLibrary {
-    let folder: URL
-    /// The library folder (`$SETLIST_HOME`); it does not exist until the first change.
-    let root: URL
-
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-e2e-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        root = folder.appendingPathComponent("library")
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// Runs `setlist` with these arguments in `folder`, with `SETLIST_HOME` set to the library.
+/// The real `setlist` binary, for what needs a process of its own. Fixtures and everything else
+/// run in-process through `TemporaryLibrary.run` (Tests/CLITestSupport).
+extension TemporaryLibrary {
+    /// Runs the `setlist` binary with these arguments in `folder`, with `SETLIST_HOME` set to the library.
     @discardableResult
-    func run(_ arguments: String..., stdin: Data? = nil, environment: [String: String] = [:]) throws -> RunResult {
-        try run(arguments, stdin: stdin, environment: environment)
+    func runBinary(_ arguments: String..., stdin: Data? = nil, environment: [String: String] = [:]) throws -> RunResult {
+        try runBinary(arguments, stdin: stdin, environment: environment)
     }
 
     /// `wrapper`, when given, is a program and its arguments that start `setlist` (such as setpriv).
     @discardableResult
-    func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-             through wrapper: [String] = []) throws -> RunResult {
+    func runBinary(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                   through wrapper: [String] = []) throws -> RunResult {
         let binary = try SetlistBinary.url()
         let process = Process()
         if let program = wrapper.first {
@@ -45,12 +25,7 @@ final class TemporaryLibrary {
             process.arguments = arguments
         }
         process.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        env["SETLIST_HOME"] = root.path
-        env.removeValue(forKey: "EMAIL")
-        env.removeValue(forKey: "SETLIST_SENDMAIL")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = self.environment(environment)
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -68,28 +43,45 @@ final class TemporaryLibrary {
         return RunResult(status: process.terminationStatus, stdoutData: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Runs a command that must succeed, and returns its standard output.
+    /// Starts the binary without waiting for it, its output going to files in `folder` named
+    /// after `output`; `wait()` returns what it did. For tests that need processes side by side.
+    func startBinary(_ arguments: [String], output: String) throws -> StartedRun {
+        let process = Process()
+        process.executableURL = try SetlistBinary.url()
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = environment()
+        let out = folder.appendingPathComponent(output + ".out"), err = folder.appendingPathComponent(output + ".err")
+        try Data().write(to: out)
+        try Data().write(to: err)
+        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        defer { try? outHandle.close(); try? errHandle.close() }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return StartedRun(process: process, stdout: out, stderr: err)
+    }
+
+    /// Runs the binary for a command that must succeed, and returns its standard output.
     @discardableResult
-    func ok(_ arguments: String..., stdin: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try run(arguments, stdin: stdin)
+    func okBinary(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try runBinary(arguments)
         #expect(result.status == 0, "setlist \(arguments.joined(separator: " ")) failed: \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }
+}
 
-    /// The bytes of every file in the library folder, by relative path, to show nothing changed.
-    func snapshot() throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            let path = String(url.path.dropFirst(root.path.count + 1))
-            if path.hasPrefix(".history") || path == ".lock" { continue }
-            files[path] = try Data(contentsOf: url)
-        }
-        return files
-    }
+/// A `setlist` process started by `startBinary`.
+struct StartedRun {
+    let process: Process
+    let stdout: URL, stderr: URL
 
-    func file(_ path: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    /// Waits for the process to end, and returns its exit status and output.
+    func wait() throws -> RunResult {
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus, stdoutData: try Data(contentsOf: stdout),
+                         stderr: String(decoding: try Data(contentsOf: stderr), as: UTF8.self))
     }
 }
 

@@ -1,28 +1,24 @@
+import CLITestSupport
 import Foundation
 import Testing
 
-/// The library is found through --library (before or after the command), then $SETLIST_HOME,
-/// then $XDG_DATA_HOME/setlist, then ~/.local/share/setlist.
-@Suite struct LibraryLocationTests {
-    @Test func optionBeforeOrAfterTheCommand() throws {
+/// The real program exits with the status the command returned (SetlistCLITests check every
+/// status in-process): 0, 1 with one line on standard error, 64 for a usage error.
+@Suite struct ProgramExitTests {
+    @Test func exitStatusesOfTheRealProgram() throws {
         let lib = try TemporaryLibrary()
-        let other = lib.folder.appendingPathComponent("other").path
-        try lib.ok("--library", other, "add-song", "Before")
-        try lib.ok("add-song", "After", "--library", other)
-        try lib.ok("--library=\(other)", "add-song", "Equals")
-        let songs = try lib.ok("songs", "--library", other)
-        #expect(songs.contains("Before") && songs.contains("After") && songs.contains("Equals"))
-        #expect(!FileManager.default.fileExists(atPath: lib.root.path), "SETLIST_HOME was not used")
-    }
-
-    @Test func xdgAndHomeFallbacks() throws {
-        let lib = try TemporaryLibrary()
-        let xdg = lib.folder.appendingPathComponent("xdg")
-        try #require(try lib.run(["add-song", "In XDG"], environment: ["SETLIST_HOME": "", "XDG_DATA_HOME": xdg.path]).status == 0)
-        #expect(FileManager.default.fileExists(atPath: xdg.appendingPathComponent("setlist/songs.json").path))
-        let home = lib.folder.appendingPathComponent("home")
-        try #require(try lib.run(["add-song", "In home"], environment: ["SETLIST_HOME": "", "XDG_DATA_HOME": "", "HOME": home.path]).status == 0)
-        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/setlist/songs.json").path))
+        let added = try lib.runBinary("add-song", "Highway to Hell")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("Added 'Highway to Hell'"))
+        let before = try lib.snapshot()
+        let failed = try lib.runBinary("song", "Nothing")
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasPrefix("setlist: error: No song matches 'Nothing'"))
+        #expect(failed.stdout.isEmpty)
+        let usage = try lib.runBinary("frobnicate")
+        #expect(usage.status == 64)
+        #expect(!usage.stderr.isEmpty)
+        #expect(try lib.snapshot() == before)
     }
 }
 

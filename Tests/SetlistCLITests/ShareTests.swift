@@ -1,4 +1,6 @@
+import CLITestSupport
 import Foundation
+import MailTestSupport
 import Testing
 
 /// `setlist share` and `setlist config` through the real binary; messages checked by Python's
@@ -8,18 +10,7 @@ import Testing
     static let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
 
     /// A library with a Czech setlist, a break, and three contacts.
-    static func band() throws -> TemporaryLibrary {
-        let lib = try TemporaryLibrary()
-        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor")
-        try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "1:30", "--bpm", "250", "--key", "D-dur")
-        try lib.ok("add-song", "Žluťoučký kůň 🐴", "--author", "Jiří Šťastný", "--length", "3:05", "--key", "Fis-moll")
-        try lib.ok("new", "Můj koncert 🎸", "Stairway to Heaven", "Highway to Hell", "Žluťoučký kůň 🐴")
-        try lib.ok("break", "--after", "2", "--label", "Přídavek")
-        try lib.ok("add-contact", "Pepa Kytara", "pepa@example.com")
-        try lib.ok("add-contact", "Jana Bubenická", "jana@example.com")
-        try lib.ok("add-contact", "Ondřej Basa", "ondra@example.com")
-        return lib
-    }
+    static func band() throws -> TemporaryLibrary { try TemporaryLibrary.band() }
 
     func share(_ lib: TemporaryLibrary, _ arguments: [String], environment: [String: String] = epoch) throws -> (RunResult, ParsedMessage?) {
         let result = try lib.run(["share"] + arguments + ["--eml", "-"], environment: environment)
@@ -163,30 +154,6 @@ import Testing
         let evilTo = try lib.run(["share", "--to", "x@example.com\r\nBcc: y@evil.example", "--from", "a@example.com", "--eml", "-"])
         #expect(evilTo.status == 1)
         #expect(evilTo.stdout.isEmpty)
-    }
-
-    @Test func deliversThroughMsmtpToAnSMTPServer() throws {
-        let lib = try Self.band()
-        let sink = try SMTPSink()
-        let environment = Self.epoch.merging(["SETLIST_SENDMAIL": "msmtp -C \(try sink.msmtpConfiguration())"]) { $1 }
-        let arguments = ["share", "--to", "all", "--to", "guest@example.org", "--from", "Jirka Novák <jirka@example.com>", "--short"]
-        let sent = try lib.run(arguments, environment: environment)
-        #expect(sent.status == 0, "\(sent.stderr)")
-        #expect(sent.stdout.contains("Sent 'Můj koncert 🎸'"))
-        #expect(sent.stdout.contains("msmtp"))
-
-        let received = try sink.messages(count: 1)[0]
-        #expect(received.from == "jirka@example.com")
-        #expect(received.to == ["pepa@example.com", "jana@example.com", "ondra@example.com", "guest@example.org"])
-        // What arrived is exactly the message --eml writes.
-        let written = try lib.run(arguments + ["--eml", "-"], environment: Self.epoch)
-        #expect(received.data == written.stdoutData)
-        let message = try ParsedMessage.parse(received.data)
-        #expect(message.defects == [])
-        #expect(message.header("subject") == "Setlist: Můj koncert 🎸")
-        let short = try lib.run(["pdf", "--short", "-o", "-"], environment: Self.epoch)
-        #expect(message.attachments.last?.data == short.stdoutData)
-        #expect(message.attachments.last?.filename == "Můj koncert 🎸-short.pdf")
     }
 
     @Test func failingMailProgramIsReportedAndNothingClaimedSent() throws {

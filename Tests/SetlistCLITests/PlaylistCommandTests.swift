@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -161,13 +162,5 @@ import Testing
 
     func names(_ json: [String: Any]) -> [String] {
         (json["songs"] as! [[String: Any]]).map { ($0["copy"] as! [String: Any])["name"] as! String }
-    }
-}
-
-extension TemporaryLibrary {
-    func json(_ arguments: String...) throws -> [String: Any] {
-        let result = try run(arguments)
-        #expect(result.status == 0, "\(result.stderr)")
-        return try JSONSerialization.jsonObject(with: result.stdoutData) as! [String: Any]
     }
 }
