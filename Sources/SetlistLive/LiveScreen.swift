@@ -26,8 +26,8 @@ public struct LiveScreen: Sendable {
 
     /// The screen for `position` (1-based) of `playlist`, or nil when there is no song there.
     /// - Parameter status: replaces the line of keys, e.g. "Go to: 12" while a number is typed.
-    public init?(playlist: Playlist, position: Int, size: TerminalSize, status: String? = nil) {
-        guard let stage = StagePosition(playlist: playlist, position: position) else { return nil }
+    public init?(playlist: Playlist, position: Int, size: TerminalSize, status: String? = nil, notation: KeyNotation = .english) {
+        guard let stage = StagePosition(playlist: playlist, position: position, notation: notation) else { return nil }
         self.init(stage: stage, size: size, status: status)
     }
 

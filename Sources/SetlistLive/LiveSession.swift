@@ -34,11 +34,12 @@ public enum LiveSession {
 
     /// Runs stage mode on `terminal` and returns the position shown last.
     @discardableResult
-    public static func run(playlist: Playlist, startingAt position: Int, appearance: Appearance, on terminal: some LiveTerminal) throws -> Int {
+    public static func run(playlist: Playlist, startingAt position: Int, appearance: Appearance, notation: KeyNotation = .english,
+                           on terminal: some LiveTerminal) throws -> Int {
         var navigator = LiveNavigator(count: playlist.copies.count, position: position)
         var decoder = KeyDecoder()
         func draw() throws {
-            let screen = LiveScreen(playlist: playlist, position: navigator.position, size: terminal.size, status: navigator.status)
+            let screen = LiveScreen(playlist: playlist, position: navigator.position, size: terminal.size, status: navigator.status, notation: notation)
             try terminal.draw(screen?.drawn(appearance) ?? [])
         }
         try draw()

@@ -33,9 +33,12 @@ public struct StagePosition: Hashable, Sendable {
     public var remaining: Int
     /// Songs of the set whose length is unknown, so the times above are incomplete.
     public var unknownLengths: Int
+    /// How keys are printed.
+    public var notation: KeyNotation
 
     /// The details of `position` (1-based) in `playlist`, or nil when there is no song there.
-    public init?(playlist: Playlist, position: Int) {
+    public init?(playlist: Playlist, position: Int, notation: KeyNotation = .english) {
+        self.notation = notation
         let sets = playlist.sets
         guard let setIndex = sets.firstIndex(where: { $0.entries.contains { $0.position == position } }) else { return nil }
         let set = sets[setIndex]
@@ -68,7 +71,7 @@ public struct StagePosition: Hashable, Sendable {
         let fields = copy.fields
         return [
             "Length " + (fields.length.map(SongLength.format) ?? "—"),
-            "Key " + (fields.key?.description ?? "—"),
+            "Key " + (fields.key?.spelled(in: notation) ?? "—"),
             fields.bpm.map { "\($0) BPM" } ?? "BPM —",
         ]
     }
@@ -77,9 +80,9 @@ public struct StagePosition: Hashable, Sendable {
     public var nextLine: String {
         switch following {
         case .song(let entry):
-            return "Next: " + Self.describe(entry)
+            return "Next: " + describe(entry)
         case .setBreak(let label, let then):
-            return "Next: break, then \(label)" + (then.map { ": " + Self.describe($0) } ?? "")
+            return "Next: break, then \(label)" + (then.map { ": " + describe($0) } ?? "")
         case .end:
             return "Next: nothing, this is the last song"
         }
@@ -112,9 +115,9 @@ public struct StagePosition: Hashable, Sendable {
         return lines
     }
 
-    static func describe(_ entry: PlaylistEntry) -> String {
+    func describe(_ entry: PlaylistEntry) -> String {
         let fields = entry.copy.fields
-        let extra = [fields.length.map(SongLength.format), fields.key?.description, fields.bpm.map { "\($0) BPM" }].compactMap { $0 }
+        let extra = [fields.length.map(SongLength.format), fields.key?.spelled(in: notation), fields.bpm.map { "\($0) BPM" }].compactMap { $0 }
         return "\(entry.position). \(fields.name)" + (extra.isEmpty ? "" : " (" + extra.joined(separator: ", ") + ")")
     }
 }

@@ -12,7 +12,9 @@ public enum SetlistBody {
     /// - Parameters:
     ///   - plstsFileName: the attached .plsts file, for the line on importing it; nil if none.
     ///   - pdfFileNames: the attached PDFs.
-    public static func text(for playlist: Playlist, plstsFileName: String?, pdfFileNames: [String]) -> String {
+    ///   - notation: how keys are printed.
+    public static func text(for playlist: Playlist, plstsFileName: String?, pdfFileNames: [String],
+                            notation: KeyNotation = .english) -> String {
         var lines: [String] = []
         let count = playlist.copies.count
         lines.append(HeaderText.oneLine(playlist.name))
@@ -25,7 +27,7 @@ public enum SetlistBody {
             }
             for entry in set.entries {
                 lines.append("")
-                lines += songLines(entry)
+                lines += songLines(entry, notation: notation)
             }
         }
         lines += ["", "Total length: " + totalText(playlist)]
@@ -57,13 +59,13 @@ public enum SetlistBody {
         return "\(total) (\(missing) song\(missing == 1 ? "" : "s") without a length)"
     }
 
-    static func songLines(_ entry: PlaylistEntry) -> [String] {
+    static func songLines(_ entry: PlaylistEntry, notation: KeyNotation) -> [String] {
         let fields = entry.copy.fields
         var first = "\(entry.position). \(HeaderText.oneLine(fields.name))"
         if let author = fields.author, !author.isEmpty { first += " — " + HeaderText.oneLine(author) }
         var details: [String] = []
         if let length = fields.length { details.append(SongLength.format(length)) }
-        if let key = fields.key { details.append(key.typeset) }
+        if let key = fields.key { details.append(key.spelled(in: notation)) }
         if let bpm = fields.bpm { details.append("\(bpm) BPM") }
         guard !details.isEmpty else { return [first] }
         let indent = String(repeating: " ", count: "\(entry.position). ".count)

@@ -17,11 +17,11 @@ enum SetlistWords {
     }
 
     /// "AC/DC · 2:20 · C minor · 250 BPM", leaving out what is unknown.
-    static func details(_ fields: SongFields) -> String {
+    static func details(_ fields: SongFields, notation: KeyNotation) -> String {
         var parts: [String] = []
         if let author = fields.author, !author.isEmpty { parts.append(author) }
         if let length = fields.length { parts.append(SongLength.format(length)) }
-        if let key = fields.key { parts.append(key.typeset) }
+        if let key = fields.key { parts.append(key.spelled(in: notation)) }
         if let bpm = fields.bpm { parts.append("\(bpm) BPM") }
         return parts.joined(separator: "  ·  ")
     }
@@ -40,6 +40,7 @@ struct LongLayout {
     let playlist: Playlist
     let frame: PageFrame
     let typesetter: Typesetter
+    var notation: KeyNotation = .english
 
     static let title = Font(size: 22, bold: true)
     static let summary = Font(size: 10.5)
@@ -95,7 +96,7 @@ struct LongLayout {
         let name = typesetter.box(fields.name, font: Self.name, width: width)
         var rows = Row.lines(of: name, x: nameX, leading: [Fragment(box: number, line: 0, x: numberRight - number.width)],
                              spaceBefore: spaceBefore, keepTogether: true)
-        let details = SetlistWords.details(fields)
+        let details = SetlistWords.details(fields, notation: notation)
         if !details.isEmpty {
             rows[rows.count - 1].keepWithNext = true
             rows += Row.lines(of: typesetter.box(details, font: Self.details, gray: 0.3, width: width),

@@ -8,16 +8,18 @@ public struct PDFRenderer {
     /// The creator written in the PDF's metadata.
     public static let creator = SetlistVersion.generator
 
-    /// Renders the playlist; `date` is the creation date written in the metadata.
+    /// Renders the playlist; `date` is the creation date written in the metadata, `notation` how
+    /// keys are printed.
     ///
-    /// The same playlist, style, paper and date always give byte-identical PDFs.
-    public static func render(_ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date) throws(PDFError) -> Data {
+    /// The same playlist, style, paper, date and notation always give byte-identical PDFs.
+    public static func render(_ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date,
+                              notation: KeyNotation = .english) throws(PDFError) -> Data {
         try Typesetter.withTypesetter { (typesetter) throws(PDFError) -> Data in
             let frame = PageFrame(paper: paper)
             let document = switch style {
-            case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
+            case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
             case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
-            case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
+            case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
             }
             // Pass one: paginate. Pass two: draw, now that the number of pages is known.
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)

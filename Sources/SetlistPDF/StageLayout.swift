@@ -7,6 +7,7 @@ struct StageLayout {
     let playlist: Playlist
     let frame: PageFrame
     let typesetter: Typesetter
+    var notation: KeyNotation = .english
 
     static let minimumSize = 10.0
     static let maximumSize = 72.0
@@ -87,7 +88,7 @@ struct StageLayout {
         var runs = [Run(text: copy.name, font: Font(size: size, bold: true))]
         if let key = copy.fields.key {
             // A no-break space keeps "C minor" together when a long title wraps.
-            let key = key.typeset.replacingOccurrences(of: " ", with: "\u{00A0}")
+            let key = key.spelled(in: notation).replacingOccurrences(of: " ", with: "\u{00A0}")
             runs.append(Run(text: "   " + key, font: Font(size: (size * 0.6).rounded()), gray: 0.3))
         }
         return runs

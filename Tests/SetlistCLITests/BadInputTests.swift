@@ -16,7 +16,7 @@ import Testing
 
     @Test(arguments: [
         (["add-song", "X", "--length", "2:75"], "is not a length"),
-        (["add-song", "X", "--key", "H"], "is not a key"),
+        (["add-song", "X", "--key", "Hx"], "is not a key"),
         (["add-song", "X", "--bpm", "fast"], "is not a tempo"),
         (["add-song", "", "--author", "x"], "empty"),
         (["song", "Nothing"], "No song matches 'Nothing'"),

@@ -10,7 +10,7 @@ import Testing
         let list = try lib.ok("songs")
         #expect(list.contains("Příběh"))
         #expect(list.contains("3:20"))
-        #expect(list.contains("F# minor"))
+        #expect(list.contains("F♯ minor"))
         #expect(list.contains("96"))
         let details = try lib.ok("song", "PRIBEH")
         #expect(details.contains("Author:    Čechomor"))
@@ -22,6 +22,36 @@ import Testing
         #expect(json[0]["length"] as? Int == 200)
         #expect(json[0]["key"] as? String == "F# minor")
         #expect(json[0]["notes"] as? String == "Intro housle\nPak všichni")
+    }
+
+    /// `config notation german` changes what B and a lowercase letter mean and how keys print;
+    /// the library and --json keep the canonical spelling.
+    @Test func theBandsNotation() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "English B", "--key", "B")
+        #expect(try lib.ok("config", "notation", "german") == "notation = german\n")
+        try lib.ok("add-song", "German B", "--key", "B")
+        try lib.ok("add-song", "Lowercase", "--key", "a")
+        try lib.ok("add-song", "Fis", "--key", "Fism")
+        let table = try lib.ok("songs")
+        #expect(table.contains("H dur"))
+        #expect(table.contains("B dur"))
+        #expect(table.contains("a moll"))
+        #expect(table.contains("fis moll"))
+        #expect(try lib.ok("song", "German B").contains("Key:       B dur"))
+        let json = try JSONSerialization.jsonObject(with: try lib.run("songs", "--json").stdoutData) as! [[String: Any]]
+        #expect(json.map { $0["key"] as? String } == ["B major", "Bb major", "A minor", "F# minor"])
+        let songs = try String(contentsOf: lib.root.appendingPathComponent("songs.json"), encoding: .utf8)
+        #expect(songs.contains("\"Bb major\"") && !songs.contains("dur"))
+        try lib.ok("edit-song", "English B", "--key", "b")
+        #expect(try lib.ok("song", "English B").contains("Key:       b moll"))
+
+        try lib.ok("config", "notation", "english")
+        let english = try lib.ok("songs")
+        #expect(english.contains("B♭ major") && english.contains("A minor") && english.contains("F♯ minor"))
+        let refused = try lib.run("config", "notation", "czech")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("setlist config notation german"))
     }
 
     @Test func searchIgnoresCaseAndAccents() throws {

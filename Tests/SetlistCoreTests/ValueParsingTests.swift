@@ -41,7 +41,8 @@ import Testing
         #expect(try MusicalKey.parse(text).description == expected)
     }
 
-    @Test(arguments: ["", "H", "X minor", "C#b", "Cmajor7", "fis", "C sharp", "dur", "moll", "Cx", "Bes-dur", "Q-dur"])
+    @Test(arguments: ["", "X minor", "C#b", "Cmajor7", "C sharp", "dur", "moll", "Cx", "Bes-dur", "Q-dur", "Bis", "Hx", "A--",
+                      "Amoll7", "Ases", "I", "-", "m", "Cmi7"])
     func rejects(text: String) {
         #expect(MusicalKey(parsing: text) == nil)
     }
@@ -53,8 +54,8 @@ import Testing
     }
 
     @Test func typesetUsesMusicalSigns() throws {
-        #expect(try MusicalKey.parse("F#m").typeset == "F♯ minor")
-        #expect(try MusicalKey.parse("B-dur").typeset == "B♭ major")
+        #expect(try MusicalKey.parse("F#m").spelled(in: .english) == "F♯ minor")
+        #expect(try MusicalKey.parse("B-dur").spelled(in: .english) == "B♭ major")
     }
 }
 
@@ -96,5 +97,66 @@ import Testing
         for bad in ["mail", "mail@", "@mail.com", "a b@mail.com", "mail@mail", "mail@-x.com", "a..b@mail.com", "mail@mail.com\r\nBcc: x@y.z"] {
             #expect(throws: ValueError.invalidEmail(bad)) { try EmailAddress.validate(bad) }
         }
+    }
+}
+
+/// The spellings Czech and German bands use, read in both notations: (typed, English reading, German reading).
+@Suite struct KeyNotationTests {
+    @Test(arguments: [
+        // Unambiguous: the same in both notations.
+        ("H", "B major", "B major"), ("Hm", "B minor", "B minor"), ("Hmi", "B minor", "B minor"), ("Ami", "A minor", "A minor"),
+        ("Dmi", "D minor", "D minor"), ("Fis", "F# major", "F# major"), ("Fism", "F# minor", "F# minor"),
+        ("Cis", "C# major", "C# major"), ("As", "Ab major", "Ab major"), ("Es", "Eb major", "Eb major"),
+        ("Ges", "Gb major", "Gb major"), ("Es-dur", "Eb major", "Eb major"), ("es-moll", "Eb minor", "Eb minor"),
+        ("Am", "A minor", "A minor"), ("A-", "A minor", "A minor"), ("Amin", "A minor", "A minor"),
+        ("A minor", "A minor", "A minor"), ("h-moll", "B minor", "B minor"), ("Dmin", "D minor", "D minor"),
+        ("B-dur", "Bb major", "Bb major"), ("b-moll", "Bb minor", "Bb minor"), ("H-dur", "B major", "B major"),
+        ("Bb", "Bb major", "Bb major"), ("B♭ minor", "Bb minor", "Bb minor"), ("F#m", "F# minor", "F# minor"),
+        ("Hes", "Bb major", "Bb major"), ("Ais", "A# major", "A# major"), ("Esmi", "Eb minor", "Eb minor"),
+        ("Des dur", "Db major", "Db major"), ("Cm", "C minor", "C minor"), ("cm", "C minor", "C minor"),
+        ("CM", "C major", "C major"), ("Ebmaj", "Eb major", "Eb major"), (" fis-moll ", "F# minor", "F# minor"),
+        // Ambiguous: B, and a lowercase letter alone.
+        ("B", "B major", "Bb major"), ("Bm", "B minor", "Bb minor"), ("B major", "B major", "Bb major"),
+        ("a", "A major", "A minor"), ("fis", "F# major", "F# minor"), ("h", "B major", "B minor"),
+        ("b", "B major", "Bb minor"), ("es", "Eb major", "Eb minor"), ("c", "C major", "C minor"),
+    ])
+    func readsInBothNotations(text: String, english: String, german: String) throws {
+        #expect(try MusicalKey.parse(text, notation: .english).description == english)
+        #expect(try MusicalKey.parse(text, notation: .german).description == german)
+    }
+
+    @Test(arguments: [
+        ("C major", "C major", "C dur"), ("C minor", "C minor", "c moll"), ("B major", "B major", "H dur"),
+        ("Bb minor", "B♭ minor", "b moll"), ("Bb major", "B♭ major", "B dur"), ("F# major", "F♯ major", "Fis dur"),
+        ("F# minor", "F♯ minor", "fis moll"), ("Eb major", "E♭ major", "Es dur"), ("Eb minor", "E♭ minor", "es moll"),
+        ("Ab major", "A♭ major", "As dur"), ("Db major", "D♭ major", "Des dur"), ("Gb minor", "G♭ minor", "ges moll"),
+        ("C# minor", "C♯ minor", "cis moll"), ("B minor", "B minor", "h moll"), ("E# major", "E♯ major", "Eis dur"),
+        ("B# major", "B♯ major", "His dur"), ("Cb major", "C♭ major", "Ces dur"),
+    ])
+    func printsInBothNotations(canonical: String, english: String, german: String) throws {
+        let key = try MusicalKey.parse(canonical)
+        #expect(key.spelled(in: .english) == english)
+        #expect(key.spelled(in: .german) == german)
+    }
+
+    /// Every key printed in either notation reads back as the same key in that notation, and the
+    /// canonical form (what files hold) reads back with the English parser.
+    @Test func everySpellingReadsBack() throws {
+        for tonic in ["C", "C#", "Cb", "D", "D#", "Db", "E", "E#", "Eb", "F", "F#", "Fb", "G", "G#", "Gb", "A", "A#", "Ab", "B", "B#", "Bb"] {
+            for mode in MusicalKey.Mode.allCases {
+                let key = try #require(MusicalKey(tonic: tonic, mode: mode))
+                #expect(MusicalKey(parsing: key.description) == key)
+                for notation in KeyNotation.allCases {
+                    #expect(MusicalKey(parsing: key.spelled(in: notation), notation: notation) == key, "\(key) in \(notation)")
+                }
+            }
+        }
+    }
+
+    @Test func notationSettingIsRead() {
+        #expect(Library().notation == .english)
+        #expect(Library(settings: ["notation": "german"]).notation == .german)
+        #expect(KeyNotation(parsing: " German ") == .german)
+        #expect(KeyNotation(parsing: "czech") == nil)
     }
 }

@@ -18,6 +18,14 @@ import Testing
         #expect(stage.facts == ["Length 3:28", "Key A major", "116 BPM"])
     }
 
+    @Test func keysShowInTheBandsNotation() throws {
+        let stage = try #require(StagePosition(playlist: concert, position: 1, notation: .german))
+        #expect(stage.facts == ["Length 3:28", "Key A dur", "116 BPM"])
+        #expect(stage.nextLine == "Next: 2. Stairway to Heaven (8:02, a moll, 82 BPM)")
+        let screen = try #require(LiveScreen(playlist: concert, position: 1, size: TerminalSize(columns: 100, rows: 30), notation: .german))
+        #expect(screen.texts.contains { $0.contains("A dur") })
+    }
+
     @Test func lastSongOfASetIsFollowedByTheBreak() throws {
         let stage = try #require(StagePosition(playlist: concert, position: 3))
         guard case .setBreak(let label, let then) = stage.following else {

@@ -17,6 +17,16 @@ import SetlistCore
         ])
     }
 
+    @Test func keysPrintInTheBandsNotation() {
+        let english = SetlistBody.text(for: Self.playlist(), plstsFileName: nil, pdfFileNames: [])
+        #expect(english.contains("   2:20 · F minor · 100 BPM"))
+        #expect(english.contains("B♭ major"))
+        let german = SetlistBody.text(for: Self.playlist(), plstsFileName: nil, pdfFileNames: [], notation: .german)
+        #expect(german.contains("   1:30 · D dur · 250 BPM"))
+        #expect(german.contains("   2:20 · f moll · 100 BPM"))
+        #expect(german.contains("B dur"))
+    }
+
     @Test func listsEverySongWithItsDetailsBreaksAndTotal() {
         let text = SetlistBody.text(for: Self.playlist(), plstsFileName: "Můj koncert.plsts", pdfFileNames: ["Můj koncert.pdf"])
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -7,8 +7,9 @@ struct RenderedPDF {
     let data: Data
     let url: URL
 
-    init(_ playlist: Playlist, style: PDFStyle, paper: PDFPaper = .a4, date: Date = Fixtures.date) throws {
-        data = try PDFRenderer.render(playlist, style: style, paper: paper, date: date)
+    init(_ playlist: Playlist, style: PDFStyle, paper: PDFPaper = .a4, date: Date = Fixtures.date,
+         notation: KeyNotation = .english) throws {
+        data = try PDFRenderer.render(playlist, style: style, paper: paper, date: date, notation: notation)
         let name = PDFRenderer.defaultFileName(for: playlist, style: style).dropLast(4).prefix(24)
         url = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-pdf-test-\(name)-\(UUID().uuidString.prefix(8)).pdf")
         try data.write(to: url)

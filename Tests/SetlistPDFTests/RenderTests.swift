@@ -26,6 +26,19 @@ import Testing
         #expect(info["Subject"]?.contains(style.subject) == true)
     }
 
+    /// Keys print in the band's notation in the long and the stage version.
+    @Test(arguments: [PDFStyle.long, .stage])
+    func keysPrintInTheBandsNotation(style: PDFStyle) throws {
+        let german = try RenderedPDF(Fixtures.concert, style: style, notation: .german)
+        defer { german.remove() }
+        let text = try german.text()
+        for key in ["A dur", "Fis dur", "g moll", "h moll", "B dur"] { #expect(text.contains(key), "\(key) in \(style)") }
+        let english = try RenderedPDF(Fixtures.concert, style: style)
+        defer { english.remove() }
+        let englishText = try english.text()
+        for key in ["F♯ major", "G minor", "B minor", "B♭ major"] { #expect(englishText.contains(key), "\(key) in \(style)") }
+    }
+
     @Test func metadataCarriesTheCreationDateAndLetterPaperHasItsSize() throws {
         let pdf = try RenderedPDF(Fixtures.concert, style: .short, paper: .letter)
         defer { pdf.remove() }

@@ -5,9 +5,14 @@ import SetlistMail
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show, set or unset a setting: sender, sendmail.",
+        abstract: "Show, set or unset a setting: notation, sender, sendmail.",
         discussion: """
             Settings are saved in the library (settings.json).
+
+            notation: english (the default) or german. In german, B is B♭, H is B and a lowercase \
+            letter alone is minor ("a" is A minor), and keys print as "H dur", "b moll", "Fis dur"; \
+            in english B is B major and keys print as "B major", "B♭ minor", "F♯ major". The \
+            library and --json keep one spelling ("Bb minor") either way.
 
             sender: who shared setlists come from, "Name <you@example.com>" or an address. \
             `setlist share --from` overrides it; without either, $EMAIL is used.
@@ -18,13 +23,14 @@ struct ConfigCommand: ParsableCommand {
 
             Examples:
               setlist config                                  # every setting
+              setlist config notation german
               setlist config sender "Jirka Novák <jirka@example.com>"
               setlist config sender                           # print it
               setlist config sendmail --unset
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The setting: sender or sendmail. Without it, every setting is shown.") var key: String?
+    @Argument(help: "The setting: notation, sender or sendmail. Without it, every setting is shown.") var key: String?
     @Argument(help: "The new value. Without it, the setting is shown.") var value: String?
     @Flag(help: "Remove the setting.") var unset = false
 
@@ -67,6 +73,11 @@ struct ConfigCommand: ParsableCommand {
     /// The value as it is saved, or an error that says what is accepted.
     static func check(_ name: String, _ value: String) throws -> String {
         switch name {
+        case "notation":
+            guard let notation = KeyNotation(parsing: value) else {
+                throw CLIError("'\(value)' is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B).")
+            }
+            return notation.rawValue
         case "sender":
             return try Mailbox(parsing: value).description
         default:

@@ -49,7 +49,8 @@ struct PDFCommand: ParsableCommand {
         let library = try libraryOptions.load()
         let playlist = library.playlists[try library.playlistIndex(matching: self.playlist)]
         let style: PDFStyle = short ? .short : stage ? .stage : .long
-        let data = try PDFRenderer.render(playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment))
+        let data = try PDFRenderer.render(playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment),
+                                          notation: library.notation)
         if output == "-" {
             context.output.write(data)
             return

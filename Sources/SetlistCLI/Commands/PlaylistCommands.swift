@@ -88,7 +88,7 @@ struct ShowCommand: ParsableCommand {
         if let at {
             let position = try Library.position(of: String(at), in: playlist)
             if json { return try printJSON(PlaylistJSON(playlist, in: library).songs[position - 1]) }
-            return say(StagePosition(playlist: playlist, position: position)!.textLines.joined(separator: "\n"))
+            return say(StagePosition(playlist: playlist, position: position, notation: library.notation)!.textLines.joined(separator: "\n"))
         }
         if json { return try printJSON(PlaylistJSON(playlist, in: library)) }
         let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
@@ -116,7 +116,7 @@ struct ShowCommand: ParsableCommand {
                 anyDiffers = anyDiffers || !differs.isEmpty
                 func mark(_ text: String, _ field: SongField) -> String { differs.contains(field) ? text + "*" : text }
                 table.add(["\(entry.position)", mark(f.name, .name), mark(f.author ?? "", .author), mark(Show.length(f.length), .length),
-                           mark(Show.key(f.key), .key), mark(Show.bpm(f.bpm), .bpm), f.notes == nil ? (differs.contains(.notes) ? "*" : "") : mark("yes", .notes)])
+                           mark(Show.key(f.key, library.notation), .key), mark(Show.bpm(f.bpm), .bpm), f.notes == nil ? (differs.contains(.notes) ? "*" : "") : mark("yes", .notes)])
             }
         }
         // In the right-aligned columns (length, BPM) a marked cell would push its digits left of

@@ -83,12 +83,13 @@ struct ShareCommand: ParsableCommand {
         for style in try styles() {
             pdfs.append(MailAttachment(
                 fileName: PDFRenderer.defaultFileName(for: chosen, style: style), mimeType: "application/pdf",
-                data: try PDFRenderer.render(chosen, style: style, paper: paper, date: date)))
+                data: try PDFRenderer.render(chosen, style: style, paper: paper, date: date, notation: library.notation)))
         }
         let attachments = [plsts] + pdfs
         var message = MailMessage(
             from: sender, to: recipients, subject: subject ?? SetlistBody.subject(for: chosen), date: date, messageID: "",
-            body: SetlistBody.text(for: chosen, plstsFileName: plsts.fileName, pdfFileNames: pdfs.map(\.fileName)),
+            body: SetlistBody.text(for: chosen, plstsFileName: plsts.fileName, pdfFileNames: pdfs.map(\.fileName),
+                                  notation: library.notation),
             attachments: attachments, userAgent: "setlist/\(SetlistVersion.current)")
         message.messageID = DocumentDate.fromEnvironment(environment) == nil
             ? MessageID.random(domain: sender.domain)

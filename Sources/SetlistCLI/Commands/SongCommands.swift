@@ -18,8 +18,11 @@ struct AddSongCommand: ParsableCommand {
     }
 
     func run() throws {
-        let edit = try fields.edit(name: name)
+        // Malformed values are refused before the library is touched; the key is read again in
+        // the band's notation, which only the library knows.
+        _ = try fields.edit(name: name)
         let (song, sameTitle, placed) = try libraryOptions.modify { library in
+            let edit = try fields.edit(name: name, notation: library.notation)
             var record = SongFields(name: edit.name!)
             edit.apply(to: &record)
             let title = Text.fold(record.name)
@@ -62,7 +65,7 @@ struct SongsCommand: ParsableCommand {
         var table = Table([("#", .right), ("Name", .left), ("Author", .left), ("Length", .right), ("Key", .left), ("BPM", .right), ("ID", .left)])
         for index in indices {
             let song = library.songs[index], f = song.fields
-            table.add(["\(index + 1)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key), Show.bpm(f.bpm), Identifier.short(song.id)])
+            table.add(["\(index + 1)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key, library.notation), Show.bpm(f.bpm), Identifier.short(song.id)])
         }
         say(table.render())
     }
@@ -99,7 +102,7 @@ struct SongCommand: ParsableCommand {
         if json { return try printJSON(Details(song: song, copies: copies)) }
         let f = song.fields
         var lines: [(String, String)] = [("Name", f.name), ("Author", f.author ?? "—"), ("Length", f.length.map(SongLength.format) ?? "—"),
-                                         ("Key", f.key?.description ?? "—"), ("BPM", f.bpm.map(String.init) ?? "—"), ("ID", song.id)]
+                                         ("Key", f.key?.spelled(in: library.notation) ?? "—"), ("BPM", f.bpm.map(String.init) ?? "—"), ("ID", song.id)]
         if copies.isEmpty {
             lines.append(("Playlists", "none"))
         } else {
@@ -152,19 +155,21 @@ struct EditSongCommand: ParsableCommand {
         }
         let changed = edit.fields.sorted().map(\.rawValue).joined(separator: ", ")
         if let playlist = `in` {
-            let (name, position, originalFound) = try libraryOptions.modify { library in
+            let (playlistName, position, originalFound) = try libraryOptions.modify { library in
                 let index = try library.playlistIndex(matching: playlist)
                 let position = try Library.position(of: song, in: library.playlists[index])
+                let edit = try fields.edit(name: self.name, notation: library.notation)
                 let found = try library.editCopy(in: index, at: position, edit, alsoOriginal: alsoOriginal)
                 return (library.playlists[index].name, position, found)
             }
-            say("Changed \(changed) of song \(position) in '\(name)'" + (alsoOriginal && originalFound ? " and of its original." : "; the original is unchanged."))
+            say("Changed \(changed) of song \(position) in '\(playlistName)'" + (alsoOriginal && originalFound ? " and of its original." : "; the original is unchanged."))
             if alsoOriginal && !originalFound { note("the original of this copy was deleted, so only the copy changed.") }
         } else {
             // Without --everywhere, how many playlists hold copies that kept their values: counted
             // in the same transaction rather than by loading the library again.
             let (song, copies, held) = try libraryOptions.modify { library in
                 let index = try library.songIndex(matching: self.song)
+                let edit = try fields.edit(name: name, notation: library.notation)
                 let copies = library.editSong(at: index, edit, everywhere: everywhere)
                 let song = library.songs[index]
                 return (song, copies, everywhere ? 0 : library.copies(of: song.id).count)

@@ -9,7 +9,7 @@ struct SongFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Length: 2:20, 140 (seconds), 2m20s or 1:02:03.", valueName: "m:ss"))
     var length: String?
 
-    @Option(help: ArgumentHelp("Key: 'C minor', Cm, F#m, Bb, 'B♭ major', C-dur, fis-moll.", valueName: "key"))
+    @Option(help: ArgumentHelp("Key: 'C minor', Cm, Ami, F#m, Bb, H, Fis, Es, C-dur, fis-moll (B and a lone small letter: see `setlist config notation`).", valueName: "key"))
     var key: String?
 
     @Option(help: ArgumentHelp("Tempo in beats per minute.", valueName: "bpm"))
@@ -19,7 +19,8 @@ struct SongFieldOptions: ParsableArguments {
     var notes: String?
 
     /// The edit these options describe, with every malformed value reported at once.
-    func edit(name: String? = nil) throws(LibraryError) -> SongEdit {
+    /// - Parameter notation: how the band reads an ambiguous key such as `B` or `a`.
+    func edit(name: String? = nil, notation: KeyNotation = .english) throws(LibraryError) -> SongEdit {
         var edit = SongEdit()
         var errors: [ValueError] = []
         func clean<T>(_ raw: String?, _ parse: (String) throws(ValueError) -> T?) -> T?? {
@@ -32,7 +33,7 @@ struct SongFieldOptions: ParsableArguments {
         }
         edit.author = clean(author) { (text) throws(ValueError) in try Text.cleanName(text, field: "author") }
         edit.length = clean(length) { (text) throws(ValueError) in try SongLength.parse(text) }
-        edit.key = clean(key) { (text) throws(ValueError) in try MusicalKey.parse(text) }
+        edit.key = clean(key) { (text) throws(ValueError) in try MusicalKey.parse(text, notation: notation) }
         edit.bpm = clean(bpm) { (text) throws(ValueError) in try Tempo.parse(text) }
         edit.notes = clean(notes) { (text) throws(ValueError) in
             try Text.cleanNotes(text.replacingOccurrences(of: "\\n", with: "\n"))
@@ -45,7 +46,7 @@ struct SongFieldOptions: ParsableArguments {
 /// How fields are shown in tables and details.
 enum Show {
     static func length(_ seconds: Int?) -> String { seconds.map(SongLength.format) ?? "" }
-    static func key(_ key: MusicalKey?) -> String { key?.description ?? "" }
+    static func key(_ key: MusicalKey?, _ notation: KeyNotation) -> String { key?.spelled(in: notation) ?? "" }
     static func bpm(_ bpm: Int?) -> String { bpm.map(String.init) ?? "" }
 
     /// "1 song", "3 songs": a count and its noun, plural (`noun` + "s" unless given) but for 1.

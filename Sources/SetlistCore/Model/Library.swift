@@ -21,7 +21,11 @@ public struct Library: Hashable, Sendable {
     }
 
     /// The settings `setlist config` knows.
-    public static let knownSettings = ["sender", "sendmail"]
+    public static let knownSettings = ["notation", "sender", "sendmail"]
+
+    /// The band's key notation (`setlist config notation`): how ambiguous keys are read and how
+    /// keys are printed. English when unset.
+    public var notation: KeyNotation { settings["notation"].flatMap(KeyNotation.init(parsing:)) ?? .english }
 
     // MARK: Finding songs
 

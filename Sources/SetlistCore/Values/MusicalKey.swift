@@ -1,7 +1,10 @@
-/// A key such as "C minor" or "F# major", stored and shown in one normal form.
+/// A key such as "C minor" or "F# major", stored in one canonical form and printed in the band's
+/// notation (``KeyNotation``).
 ///
-/// Typed as `C minor`, `Cm`, `F#m`, `Bb`, `B♭ major`, or with the Czech/German names `C-dur`,
-/// `c-moll`, `Fis-dur`, `B-dur` (B♭ major) and `H-dur` (B major). A bare `B` is B major.
+/// Typed as `C minor`, `Cm`, `Cmi`, `Cmin`, `C-`, `F#m`, `Bb`, `B♭ major`, or with the Czech/German
+/// names `H`, `Hm`, `Fis`, `Fism`, `Cis`, `As`, `Es`, `Ges`, `C-dur`, `c-moll`, `Es-dur`, `es-moll`.
+/// `B-dur` is B♭ major and `H-dur` B major. What a bare `B` and a lone lowercase letter mean depends
+/// on the notation: in English `B` is B major and `a` A major; in German `B` is B♭ and `a` A minor.
 public struct MusicalKey: Hashable, Sendable, CustomStringConvertible {
     public enum Mode: String, Sendable, CaseIterable { case major, minor }
 
@@ -16,25 +19,65 @@ public struct MusicalKey: Hashable, Sendable, CustomStringConvertible {
         self.mode = mode
     }
 
-    /// The normal form, for example "C minor", "F# major", "Bb major".
+    /// The canonical form kept in the library and in JSON, for example "C minor", "F# major",
+    /// "Bb major"; read back with the English parser (``init(parsing:)``).
     public var description: String { "\(tonic) \(mode.rawValue)" }
 
-    /// The same key with ♯ and ♭, for print.
-    public var typeset: String {
-        let pretty = tonic.replacingOccurrences(of: "#", with: "♯").replacingOccurrences(of: "b", with: "♭")
-        return "\(pretty) \(mode.rawValue)"
+    /// The key as people of `notation` write it: English "B major", "B♭ minor", "F♯ major";
+    /// German "H dur", "b moll", "Fis dur". Every printed key goes through this.
+    public func spelled(in notation: KeyNotation) -> String {
+        let letter = tonic.prefix(1), accidental = tonic.dropFirst()
+        switch notation {
+        case .english:
+            let sign = accidental == "#" ? "♯" : accidental == "b" ? "♭" : ""
+            return "\(letter)\(sign) \(mode.rawValue)"
+        case .german:
+            var name: String
+            switch (letter, accidental) {
+            case ("B", ""): name = "H"
+            case ("B", "b"): name = "B"
+            case ("B", _): name = "His"
+            case ("E", "b"): name = "Es"
+            case ("A", "b"): name = "As"
+            case (_, "#"): name = letter + "is"
+            case (_, "b"): name = letter + "es"
+            default: name = String(letter)
+            }
+            if mode == .minor { name = name.lowercased() }
+            return name + (mode == .major ? " dur" : " moll")
+        }
     }
 
-    /// Parses any of the accepted spellings; nil when `text` is not a key.
-    public init?(parsing text: String) {
-        guard let key = KeyParser.parse(text) else { return nil }
+    /// Parses any of the accepted spellings, reading the ambiguous ones (`B`, a lone lowercase
+    /// letter) as `notation` means them; nil when `text` is not a key.
+    public init?(parsing text: String, notation: KeyNotation) {
+        guard let key = KeyParser.parse(text, notation: notation) else { return nil }
         self = key
     }
 
+    /// Parses a spelling the English way, as the canonical form in library files is read.
+    public init?(parsing text: String) {
+        self.init(parsing: text, notation: .english)
+    }
+
     /// Parses a key or throws an error that shows how to type one.
-    public static func parse(_ text: String) throws(ValueError) -> MusicalKey {
-        guard let key = MusicalKey(parsing: text) else { throw .invalidKey(text) }
+    public static func parse(_ text: String, notation: KeyNotation = .english) throws(ValueError) -> MusicalKey {
+        guard let key = MusicalKey(parsing: text, notation: notation) else { throw .invalidKey(text) }
         return key
+    }
+}
+
+/// How a band names keys: which key the ambiguous spellings mean, and how keys are printed.
+/// The library and JSON keep the canonical form (``MusicalKey/description``) in both.
+public enum KeyNotation: String, Sendable, CaseIterable, Codable {
+    /// B is B major, a lone lowercase letter is major; keys print as "B♭ minor", "F♯ major".
+    case english
+    /// B is B♭ and H is B, a lone lowercase letter is minor; keys print as "H dur", "b moll".
+    case german
+
+    /// Reads "english" or "german" (any case, surrounding spaces ignored).
+    public init?(parsing text: String) {
+        self.init(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
     }
 }
 
@@ -54,65 +97,65 @@ extension MusicalKey: Codable {
     }
 }
 
+/// One grammar for every spelling: a letter A–H, an accidental (`#`, `b`, or the German `is`,
+/// `es`, `s` of `As`/`Es`), an optional `-` or space, and a mode word.
 private enum KeyParser {
-    static func parse(_ raw: String) -> MusicalKey? {
+    static let majorWords: Set<String> = ["", "maj", "major", "dur"]
+    static let minorWords: Set<String> = ["m", "mi", "min", "minor", "moll"]
+
+    static func parse(_ raw: String, notation: KeyNotation) -> MusicalKey? {
         let text = raw.trimmingCharacters(in: .whitespaces)
             .replacingOccurrences(of: "♯", with: "#").replacingOccurrences(of: "♭", with: "b")
         guard let first = text.first, first.isLetter, text.count <= 20 else { return nil }
-        return parseCentralEuropean(text) ?? parseEnglish(text)
-    }
+        let letter = first.uppercased()
+        guard "ABCDEFGH".contains(letter), letter.count == 1 else { return nil }
+        var rest = Substring(text.dropFirst())
+        let (accidental, german) = accidental(of: letter, in: &rest)
+        guard let accidental else { return nil }
 
-    /// "C-dur", "c-moll", "Fis-dur", "es-moll", "B-dur" (B flat), "H-dur" (B); the mode word is
-    /// required, which keeps a bare "B" English.
-    static func parseCentralEuropean(_ text: String) -> MusicalKey? {
-        let lower = text.lowercased()
-        let mode: MusicalKey.Mode
-        let stem: Substring
-        if let range = lower.range(of: "dur", options: [.anchored, .backwards]) {
-            mode = .major
-            stem = lower[..<range.lowerBound]
-        } else if let range = lower.range(of: "moll", options: [.anchored, .backwards]) {
-            mode = .minor
-            stem = lower[..<range.lowerBound]
-        } else {
-            return nil
+        // The mode word after an optional "-" or space: "-moll", " dur", "m", "min", a capital
+        // "M" (major, as in chord symbols); a lone "-" is minor, as in "A-".
+        let trimmed = rest.trimmingCharacters(in: .whitespaces)
+        let word = trimmed.first == "-" ? trimmed.dropFirst().trimmingCharacters(in: .whitespaces) : trimmed
+        let lower = word.lowercased()
+        var mode: MusicalKey.Mode
+        if trimmed == "-" || (word != "M" && minorWords.contains(lower)) { mode = .minor }
+        else if word == "M" || majorWords.contains(lower) { mode = .major }
+        else { return nil }
+        let modeWordIsGerman = lower == "dur" || lower == "moll"
+        // A lowercase letter alone is minor in German ("a", "fis"); English reads it as major.
+        if word.isEmpty && first.isLowercase && notation == .german { mode = .minor }
+
+        let tonic: String
+        switch letter {
+        case "H":
+            tonic = "B" + accidental
+        case "B" where accidental.isEmpty && (notation == .german || modeWordIsGerman):
+            // German B is B♭; "B-dur" has always meant B♭ major.
+            tonic = "Bb"
+        case "B" where german:
+            return nil  // "Bes", "Bis": not how anyone writes a key.
+        default:
+            tonic = letter + accidental
         }
-        var name = String(stem)
-        while let last = name.last, last == "-" || last == " " { name.removeLast() }
-        let tonics: [String: String] = [
-            "c": "C", "cis": "C#", "ces": "Cb", "d": "D", "dis": "D#", "des": "Db",
-            "e": "E", "eis": "E#", "es": "Eb", "f": "F", "fis": "F#", "fes": "Fb",
-            "g": "G", "gis": "G#", "ges": "Gb", "a": "A", "ais": "A#", "as": "Ab",
-            "h": "B", "his": "B#", "b": "Bb", "hes": "Bb",
-            // English letters with accidentals are understood too: "F#-dur", "Eb moll".
-            "c#": "C#", "cb": "Cb", "d#": "D#", "db": "Db", "e#": "E#", "eb": "Eb",
-            "f#": "F#", "fb": "Fb", "g#": "G#", "gb": "Gb", "a#": "A#", "ab": "Ab",
-            "b#": "B#", "bb": "Bb",
-        ]
-        guard let tonic = tonics[name] else { return nil }
         return MusicalKey(tonic: tonic, mode: mode)
     }
 
-    /// "C", "Cm", "C minor", "F#m", "Bb", "Bb major", "a min", "Ebmaj", "CM" (major).
-    static func parseEnglish(_ text: String) -> MusicalKey? {
-        var rest = Substring(text)
-        guard let letter = rest.first.map({ String($0).uppercased() }), "ABCDEFG".contains(letter) else { return nil }
-        rest = rest.dropFirst()
-        var accidental = ""
-        if let next = rest.first, next == "#" || next == "b" {
-            accidental = String(next)
-            rest = rest.dropFirst()
+    /// Removes the accidental from the front of `rest`: "#", "b", "is", "es", or the "s" of
+    /// "As"/"Es". Returns it as "#", "b" or "", and whether it was written the German way;
+    /// nil when what follows the letter cannot be read.
+    static func accidental(of letter: String, in rest: inout Substring) -> (String?, Bool) {
+        let lower = rest.lowercased()
+        // No mode word starts with "b", so a "b" after the letter is always a flat ("Ebm", "Bb").
+        if rest.first == "#" { rest = rest.dropFirst(); return ("#", false) }
+        if rest.first == "b" { rest = rest.dropFirst(); return ("b", false) }
+        if lower.hasPrefix("is") { rest = rest.dropFirst(2); return ("#", true) }
+        if letter == "E" || letter == "A" {
+            if lower.hasPrefix("s") { rest = rest.dropFirst(1); return ("b", true) }
+        } else if lower.hasPrefix("es") {
+            rest = rest.dropFirst(2)
+            return ("b", true)
         }
-        let typed = rest.trimmingCharacters(in: .whitespaces)
-        let suffix = typed.lowercased()
-        let mode: MusicalKey.Mode
-        // A capital M is major in chord symbols ("CM", "CM7"); only a small m means minor.
-        if typed == "M" { return MusicalKey(tonic: letter + accidental, mode: .major) }
-        switch suffix {
-        case "", "maj", "major", "dur": mode = .major
-        case "m", "min", "minor", "moll": mode = .minor
-        default: return nil
-        }
-        return MusicalKey(tonic: letter + accidental, mode: mode)
+        return ("", false)
     }
 }

@@ -13,7 +13,7 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidLength(let text):
             "'\(text)' is not a length. Type minutes and seconds like 2:20, 2m20s or 140 (seconds), or 1:02:03 from an hour up (at most 10 hours)."
         case .invalidKey(let text):
-            "'\(text)' is not a key. Type it like 'C minor', 'Cm', 'F#m', 'Bb', 'B♭ major', 'C-dur' or 'fis-moll'."
+            "'\(text)' is not a key. Type it like 'C minor', 'Cm', 'Ami', 'F#m', 'Bb', 'B♭ major', 'H', 'Fis', 'Es', 'C-dur' or 'fis-moll'."
         case .invalidTempo(let text):
             "'\(text)' is not a tempo. Type whole beats per minute from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound), like 120."
         case .invalidEmail(let text):
