@@ -26,8 +26,16 @@ public struct ImportReport: Hashable, Sendable {
     public var replaced: ReplacedPlaylist?
     /// What an update changed in the playlist, in the order the report lists it.
     public var changes: [ImportChange]
+    /// How incoming songs the library did not know by id were linked: "matched your …", or why
+    /// one became a new original despite a song of its title.
+    public var matches: [String]
     /// Things worth knowing that are not changes, such as a name kept because it was taken.
     public var remarks: [String]
+
+    /// The conflicts among the changes: things both the member and the sender changed.
+    public var conflicts: [ConflictNote] {
+        changes.compactMap { if case .conflict(let note) = $0 { note } else { nil } }
+    }
 
     /// A report with no changes, originals, replacement or remarks yet.
     public init(kind: Kind, source: String, playlistName: String, songCount: Int) {
@@ -38,6 +46,7 @@ public struct ImportReport: Hashable, Sendable {
         self.addedOriginals = []
         self.replaced = nil
         self.changes = []
+        self.matches = []
         self.remarks = []
     }
 
@@ -71,6 +80,7 @@ public struct ImportReport: Hashable, Sendable {
         if addedOriginals.count > Self.listedOriginals {
             result.append("  + and \(addedOriginals.count - Self.listedOriginals) more new songs in your repertoire (`setlist songs` lists them).")
         }
+        result += matches.map { "  " + $0 }
         result += remarks.map { "  " + $0 }
         return result
     }
@@ -80,6 +90,10 @@ public struct ImportReport: Hashable, Sendable {
 public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
     case added(position: Int, song: SongFields)
     case removed(position: Int, song: SongFields)
+    /// The sender removed a song that carried the member's own notes: they go with it.
+    case removedWithNotes(position: Int, song: SongFields, notes: String)
+    /// Both changed the same thing differently.
+    case conflict(ConflictNote)
     case moved(song: SongFields, from: Int, to: Int)
     /// Fields the sender changed (not the notes), each as "key C minor → F minor".
     case changed(position: Int, song: SongFields, fields: [String])
@@ -93,6 +107,9 @@ public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .added(let position, let song): "+ #\(position) \(song.listing): added"
         case .removed(let position, let song): "- \(song.listing) (was #\(position)): removed"
+        case .removedWithNotes(let position, let song, let notes):
+            "- \(song.listing) (was #\(position)): removed by the sender, with your notes on it: \(Self.quoted(notes))"
+        case .conflict(let note): note.description
         case .moved(let song, let from, let to): "~ \(song.listing): moved from #\(from) to #\(to)"
         case .changed(let position, let song, let fields): "~ #\(position) \(song.listing): " + fields.joined(separator: ", ")
         case .notes(let position, let song, let outcome): "~ #\(position) \(song.listing): \(outcome)"
@@ -101,6 +118,35 @@ public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
         case .breakRemoved(let label): "- break '\(label)': removed"
         case .renamed(let from, let to): "~ renamed from '\(from)' to '\(to)'"
         }
+    }
+
+    /// Notes shown on one line, in full, so nothing the member wrote is lost from the report.
+    static func quoted(_ notes: String) -> String {
+        "\"" + notes.replacingOccurrences(of: "\n", with: " / ") + "\""
+    }
+}
+
+/// Something both the member and the sender changed, to different values.
+public struct ConflictNote: Hashable, Sendable, CustomStringConvertible {
+    /// What it is: "#2 'Highway to Hell' by AC/DC, key", "the playlist's name".
+    public var place: String
+    /// The member's value and the sender's, as shown.
+    public var yours: String
+    public var theirs: String
+    /// Whether the member's value was kept (`--keep-mine`) rather than replaced.
+    public var keptYours: Bool
+
+    public init(place: String, yours: String, theirs: String, keptYours: Bool) {
+        self.place = place
+        self.yours = yours
+        self.theirs = theirs
+        self.keptYours = keptYours
+    }
+
+    public var description: String {
+        keptYours
+            ? "! \(place): you and the sender both changed it; kept yours, \(yours) (the sender's \(theirs) was not taken)"
+            : "! \(place): you and the sender both changed it; took the sender's \(theirs), replacing yours, \(yours) (--keep-mine keeps yours)"
     }
 }
 
@@ -112,12 +158,15 @@ public enum NotesOutcome: Hashable, Sendable, CustomStringConvertible {
     case combined
     /// Both changed them and together they would be too long: the member's were kept.
     case keptYours
+    /// Both changed them and `--keep-mine` kept the member's; the sender's are shown.
+    case keptMine(theirs: String)
 
     public var description: String {
         switch self {
         case .updated: "notes updated by the sender"
         case .combined: "you and the sender both changed the notes; yours are kept and the sender's new notes added below them"
         case .keptYours: "you and the sender both changed the notes; yours are kept (the sender's would make them too long)"
+        case .keptMine(let theirs): "you and the sender both changed the notes; yours are kept (--keep-mine), the sender's were \(ImportChange.quoted(theirs))"
         }
     }
 }

@@ -5,11 +5,16 @@ public struct Playlist: Hashable, Sendable, Identifiable {
     public var name: String
     /// Copies and breaks in playing order.
     public var items: [PlaylistItem]
+    /// The playlist's name and order as its sender last shared it in a `.plsts` document: the
+    /// base that tells, when an updated setlist is imported, whether the member or the sender
+    /// renamed it, moved its songs or changed its breaks. Nil for playlists made in this library.
+    public var received: ReceivedPlaylist?
 
-    public init(id: String = Identifier.make(), name: String, items: [PlaylistItem] = []) {
+    public init(id: String = Identifier.make(), name: String, items: [PlaylistItem] = [], received: ReceivedPlaylist? = nil) {
         self.id = id
         self.name = name
         self.items = items
+        self.received = received
     }
 
     /// The copies in playing order; position `n` (1-based) is `copies[n - 1]`.
@@ -112,5 +117,68 @@ extension PlaylistItem: Codable {
 }
 
 extension Playlist: Codable {
-    private enum CodingKeys: String, CodingKey { case id, name, items }
+    private enum CodingKeys: String, CodingKey { case id, name, items, received }
+}
+
+/// A playlist as its sender last shared it: its name and the order of its copies (by the ids
+/// they have in this library) and breaks. The copies' fields are in each copy's `received`.
+public struct ReceivedPlaylist: Hashable, Sendable, Codable {
+    public var name: String
+    public var order: [PlaylistSlot]
+
+    public init(name: String, order: [PlaylistSlot]) {
+        self.name = name
+        self.order = order
+    }
+
+    /// The received record of `playlist` as it stands.
+    public init(of playlist: Playlist) {
+        self.init(name: playlist.name, order: playlist.slots)
+    }
+}
+
+/// One place in a playlist's order: a copy, by id, or a break, by its label and how many breaks
+/// of that label come before it (so "Set 2" twice is two places).
+public enum PlaylistSlot: Hashable, Sendable {
+    case song(String)
+    case setBreak(String, occurrence: Int)
+}
+
+extension PlaylistSlot: Codable {
+    private enum CodingKeys: String, CodingKey { case song, setBreak = "break", occurrence }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let label = try container.decodeIfPresent(String.self, forKey: .setBreak) {
+            self = .setBreak(label, occurrence: try container.decodeIfPresent(Int.self, forKey: .occurrence) ?? 0)
+        } else {
+            self = .song(try container.decode(String.self, forKey: .song))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .song(let id):
+            try container.encode(id, forKey: .song)
+        case .setBreak(let label, let occurrence):
+            try container.encode(label, forKey: .setBreak)
+            if occurrence > 0 { try container.encode(occurrence, forKey: .occurrence) }
+        }
+    }
+}
+
+extension Playlist {
+    /// The order of the playlist's copies and breaks, for three-way merging (see ``OrderMerge``).
+    public var slots: [PlaylistSlot] {
+        var seen: [String: Int] = [:]
+        return items.map { item in
+            switch item {
+            case .song(let copy): return .song(copy.id)
+            case .setBreak(let label):
+                defer { seen[label, default: 0] += 1 }
+                return .setBreak(label, occurrence: seen[label, default: 0])
+            }
+        }
+    }
 }

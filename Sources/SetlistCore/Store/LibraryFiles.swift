@@ -54,6 +54,8 @@ public enum LibraryFiles {
         var id: String
         var name: String
         var items: [PlaylistItem]
+        /// Only for playlists imported from a `.plsts` document; optional, so older readers skip it.
+        var received: ReceivedPlaylist? = nil
     }
 
     struct ContactsFile: Codable {

@@ -78,7 +78,7 @@ struct LibraryReader {
                 problems.append(.init(path: path, detail: "has id \(file.id) but \(LibraryFiles.playlistOrder) lists it as \(entry.id)."))
                 continue
             }
-            playlists.append(Playlist(id: file.id, name: file.name, items: file.items))
+            playlists.append(Playlist(id: file.id, name: file.name, items: file.items, received: file.received))
         }
         return playlists
     }

@@ -136,7 +136,7 @@ enum LibrarySerializer {
             let name = LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
             order.append(.init(id: playlist.id, file: name))
             files[LibraryFiles.playlistFolder + "/" + name] = LibraryFiles.encode(
-                LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items))
+                LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received))
         }
         let current = library.playlists.contains { $0.id == library.currentPlaylistID } ? library.currentPlaylistID : nil
         files[LibraryFiles.playlistOrder] = LibraryFiles.encode(

@@ -1,0 +1,160 @@
+import Foundation
+import SetlistCore
+
+/// The three-way merge of the member's playlist with the sender's update, noting every change
+/// it makes to the member's playlist. The base is what the member last received: each copy's
+/// `received` fields and the playlist's `received` order; a playlist imported before those were
+/// recorded takes the sender's order, as imports did then.
+struct PlaylistMerge {
+    let old: Playlist
+    let incoming: Playlist
+    let preference: MergePreference
+    private(set) var changes: [ImportChange] = []
+
+    init(old: Playlist, incoming: Playlist, preference: MergePreference) {
+        self.old = old
+        self.incoming = incoming
+        self.preference = preference
+    }
+
+    /// The merged playlist (with the member's name and received record; the caller sets those).
+    mutating func merged() -> Playlist {
+        let mine = Dictionary(old.copies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let theirs = Dictionary(incoming.copies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let order = OrderMerge(base: old.received?.order ?? old.slots, mine: old.slots, theirs: incoming.slots, preferring: preference)
+        var items: [PlaylistItem] = []
+        var fieldChanges: [ImportChange] = [], conflicts: [ImportChange] = []
+        var position = 0
+        for slot in order.merged {
+            switch slot {
+            case .setBreak(let label, _):
+                items.append(.setBreak(label))
+            case .song(let id):
+                position += 1
+                guard var copy = mine[id] else {
+                    // New from the sender.
+                    var copy = theirs[id]!
+                    copy.received = copy.fields
+                    items.append(.song(copy))
+                    continue
+                }
+                if let sent = theirs[id] {
+                    let merge = ThreeWayMerge.record(base: copy.received, mine: copy.fields, theirs: sent.fields, preferring: preference)
+                    var fields = merge.merged
+                    let notes = PlstsImport.mergeNotes(mine: copy.fields.notes, base: copy.received, theirs: sent.fields.notes, preferring: preference)
+                    fields.notes = notes.notes
+                    let conflicting = Set(merge.fields(.conflict)).subtracting([.notes])
+                    var shown = fields
+                    for field in conflicting { shown.takeValue(of: field, from: copy.fields) }
+                    let described = PlaylistMerge.describeChanges(from: copy.fields, to: shown)
+                    if !described.isEmpty { fieldChanges.append(.changed(position: position, song: fields, fields: described)) }
+                    if let outcome = notes.outcome { fieldChanges.append(.notes(position: position, song: fields, outcome: outcome)) }
+                    for field in SongField.allCases where conflicting.contains(field) {
+                        conflicts.append(.conflict(ConflictNote(
+                            place: "#\(position) \(fields.listing), \(Self.fieldName(field))",
+                            yours: Self.show(field, of: copy.fields), theirs: Self.show(field, of: sent.fields), keptYours: preference == .mine)))
+                    }
+                    copy.fields = fields
+                    copy.received = sent.fields
+                }
+                items.append(.song(copy))
+            }
+        }
+        let result = Playlist(id: old.id, name: old.name, items: items, received: old.received)
+        let mergedIDs = Set(result.copies.map(\.id))
+        let newPositions = Dictionary(result.copies.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
+        var removed: [ImportChange] = [], removedWithNotes: [ImportChange] = []
+        for (offset, copy) in old.copies.enumerated() where !mergedIDs.contains(copy.id) {
+            if let notes = copy.fields.notes, notes != copy.received?.notes {
+                removedWithNotes.append(.removedWithNotes(position: offset + 1, song: copy.fields, notes: notes))
+            } else {
+                removed.append(.removed(position: offset + 1, song: copy.fields))
+            }
+        }
+        let added = result.copies.filter { mine[$0.id] == nil }.map { ImportChange.added(position: newPositions[$0.id]!, song: $0.fields) }
+        for case .song(let id) in order.conflicts.sorted(by: { "\($0)" < "\($1)" }) {
+            guard let position = newPositions[id], let before = old.copies.firstIndex(where: { $0.id == id }),
+                  let sent = incoming.copies.firstIndex(where: { $0.id == id }) else { continue }
+            conflicts.append(.conflict(ConflictNote(
+                place: "#\(position) \(result.copies[position - 1].fields.listing), its place",
+                yours: "#\(before + 1)", theirs: "#\(sent + 1)", keptYours: preference == .mine)))
+        }
+        changes = removedWithNotes + removed + added + moves(to: result) + fieldChanges + conflicts + breakChanges(to: result)
+        return result
+    }
+
+    /// Copies kept by both versions whose order changed: those outside the longest run that
+    /// kept its relative order.
+    private func moves(to result: Playlist) -> [ImportChange] {
+        let oldPositions = Dictionary(old.copies.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
+        let kept = result.copies.filter { oldPositions[$0.id] != nil }
+        let keptIDs = Set(kept.map(\.id))
+        let stay = OrderMerge<String>.longestCommonSubsequence(old.copies.map(\.id).filter { keptIDs.contains($0) }, kept.map(\.id))
+        return kept.enumerated().filter { !stay.contains($0.element.id) }.map { _, copy in
+            .moved(song: copy.fields, from: oldPositions[copy.id]!, to: result.copies.firstIndex { $0.id == copy.id }! + 1)
+        }
+    }
+
+    /// Breaks identified by their label and the song before them.
+    private func breakChanges(to result: Playlist) -> [ImportChange] {
+        func breaks(_ playlist: Playlist) -> [(label: String, after: String?, before: Int?)] {
+            var list: [(String, String?, Int?)] = []
+            var previous: String?
+            var position = 0
+            for item in playlist.items {
+                switch item {
+                case .song(let copy):
+                    position += 1
+                    previous = copy.id
+                case .setBreak(let label):
+                    list.append((label, previous, position + 1 <= playlist.copies.count ? position + 1 : nil))
+                }
+            }
+            return list
+        }
+        let before = breaks(old), after = breaks(result)
+        let added = after.filter { new in !before.contains { $0.label == new.label && $0.after == new.after } }
+        let removed = before.filter { gone in !after.contains { $0.label == gone.label && $0.after == gone.after } }
+        return removed.map { .breakRemoved(label: $0.label) } + added.map { .breakAdded(label: $0.label, before: $0.before) }
+    }
+
+    static func fieldName(_ field: SongField) -> String {
+        switch field {
+        case .name: "title"
+        case .author: "author"
+        case .length: "length"
+        case .key: "key"
+        case .bpm: "tempo"
+        case .notes: "notes"
+        }
+    }
+
+    /// One field's value as the report shows it.
+    static func show(_ field: SongField, of fields: SongFields) -> String {
+        switch field {
+        case .name: "'\(fields.name)'"
+        case .author: fields.author ?? "none"
+        case .length: fields.length.map(SongLength.format) ?? "none"
+        case .key: fields.key?.description ?? "none"
+        case .bpm: fields.bpm.map { "\($0) BPM" } ?? "none"
+        case .notes: fields.notes.map { "\"\($0)\"" } ?? "none"
+        }
+    }
+
+    /// The fields other than the notes that differ, worded for people.
+    static func describeChanges(from old: SongFields, to new: SongFields) -> [String] {
+        func show(_ value: String?) -> String { value ?? "none" }
+        var result: [String] = []
+        for field in old.differences(from: new).sorted() {
+            switch field {
+            case .name: result.append("title '\(old.name)' → '\(new.name)'")
+            case .author: result.append("author \(show(old.author)) → \(show(new.author))")
+            case .length: result.append("length \(show(old.length.map(SongLength.format))) → \(show(new.length.map(SongLength.format)))")
+            case .key: result.append("key \(show(old.key?.description)) → \(show(new.key?.description))")
+            case .bpm: result.append("tempo \(show(old.bpm.map { "\($0)" })) → \(show(new.bpm.map { "\($0)" })) BPM")
+            case .notes: break
+            }
+        }
+        return result
+    }
+}
