@@ -40,7 +40,7 @@ public enum SetlistMain {
 
     static func report(_ error: any Error, context: CommandContext) -> Int32 {
         switch error {
-        case is LibraryError, is ValueError, is UndoError, is ExchangeError, is PDFError, is MailError, is CLIError:
+        case is LibraryError, is ValueError, is UndoError, is ExchangeError, is PDFError, is MailError, is CLIError, is AtomicFileError:
             context.errorOutput.line("setlist: error: \(error)")
             return 1
         case let error as LiveError:

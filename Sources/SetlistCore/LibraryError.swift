@@ -28,7 +28,18 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case newerFormat(path: String, found: Int, supported: Int)
     /// Files that parse but contradict each other; every problem found is listed.
     case inconsistentLibrary([IntegrityProblem])
+    /// A library file could not be written, removed or locked (an ``AtomicFileError``).
     case fileSystem(path: String, detail: String)
+
+    /// The library's wording of a file failure: the same message.
+    public init(_ error: AtomicFileError) {
+        self = .fileSystem(path: error.path, detail: error.detail)
+    }
+
+    /// Runs a file operation of the library, reporting its failure as a library error.
+    static func onFiles<T>(_ body: () throws(AtomicFileError) -> T) throws(LibraryError) -> T {
+        do { return try body() } catch { throw LibraryError(error) }
+    }
 
     public var description: String {
         switch self {

@@ -101,10 +101,9 @@ struct FoundValue: Decodable {
     static func quote(_ string: String) -> String {
         var result = "\""
         for scalar in Text.truncate(string, to: 40).unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+            if ControlCharacters.isInvisible(scalar) {
                 result += "\\u{" + Hex.digits(scalar.value, 1, uppercase: true) + "}"
-            default:
+            } else {
                 if scalar == "\"" || scalar == "\\" { result += "\\" }
                 result.unicodeScalars.append(scalar)
             }

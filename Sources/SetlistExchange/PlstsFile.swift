@@ -1,4 +1,5 @@
 import Foundation
+import SetlistCore
 
 /// Reading a `.plsts` file from disk without trusting it: a folder, a device or a huge file is
 /// refused before its contents are read.
@@ -33,19 +34,9 @@ public enum PlstsFile {
         return data
     }
 
-    /// A file name for a playlist's document: its name with characters that cannot be in a file
-    /// name (or would make it a hidden file or a path) replaced, and `.plsts` appended.
+    /// A file name for a playlist's document, "Concert.plsts", made safe for any name by
+    /// ``FileName/forPlaylist(_:suffix:extension:)`` (the same rule as the PDF's).
     public static func defaultName(for playlistName: String) -> String {
-        var name = String(playlistName.map { character -> Character in
-            character == "/" || character == "\\" || character == ":" || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-                ? "-" : character
-        })
-        while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
-        name = name.trimmingCharacters(in: .whitespaces)
-        // File systems allow 255 bytes: a long name in a script of three-byte letters (Chinese,
-        // Japanese) is cut by its bytes, between characters.
-        while name.utf8.count > 200 { name.removeLast() }
-        name = name.trimmingCharacters(in: .whitespaces)
-        return (name.isEmpty ? "setlist" : name) + "." + PlstsFormat.fileExtension
+        FileName.forPlaylist(playlistName, extension: PlstsFormat.fileExtension)
     }
 }

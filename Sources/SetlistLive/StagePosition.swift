@@ -90,7 +90,7 @@ public struct StagePosition: Hashable, Sendable {
 
     /// "Set 2: 12:30 played, 20:10 to go" (planned times), with a note of songs without a length.
     public var timeLine: String {
-        let unknown = unknownLengths == 0 ? "" : " (\(unknownLengths) song\(unknownLengths == 1 ? "" : "s") without length)"
+        let unknown = PlaylistSummary.lengthsMissing(unknownLengths).map { " (\($0))" } ?? ""
         return "\(setLabel ?? "Set"): \(SongLength.format(elapsed)) played, \(SongLength.format(remaining)) to go\(unknown)"
     }
 

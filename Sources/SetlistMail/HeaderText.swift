@@ -12,19 +12,13 @@ public enum HeaderText {
     /// The longest encoded word (RFC 2047 section 2).
     public static let encodedWordLimit = 75
 
-    /// Characters that could break a header line or hide text: C0 and C1 controls, DEL, and the
-    /// Unicode line and paragraph separators.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
-    }
-
-    /// `text` on one line: every control character (CR and LF among them) and every run of
-    /// whitespace made a single space, and the ends trimmed.
+    /// `text` on one line: every forbidden character (``ControlCharacters``: CR and LF among
+    /// them) and every run of whitespace made a single space, and the ends trimmed.
     public static func oneLine(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if isControl(scalar) || scalar.properties.isWhitespace {
+            if ControlCharacters.isForbidden(scalar) || scalar.properties.isWhitespace {
                 pendingSpace = !result.isEmpty
                 continue
             }

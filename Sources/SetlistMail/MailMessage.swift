@@ -108,12 +108,11 @@ public struct MailMessage: Sendable {
         return text.lowercased()
     }
 
-    /// A file name without control characters or path separators, which a receiving program
-    /// might otherwise follow out of its download folder.
+    /// The attachment's name made safe by ``FileName/safe(_:fallback:maximumBytes:)``: without
+    /// control characters or path separators, which a receiving program might otherwise follow
+    /// out of its download folder. Names setlist makes pass unchanged.
     static func safeFileName(_ fileName: String) -> String {
-        let cleaned = HeaderText.oneLine(fileName).map { $0 == "/" || $0 == "\\" ? "-" : $0 }
-        let name = String(cleaned).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-        return name.isEmpty ? "attachment" : name
+        FileName.safe(fileName, fallback: "attachment", maximumBytes: 255)
     }
 
     /// A boundary made from the message id, so the same message is written the same way twice,

@@ -19,7 +19,7 @@ public struct Mailbox: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``MailError/invalidMailbox(_:reason:)`` with a message that shows the accepted forms.
     public init(parsing raw: String) throws(MailError) {
         let text = raw.trimmingCharacters(in: .whitespaces)
-        if let bad = text.unicodeScalars.first(where: HeaderText.isControl) {
+        if let bad = ControlCharacters.firstForbidden(in: text) {
             throw .invalidMailbox(raw, reason: "it contains the control character \(Hex.codePoint(bad))")
         }
         guard !text.isEmpty else { throw .invalidMailbox(raw, reason: "it is empty") }

@@ -18,7 +18,7 @@ public enum SetlistBody {
         var lines: [String] = []
         let count = playlist.copies.count
         lines.append(HeaderText.oneLine(playlist.name))
-        lines.append("\(count) song\(count == 1 ? "" : "s"), " + totalText(playlist))
+        lines.append(PlaylistSummary.text(playlist))
         if count == 0 { lines += ["", "(no songs yet)"] }
         for set in playlist.sets {
             if let label = set.label {
@@ -53,10 +53,7 @@ public enum SetlistBody {
     }
 
     static func totalText(_ playlist: Playlist) -> String {
-        let missing = playlist.copiesWithoutLength
-        let total = SongLength.format(playlist.totalLength)
-        guard missing > 0 else { return total }
-        return "\(total) (\(missing) song\(missing == 1 ? "" : "s") without a length)"
+        PlaylistSummary.total(playlist.totalLength, unknown: playlist.copiesWithoutLength, of: playlist.copies.count)
     }
 
     static func songLines(_ entry: PlaylistEntry, notation: KeyNotation) -> [String] {

@@ -5,15 +5,10 @@ enum SetlistWords {
     /// "24 songs · total 1:32:10", noting songs without a length.
     static func summary(_ playlist: Playlist) -> String {
         let count = playlist.copies.count
-        var text = count == 1 ? "1 song" : "\(count) songs"
+        var text = PlaylistSummary.songs(count)
         let sets = playlist.sets.filter { !$0.entries.isEmpty }.count
         if sets > 1 { text += " in \(sets) sets" }
-        text += " · total \(SongLength.format(playlist.totalLength))"
-        let unknown = playlist.copiesWithoutLength
-        if unknown > 0, count > 0 {
-            text += unknown == count ? " (no song has a length)" : " (\(unknown) without a length)"
-        }
-        return text
+        return text + " · total " + PlaylistSummary.total(playlist.totalLength, unknown: playlist.copiesWithoutLength, of: count)
     }
 
     /// "AC/DC · 2:20 · C minor · 250 BPM", leaving out what is unknown.
@@ -28,8 +23,7 @@ enum SetlistWords {
 
     /// "4 songs · 17:32": the size of one set, for its heading.
     static func setSummary(_ set: PlaylistSet) -> String {
-        let count = set.entries.count
-        return (count == 1 ? "1 song" : "\(count) songs") + " · " + SongLength.format(set.totalLength)
+        PlaylistSummary.songs(set.entries.count) + " · " + SongLength.format(set.totalLength)
     }
 
     static let empty = "This setlist has no songs yet."

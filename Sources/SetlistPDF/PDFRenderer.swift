@@ -30,28 +30,10 @@ public struct PDFRenderer {
         }
     }
 
-    /// The default file name: "Concert.pdf", "Concert-short.pdf", "Concert-stage.pdf" (safe for any name).
-    ///
-    /// Letters of any language stay; path separators, control characters and characters other
-    /// systems forbid become "-", a leading dot is dropped and long names are shortened.
+    /// The default file name: "Concert.pdf", "Concert-short.pdf", "Concert-stage.pdf", made safe
+    /// for any name by ``FileName/forPlaylist(_:suffix:extension:)``.
     public static func defaultFileName(for playlist: Playlist, style: PDFStyle) -> String {
-        var base = ""
-        for scalar in playlist.name.precomposedStringWithCanonicalMapping.unicodeScalars {
-            switch scalar {
-            case "/", "\\", ":", "*", "?", "\"", "<", ">", "|": base.unicodeScalars.append("-")
-            case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format:
-                continue
-            case _ where scalar.properties.isWhitespace: base.unicodeScalars.append(" ")
-            default: base.unicodeScalars.append(scalar)
-            }
-        }
-        base = base.split(separator: " ").joined(separator: " ")
-        while base.hasPrefix(".") || base.hasPrefix("-") || base.hasPrefix(" ") { base.removeFirst() }
-        while base.hasSuffix(".") || base.hasSuffix(" ") { base.removeLast() }
-        // Stay well below the 255-byte limit of most file systems.
-        while base.utf8.count > 120 { base.removeLast() }
-        if base.isEmpty { base = "Setlist" }
-        return base + style.fileSuffix + ".pdf"
+        FileName.forPlaylist(playlist.name, suffix: style.fileSuffix, extension: "pdf")
     }
 
     /// Writes a rendered PDF atomically: the file is either complete or not there (nor changed).
@@ -67,7 +49,7 @@ public struct PDFRenderer {
         }
     }
 
-    private static func writeFailureDetail(_ error: LibraryError, folder: String) -> String {
+    private static func writeFailureDetail(_ error: AtomicFileError, folder: String) -> String {
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             return "the folder \(folder) does not exist. Create it first or choose another path with -o."

@@ -1,5 +1,6 @@
 import CCairoPango
 import Foundation
+import SetlistCore
 
 /// A font for one run of text. Families come through fontconfig; a letter the first family lacks
 /// falls back to another installed font rather than printing a box.
@@ -122,15 +123,15 @@ final class Typesetter {
     /// Points to Pango units.
     static func units(_ points: Double) -> Int32 { Int32((points * Double(PANGO_SCALE)).rounded()) }
 
-    /// Text Pango can print: control characters become spaces, line and paragraph separators new
-    /// lines (or spaces too, for one line).
+    /// Text Pango can print: forbidden characters (``ControlCharacters``) become spaces, line and
+    /// paragraph separators new lines (or spaces too, for one line); tabs stay.
     static func printable(_ text: String, singleLine: Bool) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x0A where !singleLine, 0x09: scalars.append(scalar)
             case 0x2028 where !singleLine, 0x2029 where !singleLine: scalars.append("\n")
-            case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: scalars.append(" ")
+            case _ where ControlCharacters.isForbidden(scalar): scalars.append(" ")
             default: scalars.append(scalar)
             }
         }

@@ -33,7 +33,7 @@ import Testing
             if let bpm = try? Tempo.parse(text) { #expect(Tempo.range.contains(bpm), "\(name)") }
             if let clean = try? Text.cleanName(text, field: "name") {
                 #expect((try? Text.cleanName(clean, field: "name")) == clean, "\(name)")
-                #expect(!clean.unicodeScalars.contains(where: Text.isForbiddenInName), "\(name)")
+                #expect(!clean.unicodeScalars.contains(where: ControlCharacters.isForbidden), "\(name)")
             }
             if let notes = try? Text.cleanNotes(text) { #expect((try? Text.cleanNotes(notes)) == notes, "\(name)") }
             if let address = try? EmailAddress.validate(text) { #expect((try? EmailAddress.validate(address)) == address, "\(name)") }

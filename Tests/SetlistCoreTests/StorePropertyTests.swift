@@ -50,7 +50,7 @@ import Testing
     @Test func namesAreCleanOrRefused() async {
         await propertyCheck(count: 2000, input: Self.anyText) { text in
             guard let name = try? Text.cleanName(text, field: "name") else { return }
-            #expect(!name.unicodeScalars.contains(where: Text.isForbiddenInName))
+            #expect(!name.unicodeScalars.contains(where: ControlCharacters.isForbidden))
             #expect(name == name.trimmingCharacters(in: .whitespacesAndNewlines))
             #expect((try? Text.cleanName(name, field: "name")) == name, "cleaning is idempotent")
         }
@@ -59,7 +59,7 @@ import Testing
     @Test func notesAreCleanOrRefused() async {
         await propertyCheck(count: 2000, input: Self.anyText) { text in
             guard let notes = try? Text.cleanNotes(text) else { return }
-            #expect(!notes.unicodeScalars.contains(where: IntegrityValues.isForbiddenInNotes))
+            #expect(!notes.unicodeScalars.contains(where: ControlCharacters.isForbiddenInNotes))
             #expect(!notes.contains("\r"))
             #expect((try? Text.cleanNotes(notes)) == notes)
         }
@@ -68,7 +68,7 @@ import Testing
     @Test func checkCleansHandEditedTextTheSameWayEverywhere() async {
         await propertyCheck(count: 500, input: Self.anyText) { text in
             let name = IntegrityValues.cleanedName(text)
-            #expect(!name.unicodeScalars.contains(where: Text.isForbiddenInName))
+            #expect(!name.unicodeScalars.contains(where: ControlCharacters.isForbidden))
             #expect(IntegrityValues.cleanedName(name) == name)
         }
     }
@@ -119,7 +119,7 @@ import Testing
             let library = Self.library(names: names, numbers: numbers)
             try folder.store.modify(command: "write") { $0 = library }
             #expect(try folder.store.load() == library)
-            #expect(try folder.store.check().isSound || names.contains { $0.unicodeScalars.contains(where: Text.isForbiddenInName) })
+            #expect(try folder.store.check().isSound || names.contains { $0.unicodeScalars.contains(where: ControlCharacters.isForbidden) })
         }
     }
 

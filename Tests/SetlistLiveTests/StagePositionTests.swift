@@ -47,7 +47,7 @@ import Testing
         #expect(stage.remaining == 0)
         #expect(stage.unknownLengths == 1)
         #expect(stage.following == .end)
-        #expect(stage.timeLine == "Set 2: 4:24 played, 0:00 to go (1 song without length)")
+        #expect(stage.timeLine == "Set 2: 4:24 played, 0:00 to go (1 song without a length)")
         #expect(stage.shortTimeLine == "Set 2: 4:24+ played, 0:00+ to go")
         #expect(stage.facts == ["Length —", "Key G minor", "112 BPM"])
     }
@@ -55,7 +55,7 @@ import Testing
     @Test func aPlaylistWithoutBreaksHasNoSetLabel() throws {
         let stage = try #require(StagePosition(playlist: Fixtures.oneSet, position: 4))
         #expect(stage.setLabel == nil)
-        #expect(stage.timeLine == "Set: 15:40 played, 4:24 to go (1 song without length)")
+        #expect(stage.timeLine == "Set: 15:40 played, 4:24 to go (1 song without a length)")
         #expect(stage.nextLine == "Next: 5. Smoke on the Water (G minor, 112 BPM)")
     }
 

@@ -82,7 +82,7 @@ struct ConfigCommand: ParsableCommand {
             return try Mailbox(parsing: value).description
         default:
             let trimmed = value.trimmingCharacters(in: .whitespaces)
-            if let bad = trimmed.unicodeScalars.first(where: HeaderText.isControl) {
+            if let bad = ControlCharacters.firstForbidden(in: trimmed) {
                 throw CLIError("The sendmail command cannot contain the control character \(Hex.codePoint(bad)).")
             }
             guard MailTransferAgent.splitCommand(trimmed).first?.isEmpty == false else {

@@ -36,10 +36,7 @@ struct ContactsCommand: ParsableCommand {
         }
         var table = Table([("Name", .left), ("Email", .left)])
         // A hand-edited file may hold line breaks or escape codes; they must not reach the terminal.
-        func printable(_ text: String) -> String {
-            String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
-        }
-        for contact in contacts { table.add([printable(contact.name), printable(contact.email)]) }
+        for contact in contacts { table.add([ControlCharacters.printable(contact.name), ControlCharacters.printable(contact.email)]) }
         say(table.render())
     }
 }

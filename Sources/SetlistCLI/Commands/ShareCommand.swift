@@ -110,11 +110,9 @@ struct ShareCommand: ParsableCommand {
                 }
                 do {
                     try AtomicFile.write(data, to: url)
-                } catch let LibraryError.fileSystem(_, detail) {
-                    // The reason alone (the message names the file and says what to do).
-                    throw MailError.cannotWrite(path: eml, detail: String(detail.prefix { $0 != "." }))
                 } catch {
-                    throw MailError.cannotWrite(path: eml, detail: "\(error)")
+                    // The reason alone (the message names the file and says what to do).
+                    throw MailError.cannotWrite(path: eml, detail: error.reason)
                 }
                 tell("Wrote \(summary) to \(eml), addressed to \(recipients.map(\.description).joined(separator: ", ")).")
             }

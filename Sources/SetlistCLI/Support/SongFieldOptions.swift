@@ -54,10 +54,8 @@ enum Show {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
     }
 
-    /// "12 songs, 48:10" (and "length of 2 unknown" when some lack one).
+    /// "12 songs, 48:10 (1 song without a length)": ``PlaylistSummary``.
     static func summary(count: Int, total: Int, unknown: Int) -> String {
-        var text = "\(Show.count(count, "song")), \(SongLength.format(total))"
-        if unknown > 0 { text += " (\(unknown) without a length)" }
-        return text
+        PlaylistSummary.text(count: count, total: total, unknown: unknown)
     }
 }

@@ -14,7 +14,7 @@ public enum AtomicFile {
     ///
     /// A device or pipe already at `url` (`/dev/stdout`, `/dev/null`, a FIFO) is written into
     /// instead: replacing it would put a plain file in its place, in /dev itself when run as root.
-    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws(LibraryError) {
+    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws(AtomicFileError) {
         var info = stat()
         if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
             let fd = open(url.path, O_WRONLY | O_CLOEXEC)
@@ -70,17 +70,17 @@ public enum AtomicFile {
     }
 
     /// Removes a file and makes the removal durable. A file already gone is fine.
-    public static func remove(_ url: URL) throws(LibraryError) {
+    public static func remove(_ url: URL) throws(AtomicFileError) {
         if unlink(url.path) != 0 && errno != ENOENT { throw failure(url.path) }
         syncFolder(url.deletingLastPathComponent().path)
     }
 
     /// Creates a folder and its parents.
-    public static func makeFolder(_ url: URL) throws(LibraryError) {
+    public static func makeFolder(_ url: URL) throws(AtomicFileError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .fileSystem(path: url.path, detail: "cannot create the folder (\(error.localizedDescription)).")
+            throw AtomicFileError(path: url.path, reason: "cannot create the folder (\(error.localizedDescription))", advice: nil)
         }
     }
 
@@ -91,45 +91,33 @@ public enum AtomicFile {
         close(fd)
     }
 
-    static func failure(_ path: String) -> LibraryError {
-        .fileSystem(path: path, detail: String(cString: strerror(errno)) + ". Check that the folder exists and that you may write to it.")
+    /// The failure of the last system call (`errno`) on `path`.
+    static func failure(_ path: String) -> AtomicFileError {
+        AtomicFileError(path: path, reason: String(cString: strerror(errno)),
+                        advice: "Check that the folder exists and that you may write to it.")
     }
 }
 
-/// An advisory lock on a file (`flock`), held for a whole read-change-write of the library.
-public final class FileLock {
-    private let fd: Int32
+/// A file that could not be written, replaced, removed or locked: which file, and why.
+public struct AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file (or folder) at fault.
+    public var path: String
+    /// Why, as the system words it, without a final full stop: "Permission denied",
+    /// "No space left on device".
+    public var reason: String
+    /// What to do about it, if there is something general to say.
+    public var advice: String?
 
-    /// Opens (creating if needed) `url` and blocks until the lock is held.
-    ///
-    /// A shared lock also works in a library this user may only read (another member's, or on a
-    /// read-only mount): the lock file is opened for reading, and when it does not exist and
-    /// cannot be created, the reader goes on without it (files are replaced atomically anyway).
-    public init(_ url: URL, exclusive: Bool) throws(LibraryError) {
-        var fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if fd < 0 && !exclusive && (errno == EACCES || errno == EROFS || errno == EPERM) {
-            fd = open(url.path, O_RDONLY | O_CLOEXEC)
-            if fd < 0 && errno == ENOENT {
-                self.fd = -1
-                return
-            }
-        }
-        self.fd = fd
-        guard fd >= 0 else { throw AtomicFile.failure(url.path) }
-        while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-            if errno == EINTR { continue }
-            // deinit closes the descriptor: a class whose initialiser throws after setting every
-            // property is deinitialised, so closing here too would close it twice.
-            throw AtomicFile.failure(url.path)
-        }
+    public init(path: String, reason: String, advice: String?) {
+        self.path = path
+        self.reason = reason
+        self.advice = advice
     }
 
-    /// Releases the lock.
-    public func unlock() {
-        if fd >= 0 { flock(fd, LOCK_UN) }
+    /// The reason and the advice as sentences: "Permission denied. Check that …".
+    public var detail: String {
+        reason + "." + (advice.map { " " + $0 } ?? "")
     }
 
-    deinit {
-        if fd >= 0 { close(fd) }
-    }
+    public var description: String { "Cannot write \(path): \(detail)" }
 }

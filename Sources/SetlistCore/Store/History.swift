@@ -54,11 +54,11 @@ public struct History: Sendable {
     /// Appends a change and forgets the oldest beyond the limit. Returns the entry's number.
     @discardableResult
     func record(command: String, changes: [FileChange], date: Date = Date()) throws(LibraryError) -> Int {
-        try AtomicFile.makeFolder(folderURL)
+        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(folderURL) }
         let numbers = entryNumbers()
         let next = (numbers.last ?? 0) + 1
         let record = Record(command: command, date: Self.format(date), changes: changes.map(FileDelta.init))
-        try AtomicFile.write(LibraryFiles.encode(record), to: url(of: next))
+        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.write(LibraryFiles.encode(record), to: url(of: next)) }
         let kept = numbers.suffix(Self.limit - 1)
         for old in numbers.dropLast(kept.count) {
             try? AtomicFile.remove(url(of: old))
@@ -123,7 +123,7 @@ public struct History: Sendable {
 
     /// Forgets one entry.
     func remove(_ number: Int) throws(LibraryError) {
-        try AtomicFile.remove(url(of: number))
+        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.remove(url(of: number)) }
     }
 
     func url(of number: Int) -> URL {

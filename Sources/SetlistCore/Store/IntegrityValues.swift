@@ -51,8 +51,8 @@ struct IntegrityValues {
             cleanName(&author, field: "the author", path: path, place: place)
             fields.author = author
         }
-        if let notes = fields.notes, let bad = notes.unicodeScalars.first(where: Self.isForbiddenInNotes) {
-            fields.notes = String(String.UnicodeScalarView(notes.unicodeScalars.filter { !Self.isForbiddenInNotes($0) }))
+        if let notes = fields.notes, let bad = notes.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes) {
+            fields.notes = ControlCharacters.cleanedNotes(notes)
             report(path, "\(place): the notes hold the control character \(Self.name(bad)).", fixable: true)
         }
         if let length = fields.length, !(1...SongLength.maximum).contains(length) {
@@ -64,7 +64,7 @@ struct IntegrityValues {
     }
 
     private mutating func cleanName(_ text: inout String, field: String, path: String, place: String) {
-        guard let bad = text.unicodeScalars.first(where: Text.isForbiddenInName) else { return }
+        guard let bad = ControlCharacters.firstForbidden(in: text) else { return }
         text = Self.cleanedName(text)
         report(path, "\(place): \(field) holds the control character \(Self.name(bad)).", fixable: true)
     }
@@ -73,15 +73,10 @@ struct IntegrityValues {
         findings.append(Finding(problem: IntegrityProblem(path: path, detail: detail), fixable: fixable))
     }
 
-    /// A name with each forbidden character made a space, trimmed; "Untitled" if nothing is left.
+    /// A name as ``ControlCharacters/cleanedName(_:)`` cleans it; "Untitled" if nothing is left.
     static func cleanedName(_ text: String) -> String {
-        let scalars = text.unicodeScalars.map { Text.isForbiddenInName($0) ? " " : $0 }
-        let cleaned = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
+        let cleaned = ControlCharacters.cleanedName(text)
         return cleaned.isEmpty ? "Untitled" : cleaned
-    }
-
-    static func isForbiddenInNotes(_ scalar: Unicode.Scalar) -> Bool {
-        scalar != "\n" && scalar != "\t" && Text.isForbiddenInName(scalar)
     }
 
     static func name(_ scalar: Unicode.Scalar) -> String {

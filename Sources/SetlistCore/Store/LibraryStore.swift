@@ -40,7 +40,7 @@ public struct LibraryStore: Sendable {
     /// - Returns: what `body` returns. When `body` throws, nothing is written.
     @discardableResult
     public func modify<T>(command: String = "", _ body: (inout Library) throws -> T) throws -> T {
-        try AtomicFile.makeFolder(root)
+        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root) }
         let lock = try lockLibrary(exclusive: true)
         defer { lock.unlock() }
         removeLeftovers()
@@ -55,7 +55,7 @@ public struct LibraryStore: Sendable {
 
     /// Takes the library's lock: shared for reading, exclusive for a change.
     func lockLibrary(exclusive: Bool) throws(LibraryError) -> FileLock {
-        try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: exclusive)
+        try LibraryError.onFiles { () throws(AtomicFileError) in try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: exclusive) }
     }
 
     // MARK: Reading
@@ -97,13 +97,13 @@ public struct LibraryStore: Sendable {
         let writes = changes.filter { $0.after != nil }.sorted { (rank($0.path), $0.path) < (rank($1.path), $1.path) }
         let removals = changes.filter { $0.after == nil }
         if writes.contains(where: { $0.path.hasPrefix(LibraryFiles.playlistFolder + "/") }) {
-            try AtomicFile.makeFolder(root.appendingPathComponent(LibraryFiles.playlistFolder))
+            try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root.appendingPathComponent(LibraryFiles.playlistFolder)) }
         }
         for change in writes {
-            try AtomicFile.write(change.after!, to: root.appendingPathComponent(change.path))
+            try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.write(change.after!, to: root.appendingPathComponent(change.path)) }
         }
         for change in removals {
-            try AtomicFile.remove(root.appendingPathComponent(change.path))
+            try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.remove(root.appendingPathComponent(change.path)) }
         }
     }
 

@@ -53,7 +53,7 @@ extension LibraryStore {
         // so it is neither undone nor taken for an interrupted change.
         for number in added.dropFirst().reversed() { try history.remove(number) }
         let record = History.Record(command: command, date: History.format(Date()), changes: changes.map(FileDelta.init))
-        try AtomicFile.write(LibraryFiles.encode(record), to: history.url(of: added[0]))
+        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.write(LibraryFiles.encode(record), to: history.url(of: added[0])) }
     }
 
     /// The bytes of every library file on disk (not the history or the lock), by relative path.

@@ -19,12 +19,12 @@ public enum Text {
         return String(scalars).lowercased()
     }
 
-    /// A name, author or label: trimmed, one line, no control characters, not too long.
+    /// A name, author or label: trimmed, one line, no ``ControlCharacters``, not too long.
     /// - Parameter field: what the text is, for the error ("name", "author").
     public static func cleanName(_ text: String, field: String) throws(ValueError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .empty(field: field) }
-        if let bad = trimmed.unicodeScalars.first(where: isForbiddenInName) {
+        if let bad = ControlCharacters.firstForbidden(in: trimmed) {
             throw .controlCharacter(field: field, scalar: bad)
         }
         guard trimmed.count <= maximumNameLength else {
@@ -39,24 +39,13 @@ public enum Text {
         let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let trimmed = unified.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
-        if let bad = trimmed.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && isForbiddenInName($0) }) {
+        if let bad = trimmed.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes) {
             throw .controlCharacter(field: "notes", scalar: bad)
         }
         guard trimmed.count <= maximumNotesLength else {
             throw .tooLong(field: "notes", limit: maximumNotesLength)
         }
         return trimmed
-    }
-
-    /// Control and format characters that could reorder, hide or break a line of text.
-    static func isForbiddenInName(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
-        case .format:
-            // Zero-width joiners belong in emoji and some scripts; direction overrides do not.
-            return !(scalar == "\u{200D}" || scalar == "\u{200C}" || scalar == "\u{FE0F}")
-        default: return false
-        }
     }
 
     /// `text` shortened to at most `width` characters, ending in "…" when cut.

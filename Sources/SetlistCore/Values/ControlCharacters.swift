@@ -1,0 +1,55 @@
+/// The one rule for characters that could break a line, hide text or reorder it on screen:
+/// what names, notes and header text refuse, what `check --repair` cleans, what file names and
+/// printed text leave out, and what messages escape.
+///
+/// Forbidden are control characters (C0, DEL, C1: tab and new line among them), the Unicode line
+/// and paragraph separators, unassigned code points, and format characters (direction overrides
+/// such as U+202E, zero-width spaces, the byte order mark) — except the zero-width joiner and
+/// non-joiner and the emoji selector U+FE0F, which emoji and some scripts need.
+public enum ControlCharacters {
+    /// Whether `scalar` may not stand in a name, author, label, email header or file name.
+    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: true
+        case .format: !(scalar == "\u{200D}" || scalar == "\u{200C}" || scalar == "\u{FE0F}")
+        default: false
+        }
+    }
+
+    /// Whether `scalar` may not stand in notes, which keep their tabs and new lines.
+    public static func isForbiddenInNotes(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\n" && scalar != "\t" && isForbidden(scalar)
+    }
+
+    /// Whether `scalar` cannot be seen when a message quotes it: the forbidden characters, the
+    /// joiners and selectors they allow, and private-use characters.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .format, .privateUse: true
+        default: isForbidden(scalar)
+        }
+    }
+
+    /// The first forbidden character of `text`, if any.
+    public static func firstForbidden(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first(where: isForbidden)
+    }
+
+    /// A name as `check --repair` cleans it: each forbidden character made a space, the ends
+    /// trimmed (empty if nothing else is left).
+    public static func cleanedName(_ text: String) -> String {
+        let scalars = text.unicodeScalars.map { isForbidden($0) ? " " : $0 }
+        return String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Notes as `check --repair` cleans them: forbidden characters dropped, tabs and new lines kept.
+    public static func cleanedNotes(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !isForbiddenInNotes($0) }))
+    }
+
+    /// Text that came from a file and is about to reach a terminal: each forbidden character
+    /// shown as U+FFFD, so that no escape sequence or line break gets through.
+    public static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isForbidden($0) ? "\u{FFFD}" : $0 }))
+    }
+}
