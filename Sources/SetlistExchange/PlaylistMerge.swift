@@ -54,8 +54,10 @@ struct PlaylistMerge {
                             place: "#\(position) \(fields.listing), \(Self.fieldName(field))",
                             yours: Self.show(field, of: copy.fields), theirs: Self.show(field, of: sent.fields), keptYours: preference == .mine)))
                     }
+                    // A copy made here that the sender sent exactly as it is gets no base: nothing
+                    // changed, so nothing is written (an app export imported back is a no-op).
+                    if !(copy.received == nil && copy.fields == sent.fields) { copy.received = sent.fields }
                     copy.fields = fields
-                    copy.received = sent.fields
                 }
                 items.append(.song(copy))
             }

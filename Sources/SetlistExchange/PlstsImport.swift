@@ -78,7 +78,7 @@ public enum PlstsImport {
             var merge = PlaylistMerge(old: old, incoming: incoming, preference: options.preference)
             var merged = merge.merged()
             merged.name = name
-            merged.received = received
+            merged.received = old.received == nil && old.slots == incoming.slots && old.name == incoming.name ? nil : received
             var changes = merge.changes
             if merged.name != old.name { changes.insert(.renamed(from: old.name, to: merged.name), at: 0) }
             if case .conflict(let yours, let theirs, _)? = nameMerge {

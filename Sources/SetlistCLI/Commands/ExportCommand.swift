@@ -18,6 +18,7 @@ struct ExportCommand: ParsableCommand {
               setlist export Concert.plsts     # the playlist "Concert" to Concert.plsts
               setlist export "Můj koncert"     # to "Můj koncert.plsts"
               setlist export -o -              # the current playlist to standard output
+              setlist export Concert --format app   # for band members on the original iOS app
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -26,6 +27,8 @@ struct ExportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
         "The file to write; - writes to standard output (default: the playlist's name with .plsts).", valueName: "file"))
     var output: String?
+    @Option(help: ArgumentHelp("setlist (the default: every detail, breaks and originals) or app (a .plsts the original iOS app imports).", valueName: "format"))
+    var format: PlstsFlavour = .setlist
 
     func run() throws {
         let library = try libraryOptions.load()
@@ -36,7 +39,7 @@ struct ExportCommand: ParsableCommand {
             reference = String(URL(fileURLWithPath: word).lastPathComponent.dropLast(PlstsFormat.fileExtension.count + 1))
         }
         let chosen = library.playlists[try library.playlistIndex(matching: reference)]
-        let data = try Self.document(chosen, from: library, date: DocumentDate.now(environment: context.environment))
+        let data = try format.document(chosen, from: library, date: DocumentDate.now(environment: context.environment))
         let target = path ?? PlstsFile.defaultName(for: chosen.name)
         if target == "-" {
             context.output.write(data)
@@ -77,5 +80,15 @@ struct ExportCommand: ParsableCommand {
             return path
         }
         return SetlistBody.shellQuoted(path)
+    }
+}
+
+/// Which `.plsts` to write: setlist's own, or the original iOS app's.
+enum PlstsFlavour: String, ExpressibleByArgument, CaseIterable {
+    case setlist, app
+
+    /// The document of `playlist` in this flavour.
+    func document(_ playlist: Playlist, from library: Library, date: Date) throws -> Data {
+        self == .app ? AppDocument.export(playlist) : try ExportCommand.document(playlist, from: library, date: date)
     }
 }

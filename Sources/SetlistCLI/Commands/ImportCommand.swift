@@ -9,15 +9,20 @@ struct ImportCommand: ParsableCommand {
         abstract: "Import .plsts setlists from the band; import one again to take in the sender's update.",
         discussion: """
             A new setlist becomes a playlist and the current one. Its songs that your repertoire \
-            lacks are added to the repertoire; your own songs are never changed. Importing a \
-            setlist you already have updates it: songs the sender added, removed, moved or changed \
-            follow, and the notes you wrote on its songs stay unless only the sender changed them. \
-            Use --dry-run to see what would change first. A bad file is refused with the reason and changes nothing.
+            lacks are added to the repertoire; your own songs are never changed. Songs you already have (the same title and author, whatever \
+            the case and accents) are linked, not added again. Importing a setlist you already have \
+            updates it three-way: what only the sender changed (a key, a tempo, notes, the name, the \
+            order, breaks) comes in, what only you changed stays, and where both changed the same \
+            thing the sender's wins and the report names yours (--keep-mine keeps yours). Files of \
+            the original iOS app are recognised by their content; a folder imports the app's \
+            Documents (songs, playlists in their order, contacts). Use --dry-run to see what would change first. A bad file is refused with the reason and changes nothing.
 
             Examples:
               setlist import Concert.plsts
               setlist import --dry-run Concert.plsts
               setlist import Concert.plsts --rename "Concert (Pepa)"
+              setlist import --keep-mine Concert.plsts
+              setlist import Documents/        # a folder copied from the original app
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -27,6 +32,8 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Import under this name (when you already have a different playlist of the same name).", valueName: "name"))
     var rename: String?
     @Flag(help: "Replace your different playlist of the same name with the imported one.") var replace = false
+    @Flag(help: "Where you and the sender both changed something, keep yours (default: the sender's, and the report names yours).")
+    var keepMine = false
 
     func validate() throws {
         if files.isEmpty {
@@ -43,13 +50,17 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let options = ImportOptions(
             rename: try rename.map { (name) throws(ValueError) in try Text.cleanName(name, field: "playlist name") },
-            replace: replace)
-        var setlists: [SharedSetlist] = []
+            replace: replace, preference: keepMine ? .mine : .theirs)
+        var isFolder: ObjCBool = false
+        if files.count == 1, files[0] != "-", FileManager.default.fileExists(atPath: context.url(for: files[0]).path, isDirectory: &isFolder), isFolder.boolValue {
+            return try importFolder(files[0], options: options)
+        }
+        var setlists: [IncomingDocument] = []
         var errors: [ExchangeError] = []
         for file in files {
             do {
                 let data = file == "-" ? context.readInput(PlstsFormat.maximumSize + 1) : try PlstsFile.read(context.url(for: file), source: file)
-                setlists.append(try PlstsDocument.read(data, source: file == "-" ? "standard input" : file))
+                setlists.append(try IncomingDocument.read(data, source: file == "-" ? "standard input" : file))
             } catch {
                 errors.append(error)
             }
@@ -58,7 +69,7 @@ struct ImportCommand: ParsableCommand {
         if !errors.isEmpty { throw ExchangeError.several(errors) }
 
         func importAll(into library: inout Library) throws(ExchangeError) -> [ImportReport] {
-            try setlists.map { (setlist) throws(ExchangeError) in try PlstsImport.apply(setlist, to: &library, options: options) }
+            try setlists.map { (setlist) throws(ExchangeError) in try PlstsImport.apply(setlist.setlist(for: library), to: &library, options: options) }
         }
         let reports: [ImportReport]
         if dryRun {
@@ -70,6 +81,20 @@ struct ImportCommand: ParsableCommand {
         for report in reports {
             for line in report.lines(dryRun: dryRun) { say(line) }
         }
+        if dryRun { say("Nothing was changed (--dry-run).") }
+    }
+
+    /// A folder copied from the original app's Documents.
+    private func importFolder(_ folder: String, options: ImportOptions) throws {
+        let files = try AppFolderImport.read(context.url(for: folder), source: folder)
+        let report: AppFolderImport.Report
+        if dryRun {
+            var library = try libraryOptions.load()
+            report = try AppFolderImport.apply(files, source: folder, to: &library, options: options)
+        } else {
+            report = try libraryOptions.modify { library in try AppFolderImport.apply(files, source: folder, to: &library, options: options) }
+        }
+        for line in report.lines(dryRun: dryRun) { say(line) }
         if dryRun { say("Nothing was changed (--dry-run).") }
     }
 }

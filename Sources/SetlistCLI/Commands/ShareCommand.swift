@@ -45,6 +45,8 @@ struct ShareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the message to this file (- for standard output) instead of sending it.", valueName: "file"))
     var eml: String?
     @Flag(help: "Hand the message to the mail program (the default without --eml; with --eml, do both).") var send = false
+    @Option(help: ArgumentHelp("The attached .plsts: setlist (default) or app, for members on the original iOS app.", valueName: "format"))
+    var plstsFormat: PlstsFlavour = .setlist
 
     func validate() throws {
         if to.isEmpty { throw ValidationError("Say whom to send it to: --to NAME, --to ADDRESS or --to all.") }
@@ -78,7 +80,7 @@ struct ShareCommand: ParsableCommand {
 
         let plsts = MailAttachment(
             fileName: PlstsFile.defaultName(for: chosen.name), mimeType: Self.plstsMediaType,
-            data: try ExportCommand.document(chosen, from: library, date: date))
+            data: try plstsFormat.document(chosen, from: library, date: date))
         var pdfs: [MailAttachment] = []
         for style in try styles() {
             pdfs.append(MailAttachment(

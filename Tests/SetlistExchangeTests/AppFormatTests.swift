@@ -1,0 +1,111 @@
+import Foundation
+import SetlistCore
+import Testing
+@testable import SetlistExchange
+
+/// The original iOS app's files: read by content, imported with the same rules, written back.
+@Suite struct AppFormatTests {
+    static let plsts = """
+        {"name": "Koncert", "length": 230, "extra": true, "songs": [
+          {"id": 12, "name": "Highway to Hell", "author": "AC/DC", "key": "Amaj", "pace": 116, "length": 208, "details": "Angus counts in"},
+          {"id": 7, "name": "Stairway to Heaven", "author": null, "key": "a moll", "pace": 0, "length": 0, "details": ""},
+          {"id": 3, "name": "Intro"}
+        ]}
+        """
+
+    static func read(_ json: String, source: String = "Koncert.plsts") throws(ExchangeError) -> IncomingDocument {
+        try IncomingDocument.read(Data(json.utf8), source: source)
+    }
+
+    @Test func anAppPlaylistIsRecognisedByContentAndReadAsTheAppShowsIt() throws {
+        guard case .app(let name, let songs, _) = try Self.read(Self.plsts) else { Issue.record("not read as the app's"); return }
+        #expect(name == "Koncert")
+        #expect(songs.map(\.id) == [12, 7, 3])
+        #expect(songs[0].fields == SongFields(name: "Highway to Hell", author: "AC/DC", length: 208, key: MusicalKey(parsing: "A major"), bpm: 116, notes: "Angus counts in"))
+        #expect(songs[1].fields == SongFields(name: "Stairway to Heaven", key: MusicalKey(parsing: "A minor")))
+        #expect(songs[2].fields == SongFields(name: "Intro"))
+        // setlist's own documents are still read as such.
+        guard case .setlist = try IncomingDocument.read(PlstsDocument.export(Fixtures.leaderLibrary().playlists[0], from: Fixtures.leaderLibrary(), generator: "t", date: Fixtures.date), source: "x") else {
+            Issue.record("a setlist document was not read as one"); return
+        }
+    }
+
+    @Test func importThenReimportIsANoOpAndAnUpdateIsAnUpdate() throws {
+        var library = Library()
+        library.addSong(SongFields(name: "highway to hell", author: "ac/dc"))
+        let document = try Self.read(Self.plsts)
+        let report = try PlstsImport.apply(document.setlist(for: library), to: &library)
+        #expect(report.kind == .created)
+        #expect(library.songs.count == 3)  // Highway matched, two added
+        #expect(report.matches.first?.contains("matched your 'highway to hell' by ac/dc") == true)
+        let settled = library
+        #expect(try PlstsImport.apply(document.setlist(for: library), to: &library).kind == .unchanged)
+        #expect(library == settled)
+        // The member changes a key; the app's user changes a tempo: both stay.
+        try library.editCopy(in: 0, at: 2, SongEdit(key: .some(MusicalKey(parsing: "D minor"))), alsoOriginal: false)
+        let updated = try Self.read(Self.plsts.replacingOccurrences(of: "\"pace\": 116", with: "\"pace\": 120"))
+        #expect(try PlstsImport.apply(updated.setlist(for: library), to: &library).kind == .updated)
+        #expect(library.playlists[0].copies[0].fields.bpm == 120)
+        #expect(library.playlists[0].copies[1].fields.key == MusicalKey(parsing: "D minor"))
+    }
+
+    @Test func anAppExportReimportedIsANoOpWithStableIDs() throws {
+        var library = Fixtures.leaderLibrary()
+        let exported = AppDocument.export(library.playlists[0])
+        #expect(AppDocument.export(library.playlists[0]) == exported)
+        let object = try JSONSerialization.jsonObject(with: exported) as! [String: Any]
+        #expect(Set(object.keys) == ["name", "length", "songs"])
+        let songs = object["songs"] as! [[String: Any]]
+        #expect(songs.allSatisfy { $0["id"] is Int })
+        #expect(songs[1]["key"] as? String == "F minor" && songs[1]["pace"] as? Int == 100)
+        let before = library
+        let report = try PlstsImport.apply(try IncomingDocument.read(exported, source: "Concert.plsts").setlist(for: library), to: &library)
+        #expect(report.kind == .unchanged, "\(report.lines(dryRun: false))")
+        #expect(library == before)
+    }
+
+    @Test(arguments: [
+        ("{\"name\": \"K\", \"songs\": [{\"name\": \"No id\"}]}", "has no \"id\""),
+        ("{\"name\": \"K\", \"songs\": [{\"id\": 1}]}", "has no name"),
+        ("{\"name\": \"K\", \"songs\": [{\"id\": \"x\", \"name\": \"A\"}]}", "expected a whole number"),
+        ("{\"name\": \"K\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"key\": \"purple\"}]}", "is not a key"),
+        ("{\"name\": \"K\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"pace\": 5000}]}", "is not a tempo"),
+        ("{\"name\": \"K\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"length\": 1.5}]}", "expected a whole number"),
+        ("{\"name\": \"K\", \"songs\": \"none\"}", "expected a list of songs"),
+        ("{\"name\": \"K\", \"songs\": [3]}", "expected a song"),
+        ("[\"Koncert\", \"Zkouška\"]", "import the whole folder"),
+    ])
+    func malformedAppFilesAreRefusedWithTheirPlace(_ json: String, _ expected: String) {
+        do {
+            _ = try Self.read(json)
+            Issue.record("accepted: \(json)")
+        } catch {
+            #expect(error.description.contains(expected), "\(error.description)")
+        }
+    }
+
+    @Test func aFolderOfTheAppsFilesImportsSongsPlaylistsInOrderAndContacts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("[{\"id\": 12, \"name\": \"Highway to Hell\", \"author\": \"AC/DC\"}, {\"id\": 3, \"name\": \"Intro\"}]".utf8).write(to: folder.appendingPathComponent("a.json"))
+        try Data("{\"name\": \"Zkouška\", \"songs\": [{\"id\": 3, \"name\": \"Intro\"}]}".utf8).write(to: folder.appendingPathComponent("b.json"))
+        try Data(Self.plsts.utf8).write(to: folder.appendingPathComponent("c.json"))
+        try Data("[\"Koncert\", \"Zkouška\"]".utf8).write(to: folder.appendingPathComponent("d.json"))
+        try Data("[{\"email\": \"pepa@example.com\", \"name\": \"Pepa Kytara\"}]".utf8).write(to: folder.appendingPathComponent("e.json"))
+        var library = Library()
+        let files = try AppFolderImport.read(folder, source: "Documents")
+        let report = try AppFolderImport.apply(files, source: "Documents", to: &library)
+        #expect(library.playlists.map(\.name) == ["Koncert", "Zkouška"])
+        #expect(library.songs.map(\.name) == ["Highway to Hell", "Intro", "Stairway to Heaven"])
+        #expect(library.contacts == [Contact(name: "Pepa Kytara", email: "pepa@example.com")])
+        #expect(library.playlists[1].copies[0].originalID == library.songs[1].id)
+        #expect(report.lines(dryRun: false).first == "Songs: 2 added to your repertoire, 0 matched to songs you have.")
+        let settled = library
+        _ = try AppFolderImport.apply(try AppFolderImport.read(folder, source: "Documents"), source: "Documents", to: &library)
+        #expect(library == settled)
+        // One bad file refuses the folder.
+        try Data("{\"name\": \"X\", \"songs\": [{\"id\": 1}]}".utf8).write(to: folder.appendingPathComponent("f.json"))
+        #expect(throws: ExchangeError.self) { try AppFolderImport.read(folder, source: "Documents") }
+    }
+}
