@@ -1,0 +1,59 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+/// Three-way updates, --keep-mine, --dry-run and the original app's files through `setlist`.
+@Suite struct ThreeWayExchangeTests {
+    @Test func leaderExportsMemberEditsLeaderChangesMemberReimports() throws {
+        let leader = try ExchangeTests.leader()
+        let member = try TemporaryLibrary()
+        try member.ok("import", "-", stdin: try ExchangeTests.export(leader))
+        try member.ok("edit-song", "Highway to Hell", "--in", "Concert", "--key", "E minor", "--notes", "watch Pepa")
+        try leader.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--bpm", "90")
+        try leader.ok("move", "Concert", "2", "1")
+        let update = try ExchangeTests.export(leader)
+        // --dry-run says what the import does, and changes nothing.
+        let before = try member.snapshot()
+        let dry = try member.ok("import", "--dry-run", "-", stdin: update)
+        #expect(dry.contains("moved from #1 to #2"), "\(dry)")
+        #expect(try member.snapshot() == before)
+        let real = try member.ok("import", "-", stdin: update)
+        #expect(real.contains("moved from #1 to #2"))
+        let song = try member.ok("show", "Concert")
+        #expect(song.contains("E minor"), "\(song)")
+        #expect(!song.contains("C minor"), "\(song)")
+        let again = try member.ok("import", "-", stdin: update)
+        #expect(again.contains("nothing changed"), "\(again)")
+    }
+
+    @Test func aConflictWithAndWithoutKeepMine() throws {
+        let leader = try ExchangeTests.leader()
+        let member = try TemporaryLibrary()
+        try member.ok("import", "-", stdin: try ExchangeTests.export(leader))
+        try member.ok("edit-song", "Highway to Hell", "--in", "Concert", "--key", "E minor")
+        try leader.ok("edit-song", "Highway to Hell", "--in", "Concert", "--key", "G minor")
+        let update = try ExchangeTests.export(leader)
+        let dry = try member.ok("import", "--dry-run", "--keep-mine", "-", stdin: update)
+        #expect(dry.contains("kept yours, E minor"), "\(dry)")
+        let taken = try member.ok("import", "-", stdin: update)
+        #expect(taken.contains("took the sender's G minor, replacing yours, E minor"), "\(taken)")
+    }
+
+    @Test func appFilesImportExportAndMalformedOnesChangeNothing() throws {
+        let lib = try TemporaryLibrary()
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+        let folder = try lib.ok("import", samples.appendingPathComponent("app-Documents").path)
+        #expect(folder.contains("Songs: 3 added"), "\(folder)")
+        #expect(folder.contains("Contacts: 1 added: Pepa Kytara."))
+        let exported = try lib.run("export", "Zkouška", "--format", "app", "-o", "-")
+        #expect(exported.status == 0)
+        let before = try lib.snapshot()
+        #expect(try lib.ok("import", "-", stdin: exported.stdoutData).contains("nothing changed"))
+        #expect(try lib.ok("import", samples.appendingPathComponent("Zkouska-app.plsts").path).contains("nothing changed"))
+        for bad in ["{\"name\": \"Zkouška\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"key\": \"purple\"}]}", "{\"name\": \"Z\", \"songs\": [{\"name\": \"no id\"}]}", "[1, 2"] {
+            let refused = try lib.run("import", "-", stdin: Data(bad.utf8))
+            #expect(refused.status == 1, "\(bad)")
+        }
+        #expect(try lib.snapshot() == before)
+    }
+}
