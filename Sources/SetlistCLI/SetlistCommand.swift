@@ -43,7 +43,7 @@ struct SetlistCommand: ParsableCommand {
             CommandGroup(name: "Contacts", subcommands: [
                 AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
             ]),
-            CommandGroup(name: "The library (check, repair, undo)", subcommands: [CheckCommand.self, UndoCommand.self]),
+            CommandGroup(name: "The library (check, repair, undo, redo)", subcommands: [CheckCommand.self, UndoCommand.self, RedoCommand.self]),
             CommandGroup(name: "Settings", subcommands: [ConfigCommand.self]),
         ]
     )

@@ -99,8 +99,47 @@ import Testing
         #expect(try library.snapshot() == afterNew)
         let json = try library.run("undo", "--list", "--json")
         let entries = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [[String: Any]])
-        #expect(entries.count == 3)
+        #expect(entries.map { $0["undone"] as? Bool } == [false, false, false, true, true])
         #expect(entries[0]["command"] as? String == "setlist new \"Můj koncert\" \"Highway to Hell\" \"Stairway to Heaven\"")
+        #expect(entries[3]["command"] as? String == "setlist edit-song \"Highway to Hell\" --bpm 100", "the next to redo first")
+    }
+
+    @Test func redoMakesUndoneChangesAgainUntilANewChange() throws {
+        let library = try seeded()
+        try library.ok("edit-song", "Highway to Hell", "--bpm", "100")
+        let edited = try library.snapshot()
+        try library.ok("delete", "Můj koncert")
+        let deleted = try library.snapshot()
+        try library.ok("undo")
+        try library.ok("undo")
+
+        try library.ok("check")  // the undone changes are no stray files
+        let list = try library.ok("undo", "--list")
+        #expect(list.contains("Undone command"))
+        let lines = list.split(separator: "\n").map(String.init)
+        #expect(lines[1].hasPrefix("R1") && lines[1].contains("setlist edit-song \"Highway to Hell\" --bpm 100"))
+        #expect(lines[2].hasPrefix("R2") && lines[2].contains("setlist delete \"Můj koncert\""))
+        #expect(list.contains("`setlist redo` makes R1 again"))
+
+        let redo = try library.ok("redo")
+        #expect(redo.contains("Redid `setlist edit-song \"Highway to Hell\" --bpm 100`"))
+        #expect(redo.contains("1 more undone change can be redone."))
+        #expect(try library.snapshot() == edited)
+        try library.ok("redo")
+        #expect(try library.snapshot() == deleted)
+        let none = try library.run("redo")
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("nothing to redo"))
+
+        // A new change forgets what was undone.
+        try library.ok("undo")
+        try library.ok("add-song", "Extra")
+        let after = try library.snapshot()
+        let refused = try library.run("redo")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("nothing to redo"))
+        #expect(try library.snapshot() == after)
+        #expect(!(try library.ok("undo", "--list")).contains("Undone command"))
     }
 
     @Test func undoRefusesToLoseAHandEdit() throws {

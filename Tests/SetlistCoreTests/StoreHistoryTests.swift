@@ -206,7 +206,7 @@ final class StoreFolder {
         #expect {
             try folder.store.undo()
         } throws: { error in
-            guard let error = error as? UndoError, case .changedSince(let command, let paths) = error else { return false }
+            guard let error = error as? UndoError, case .changedSince(let command, let paths, _) = error else { return false }
             return command == "add" && paths == ["songs.json"] && error.description.contains("songs.json")
         }
         #expect(folder.text("songs.json") == edited, "the hand edit is kept")

@@ -8,13 +8,14 @@ struct UndoCommand: ParsableCommand {
         abstract: "Revert the last change to the library (--list shows the recent changes).",
         discussion: """
             Every change is recorded with the command that made it; the last \(History.limit) are kept.
-            Each undo reverts one more, newest first. A change whose files were edited since by other
-            means is not undone, so those edits are never lost.
+            Each undo reverts one more, newest first; `setlist redo` makes them again, until a new
+            change is made. A change whose files were edited since by other means is not undone, so
+            those edits are never lost.
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Flag(help: "List the recent changes, newest first, instead of undoing one.") var list = false
-    @Flag(help: "With --list: print JSON for scripts: [{number, date, command, files}].") var json = false
+    @Flag(help: "List the recent changes, newest first, and the undone ones redo can make again.") var list = false
+    @Flag(help: "With --list: print JSON for scripts: [{number, date, command, files, undone}].") var json = false
 
     func validate() throws {
         if json && !list { throw ValidationError("--json goes with --list.") }
@@ -25,25 +26,39 @@ struct UndoCommand: ParsableCommand {
         var date: String
         var command: String
         var files: [String]
+        /// Undone, so `setlist redo` can make it again.
+        var undone: Bool
     }
 
     func run() throws {
         let store = libraryOptions.store
-        if list { return try printList(store.history()) }
+        if list { return try printList(store.history(), undone: store.undoneChanges()) }
         let outcome = try store.undo()
-        say("Undid `\(outcome.command)` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")).")
+        say("Undid `\(outcome.command)` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")). `setlist redo` makes it again.")
         let left = store.history().count
         say(left == 0 ? "No earlier changes are recorded." : "\(Show.count(left, "earlier change")) \(left == 1 ? "is" : "are") recorded; `setlist undo --list` shows them.")
     }
 
-    private func printList(_ entries: [History.Entry]) throws {
+    private func printList(_ entries: [History.Entry], undone: [History.Entry]) throws {
         if json {
-            return try printJSON(entries.map { Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths) })
+            let done = entries.map { Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: false) }
+            let redoable = undone.map { Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: true) }
+            return try printJSON(done + redoable)
         }
-        guard !entries.isEmpty else {
+        if entries.isEmpty && undone.isEmpty {
             say("No changes are recorded yet.")
             return
         }
+        if !undone.isEmpty {
+            var table = Table([("#", .right), ("When", .left), ("Undone command", .left), ("Files", .left)])
+            for (index, entry) in undone.enumerated() {
+                table.add(["R\(index + 1)", Self.format(entry.date), entry.command, entry.paths.joined(separator: ", ")])
+            }
+            say(table.render())
+            say("`setlist redo` makes R1 again; run it again for the next. A new change forgets them.")
+            if !entries.isEmpty { say() }
+        }
+        guard !entries.isEmpty else { return say("No earlier changes are recorded.") }
         var table = Table([("#", .right), ("When", .left), ("Command", .left), ("Files", .left)])
         for (index, entry) in entries.enumerated() {
             table.add(["\(index + 1)", Self.format(entry.date), entry.command, entry.paths.joined(separator: ", ")])
@@ -55,4 +70,25 @@ struct UndoCommand: ParsableCommand {
     static func format(_ date: Date) -> String { DateText.local(date) }
 
     static func iso(_ date: Date) -> String { DateText.iso8601(date) }
+}
+
+struct RedoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "redo",
+        abstract: "Make the last undone change again (until a new change is made).",
+        discussion: """
+            Changes taken back with `setlist undo` can be made again, the last undone first, until
+            the library is changed another way. `setlist undo --list` shows them. A change whose
+            files were edited since by other means is not redone, so those edits are never lost.
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func run() throws {
+        let store = libraryOptions.store
+        let outcome = try store.redo()
+        say("Redid `\(outcome.command)` (\(UndoCommand.format(outcome.date))): changed \(outcome.paths.joined(separator: ", ")) again. `setlist undo` takes it back.")
+        let left = store.undoneChanges().count
+        if left > 0 { say("\(Show.count(left, "more undone change")) can be redone.") }
+    }
 }

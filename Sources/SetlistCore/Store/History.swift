@@ -55,6 +55,9 @@ public struct History: Sendable {
     @discardableResult
     func record(command: String, changes: [FileChange], date: Date = Date()) throws(LibraryError) -> Int {
         try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(folderURL) }
+        // A new change ends what can be redone. Forgotten before the change is recorded, so a
+        // crash in between never leaves an undone change that would be redone on top of it.
+        try forgetUndone()
         let numbers = entryNumbers()
         let next = (numbers.last ?? 0) + 1
         let record = Record(command: command, date: Self.format(date), changes: changes.map(FileDelta.init))
@@ -94,7 +97,11 @@ public struct History: Sendable {
 
     /// Reads one entry.
     func read(_ number: Int) throws(LibraryError) -> Record {
-        let url = url(of: number)
+        try read(at: url(of: number))
+    }
+
+    /// Reads the entry stored at `url` (in the history or among the undone changes).
+    func read(at url: URL) throws(LibraryError) -> Record {
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -85,7 +85,7 @@ extension LibraryStore {
     /// Temporary files left behind by killed writers, relative to the library folder.
     func leftovers() -> [String] {
         var found: [String] = []
-        for folder in ["", LibraryFiles.playlistFolder, History.folder] {
+        for folder in ["", LibraryFiles.playlistFolder, History.folder, History.folder + "/" + History.undoneFolder] {
             let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             for name in names.sorted() where AtomicFile.isTemporaryName(name) {

@@ -13,17 +13,21 @@ public struct UndoOutcome: Sendable, Hashable {
 public enum UndoError: Error, Sendable, CustomStringConvertible {
     /// The history is empty.
     case nothingToUndo
-    /// Files of the change were edited since (by hand or by another program); reverting them
-    /// would lose those edits.
-    case changedSince(command: String, paths: [String])
+    /// No change was undone since the last change.
+    case nothingToRedo
+    /// Files of the change were edited since (by hand or by another program); reverting (or, for
+    /// `redo`, making) the change would lose those edits.
+    case changedSince(command: String, paths: [String], redo: Bool = false)
 
     public var description: String {
         switch self {
         case .nothingToUndo:
             return "There is nothing to undo: the history of changes is empty. (It keeps the last \(History.limit) changes.)"
-        case .changedSince(let command, let paths):
-            return "Cannot undo `\(command)`: \(paths.joined(separator: ", ")) changed since, by hand or by another program, "
-                + "and undoing would lose that. Nothing was changed. Edit the file by hand, or restore it from your backup or git."
+        case .nothingToRedo:
+            return "There is nothing to redo: no change was undone since the last change. (`setlist undo --list` shows what can be undone.)"
+        case .changedSince(let command, let paths, let redo):
+            return "Cannot \(redo ? "redo" : "undo") `\(command)`: \(paths.joined(separator: ", ")) changed since, by hand or by another program, "
+                + "and \(redo ? "redoing" : "undoing") would lose that. Nothing was changed. Edit the file by hand, or restore it from your backup or git."
         }
     }
 }
@@ -35,8 +39,8 @@ extension LibraryStore {
         return History(root: root).entries()
     }
 
-    /// Reverts the last recorded change and forgets it, so that undoing again reverts the one
-    /// before. Files changed since by other means are not touched: the undo is refused.
+    /// Reverts the last recorded change and moves it to the undone changes, so that undoing again
+    /// reverts the one before and ``redo()`` makes it again. Files changed since by other means are not touched: the undo is refused.
     ///
     /// - Throws: ``UndoError`` when there is nothing to undo or a file changed since; a
     ///   ``LibraryError`` when a file cannot be written.
@@ -69,6 +73,9 @@ extension LibraryStore {
             }
         }
         guard conflicts.isEmpty else { throw UndoError.changedSince(command: record.command, paths: conflicts) }
+        // Kept for redo before the files are reverted; see History's undone changes for why.
+        try history.removeStaleUndone()
+        try history.keepUndone(number)
         try apply(changes)
         try history.remove(number)
         return UndoOutcome(command: record.command, date: History.parse(record.date) ?? .distantPast,
