@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "SetlistExchangeTests", dependencies: ["SetlistExchange", "SeededRandom"], resources: [.copy("Corpus")]),
         .testTarget(name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistCore", "CCairoPango"], resources: [.copy("Golden")]),
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
-        .target(name: "MailTestSupport", path: "Tests/MailTestSupport"),
+        .target(name: "MailTestSupport", dependencies: ["SetlistCore"], path: "Tests/MailTestSupport"),
         .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "MailTestSupport"]),
         .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive"]),
         // The seeded generator of the randomised tests ($SETLIST_SEED repeats a run).

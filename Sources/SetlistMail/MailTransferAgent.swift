@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import SetlistCore
 
 /// The system's mail transfer agent, run the way `sendmail -t -i` is: the message on standard
 /// input, the recipients read from its To header, a line of a single "." not taken as its end.
@@ -70,34 +68,16 @@ public struct MailTransferAgent: Sendable, Equatable {
     ///   exits unsuccessfully (nothing is to be taken as sent), or
     ///   ``MailError/cannotRun(program:detail:)`` when it cannot be started.
     public func send(_ message: Data, envelopeSender: String) throws(MailError) {
-        // The agent may exit without reading everything; a write to it must then fail, not kill us.
-        signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = commandArguments(envelopeSender: envelopeSender)
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw .cannotRun(program: executable, detail: "\(error.localizedDescription)")
-        }
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = errors.fileHandleForReading.readDataToEndOfFile() }
         let local = Data(String(decoding: message, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").utf8)
-        try? input.fileHandleForWriting.write(contentsOf: local)
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        let said = String(decoding: errData + outData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let status = process.terminationReason == .exit
-                ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
-            throw .mailTransferAgentFailed(program: executable, status: status, stderr: said)
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(executable, commandArguments(envelopeSender: envelopeSender), input: local)
+        } catch {
+            throw .cannotRun(program: executable, detail: error.reason)
+        }
+        guard result.succeeded else {
+            let said = String(decoding: result.errorOutput + result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw .mailTransferAgentFailed(program: executable, status: result.ending, stderr: said)
         }
     }
 

@@ -65,17 +65,13 @@ if let flag = arguments.firstIndex(of: "--one"), arguments.indices.contains(flag
 print("Long PDF, A4 (median of 5 warm renders; the first render also loads the fonts)")
 print("songs      first ms    median ms    peak MB    PDF KB")
 for songs in [10, 100, 1000] {
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    child.arguments = ["--one", String(songs)] + (writeFolder.map { ["--write", $0] } ?? [])
-    let pipe = Pipe()
-    child.standardOutput = pipe
-    try child.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    child.waitUntilExit()
+    // Each size in a fresh process, so that its peak memory is its own.
+    let child = try ChildProcess.run(URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path,
+                                     ["--one", String(songs)] + (writeFolder.map { ["--write", $0] } ?? []))
+    let output = child.outputText
     let fields = output.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard child.terminationStatus == 0, fields.count == 5, let bytes = Int(fields[4]) else {
-        print("\(songs): failed (\(output))")
+    guard child.succeeded, fields.count == 5, let bytes = Int(fields[4]) else {
+        print("\(songs): failed (\(child.ending): \(output)\(child.errorText))")
         exit(1)
     }
     func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }

@@ -1,4 +1,5 @@
 import Foundation
+import SetlistCore
 
 /// What Python's `email` package found in a message (see Tests/Support/mime_check.py).
 public struct MIMECheck: Decodable {
@@ -70,26 +71,11 @@ public enum Python {
     /// Runs python3 with these arguments and returns its standard output; throws with its
     /// standard error when it fails.
     public static func run(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
+        let result = try ChildProcess.run("/usr/bin/env", ["python3"] + arguments)
+        guard result.succeeded else {
+            throw PythonFailure(description: "python3 \(arguments.joined(separator: " ")) failed: \(result.errorText)")
         }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        done.wait()
-        guard process.terminationStatus == 0 else {
-            throw PythonFailure(description: "python3 \(arguments.joined(separator: " ")) failed: \(String(decoding: errData, as: UTF8.self))")
-        }
-        return data
+        return result.output
     }
 
     /// Parses each message with Python's `email` package and returns what it found, in order.

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import SetlistCore
 import Testing
 
 /// `setlist pdf` run as a user would: file names, options, standard output, errors.
@@ -16,17 +17,10 @@ import Testing
     }
 
     func pdfText(_ url: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        process.arguments = [url.path, "-"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "pdftotext could not read \(url.lastPathComponent)")
+        let result = try ChildProcess.run("/usr/bin/pdftotext", [url.path, "-"])
+        #expect(result.succeeded, "pdftotext could not read \(url.lastPathComponent): \(result.errorText)")
         // Words joined by single spaces, so a title wrapped over two lines still reads as one.
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return result.outputText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     @Test func writesTheThreeVersionsUnderTheirDefaultNames() throws {

@@ -79,23 +79,11 @@ enum Tool {
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let path = ["/usr/bin", "/usr/local/bin", "/bin"].map { "\($0)/\(tool)" }.first(where: FileManager.default.isExecutableFile(atPath:))
         guard let path else { throw Failure(description: "\(tool) is not installed; run Scripts/install-deps (poppler-utils, qpdf).") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        group.wait()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: errData, as: UTF8.self))")
+        let result = try ChildProcess.run(path, arguments)
+        guard result.succeeded else {
+            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(result.ending)): \(result.errorText)")
         }
-        return String(decoding: outData, as: UTF8.self)
+        return result.outputText
     }
 }
 

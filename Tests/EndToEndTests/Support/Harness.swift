@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import SetlistCore
 import Testing
 
 /// The real `setlist` binary, for what needs a process of its own. Fixtures and everything else
@@ -16,31 +17,10 @@ extension TemporaryLibrary {
     func runBinary(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
                    through wrapper: [String] = []) throws -> RunResult {
         let binary = try SetlistBinary.url()
-        let process = Process()
-        if let program = wrapper.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(wrapper.dropFirst()) + [binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
-        }
-        process.currentDirectoryURL = folder
-        process.environment = self.environment(environment)
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        // Read both pipes while the process runs so a large output cannot block it.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        return RunResult(status: process.terminationStatus, stdoutData: outData, stderr: String(decoding: errData, as: UTF8.self))
+        let command = wrapper.isEmpty ? [binary.path] + arguments : wrapper + [binary.path] + arguments
+        let result = try ChildProcess.run(command[0], Array(command.dropFirst()), input: stdin,
+                                          environment: self.environment(environment), folder: folder)
+        return RunResult(status: result.status, stdoutData: result.output, stderr: result.errorText)
     }
 
     /// Starts the binary without waiting for it, its output going to files in `folder` named
