@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // Cairo, Pango and PangoCairo, found through pkg-config.
@@ -23,17 +24,22 @@ let package = Package(
         .target(name: "SetlistCore"),
         // The .plsts document: encoding, validation, import and update.
         .target(name: "SetlistExchange", dependencies: ["SetlistCore"]),
+        // Song lists from spreadsheets (CSV) and ChordPro files, in and out.
+        .target(
+            name: "SetlistSpreadsheet",
+            dependencies: ["SetlistCore", .product(name: "CSV", package: "CSV.swift")]
+        ),
         // PDF setlists rendered with Cairo and laid out with Pango.
         .target(name: "SetlistPDF", dependencies: ["SetlistCore", "CCairoPango"]),
         // The email message (RFC 5322 / MIME) and its delivery.
-        .target(name: "SetlistMail", dependencies: ["SetlistCore"]),
+        .target(name: "SetlistMail", dependencies: ["SetlistCore", "SetlistExchange"]),
         // Stage mode: the screen model and the terminal.
         .target(name: "SetlistLive", dependencies: ["SetlistCore"]),
         // The commands; the executable only calls into this.
         .target(
             name: "SetlistCLI",
             dependencies: [
-                "SetlistCore", "SetlistExchange", "SetlistPDF", "SetlistMail", "SetlistLive",
+                "SetlistCore", "SetlistExchange", "SetlistSpreadsheet", "SetlistPDF", "SetlistMail", "SetlistLive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +55,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SetlistExchangeTests", dependencies: ["SetlistExchange", "SeededRandom"], resources: [.copy("Corpus")]),
+        .testTarget(
+            name: "SetlistSpreadsheetTests", dependencies: ["SetlistSpreadsheet", "SetlistCore"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistCore", "CCairoPango"], resources: [.copy("Golden")]),
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
         .target(name: "MailTestSupport", dependencies: ["SetlistCore"], path: "Tests/MailTestSupport"),

@@ -1,0 +1,108 @@
+import SetlistCore
+
+/// Reads the song details of a ChordPro file (https://www.chordpro.org): `{title: …}`,
+/// `{subtitle: …}` and `{artist: …}` as the author, `{key: …}`, `{tempo: …}`,
+/// `{duration: …}`, their short forms (`{t: …}`, `{st: …}`) and their `{meta: NAME VALUE}`
+/// forms. The lyrics and chords go into the notes only when asked.
+public enum ChordPro {
+    /// The file name extensions of ChordPro files.
+    public static let fileExtensions: Set<String> = ["cho", "chordpro", "chopro", "crd", "pro"]
+
+    /// Whether `text` looks like ChordPro: a title directive in its first lines.
+    public static func looksLikeChordPro(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).prefix(40).contains { line in
+            guard let directive = Directive(String(line)) else { return false }
+            return directive.field == .name
+        }
+    }
+
+    /// The song of one ChordPro file (a file holds one song; `{new_song}` starts another, which
+    /// is read as the next song).
+    public static func read(_ text: String, file: String, withLyrics: Bool) -> SongSheet {
+        var sheet = SongSheet(file: file, kind: .chordPro)
+        var cells: [SongColumn: String] = [:], labels: [SongColumn: String] = [:]
+        var lyrics: [String] = [], start = 1, lineNumber = 0
+        var problems: [SpreadsheetError.Problem] = []
+
+        func finish() {
+            guard !cells.isEmpty || !lyrics.isEmpty else { return }
+            if withLyrics, cells[.notes] == nil { cells[.notes] = lyrics.joined(separator: "\n") }
+            let song = SongCells.fields(cells, line: start) { labels[$0] ?? "{\($0 == .name ? "title" : $0.rawValue)}" }
+            problems += song.problems
+            if let fields = song.fields { sheet.songs.append(IncomingSong(line: start, fields: fields)) }
+            cells = [:]; labels = [:]; lyrics = []
+        }
+
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            lineNumber += 1
+            let line = String(raw)
+            if line.hasPrefix("#") { continue }  // a ChordPro comment, not for anyone's eyes
+            guard let directive = Directive(line) else {
+                lyrics.append(line)
+                continue
+            }
+            if directive.name == "new_song" || directive.name == "ns" {
+                finish()
+                start = lineNumber + 1
+                continue
+            }
+            guard let field = directive.field else {
+                lyrics.append(line)
+                continue
+            }
+            // The artist wins over a subtitle; otherwise the first of each directive counts.
+            if cells[field] == nil || (field == .author && directive.isArtist && labels[.author] != "{artist}") {
+                cells[field] = directive.value
+                labels[field] = "{\(directive.isArtist ? "artist" : directive.label)}"
+                if cells.count == 1 { start = lineNumber }
+            }
+        }
+        finish()
+        // Lyrics before the title or after the last directive are the song's; leading and
+        // trailing blank lines are dropped by the notes' rules.
+        sheet.problems = problems
+        return sheet
+    }
+
+    /// One `{name: value}`, `{name value}` or `{meta: name value}` line.
+    struct Directive {
+        var name: String
+        var value: String
+        /// The directive as written, for errors.
+        var label: String
+
+        init?(_ line: String) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}"), trimmed.count >= 2 else { return nil }
+            let inner = trimmed.dropFirst().dropLast()
+            let separator = inner.firstIndex { $0 == ":" || $0 == " " || $0 == "\t" } ?? inner.endIndex
+            var name = inner[..<separator].lowercased()
+            var value = inner[separator...].drop { $0 == ":" || $0 == " " || $0 == "\t" }
+            label = name
+            // Conditional directives ("title-de", "key-piano") count as the plain one.
+            if let dash = name.firstIndex(of: "-") { name = String(name[..<dash]) }
+            if name == "meta" {
+                let split = value.firstIndex { $0 == " " || $0 == "\t" || $0 == ":" } ?? value.endIndex
+                name = value[..<split].lowercased()
+                value = value[split...].drop { $0 == ":" || $0 == " " || $0 == "\t" }
+                label = "meta: \(name)"
+            }
+            self.name = name
+            self.value = String(value).trimmingCharacters(in: .whitespaces)
+        }
+
+        var isArtist: Bool { name == "artist" }
+
+        /// The song field the directive sets, or nil for the directives of the lyrics.
+        var field: SongColumn? {
+            switch name {
+            case "title", "t": .name
+            case "subtitle", "st", "artist": .author
+            case "key": .key
+            case "tempo": .bpm
+            case "duration": .length
+            default: nil
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import SetlistCore
+
+/// What `import-songs` did, or would do with `--dry-run`.
+public struct SongImportReport: Hashable, Sendable {
+    public enum Outcome: Hashable, Sendable {
+        case added(SongFields)
+        /// An original with the same title and author is already there and was left as it is.
+        case matched(SongFields)
+        /// `--update` changed these fields of the matching original.
+        case updated(SongFields, SongFields, [SongField])
+    }
+
+    public struct PlaylistOutcome: Hashable, Sendable {
+        public var name: String
+        public var created: Bool
+        public var copied: Int
+    }
+
+    public var sheets: [SongSheet]
+    /// One per song read, in file order.
+    public var outcomes: [Outcome] = []
+    public var playlist: PlaylistOutcome?
+
+    public init(sheets: [SongSheet]) {
+        self.sheets = sheets
+    }
+
+    public var added: Int { outcomes.filter { if case .added = $0 { true } else { false } }.count }
+    public var updated: Int { outcomes.filter { if case .updated = $0 { true } else { false } }.count }
+    public var matched: Int { outcomes.filter { if case .matched = $0 { true } else { false } }.count }
+
+    /// The report for people: per file what was read and ignored, per song what happened, and a
+    /// summary.
+    public func lines(dryRun: Bool, update: Bool) -> [String] {
+        var lines: [String] = []
+        for sheet in sheets {
+            lines.append("\(sheet.file): \(sheet.songs.count) song\(sheet.songs.count == 1 ? "" : "s") (\(sheet.kind.rawValue))")
+            if !sheet.ignoredColumns.isEmpty {
+                lines.append("  ignored columns: " + sheet.ignoredColumns.joined(separator: ", "))
+            }
+            for problem in sheet.problems { lines.append("  skipped \(problem)") }
+        }
+        for outcome in outcomes {
+            switch outcome {
+            case .added(let fields): lines.append("+ \(Self.listing(fields))")
+            case .matched(let fields): lines.append("= \(Self.listing(fields)): already in the repertoire")
+            case .updated(let before, let after, let changed):
+                lines.append("~ \(Self.listing(after)): " + changed.map { Self.change($0, before, after) }.joined(separator: ", "))
+            }
+        }
+        let would = dryRun ? "Would add" : "Added"
+        var summary = "\(would) \(added) song\(added == 1 ? "" : "s")"
+        if update { summary += ", \(dryRun ? "update" : "updated") \(updated)" }
+        if matched > 0 {
+            summary += "; \(matched) already in the repertoire " + (update ? "(unchanged)" : "(skipped; --update changes them to the file's values)")
+        }
+        lines.append(summary + ".")
+        if let playlist {
+            let verb = dryRun ? "Would copy" : "Copied"
+            lines.append("\(verb) \(playlist.copied) song\(playlist.copied == 1 ? "" : "s") into '\(playlist.name)'" + (playlist.created ? " (a new playlist)." : "."))
+        }
+        if dryRun { lines.append("Nothing was changed (--dry-run).") }
+        return lines
+    }
+
+    static func listing(_ fields: SongFields) -> String {
+        fields.name + (fields.author.map { " — " + $0 } ?? "")
+    }
+
+    static func change(_ field: SongField, _ before: SongFields, _ after: SongFields) -> String {
+        func show(_ fields: SongFields) -> String {
+            switch field {
+            case .name: fields.name
+            case .author: fields.author ?? "—"
+            case .length: fields.length.map(SongLength.format) ?? "—"
+            case .key: fields.key?.description ?? "—"
+            case .bpm: fields.bpm.map { "\($0) BPM" } ?? "—"
+            case .notes: "notes"
+            }
+        }
+        if field == .notes { return "notes changed" }
+        return "\(field.rawValue) \(show(before)) → \(show(after))"
+    }
+}
