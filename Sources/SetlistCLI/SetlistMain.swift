@@ -16,7 +16,7 @@ public enum SetlistMain {
                 var command = try SetlistCommand.parseAsRoot(movingLibraryOption(arguments))
                 try command.run()
                 if let failure = context.output.writeFailure {
-                    context.errorOutput.line("setlist: error: Could not write the output (\(failure)). Check the disk space or where the output goes, and run the command again.")
+                    context.errorOutput.line("setlist: \(context.errorEmphasis.error("error:")) Could not write the output (\(failure)). Check the disk space or where the output goes, and run the command again.")
                     return 1
                 }
                 return 0
@@ -41,10 +41,10 @@ public enum SetlistMain {
     static func report(_ error: any Error, context: CommandContext) -> Int32 {
         switch error {
         case is LibraryError, is ValueError, is UndoError, is ExchangeError, is PDFError, is MailError, is CLIError, is AtomicFileError:
-            context.errorOutput.line("setlist: error: \(error)")
+            context.errorOutput.line("setlist: \(context.errorEmphasis.error("error:")) \(error)")
             return 1
         case let error as LiveError:
-            context.errorOutput.line("setlist: error: \(error)")
+            context.errorOutput.line("setlist: \(context.errorEmphasis.error("error:")) \(error)")
             return error.exitStatus
         default:
             let code = SetlistCommand.exitCode(for: error)

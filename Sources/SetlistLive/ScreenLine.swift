@@ -23,6 +23,10 @@ public struct ScreenLine: Hashable, Sendable {
     /// What a line is, which decides its attributes.
     public enum Style: Hashable, Sendable {
         case normal, title, heading, dim, rule, status
+        /// Bold, for table headers in the command line's output.
+        case strong
+        /// Bold red (bold only without colour), for the word "error:" in a message.
+        case error
     }
 
     /// The text, without escape sequences.
@@ -45,6 +49,8 @@ public struct ScreenLine: Hashable, Sendable {
         case (.color, .heading): codes = "1;36"
         case (.color, .dim), (.color, .rule): codes = "2"
         case (.color, .status): codes = "7"
+        case (.color, .strong), (.monochrome, .strong), (.monochrome, .error): codes = "1"
+        case (.color, .error): codes = "1;31"
         case (.monochrome, .title), (.monochrome, .heading): codes = "1"
         case (.monochrome, .status): codes = "7"
         case (.monochrome, .dim), (.monochrome, .rule): return text

@@ -45,7 +45,7 @@ struct RemoveContactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove-contact", abstract: "Remove a contact.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The contact's name or email address.") var contact: String
+    @Argument(help: "The contact's name or email address.", completion: .contacts) var contact: String
 
     func run() throws {
         let removed = try libraryOptions.modify { library in

@@ -22,7 +22,7 @@ struct ExportCommand: ParsableCommand {
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlist (default: the current one). A name ending in .plsts names the file too.")
+    @Argument(help: "The playlist (default: the current one). A name ending in .plsts names the file too.", completion: .playlists)
     var playlist: String?
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
         "The file to write; - writes to standard output (default: the playlist's name with .plsts).", valueName: "file"))

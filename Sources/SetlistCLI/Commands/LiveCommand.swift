@@ -19,7 +19,7 @@ struct LiveCommand: ParsableCommand {
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Option(help: ArgumentHelp("Start at the song at this position (default: 1).", valueName: "n")) var at: Int?
 
     func run() throws {

@@ -25,7 +25,7 @@ struct PDFCommand: ParsableCommand {
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Flag(help: "Titles and authors only, numbered, with the total length.") var short = false
     @Flag(help: "Titles and keys only, as large as fits one page.") var stage = false
     @Option(name: [.short, .customLong("output")],

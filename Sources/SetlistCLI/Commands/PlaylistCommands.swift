@@ -10,7 +10,7 @@ struct NewCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist's name.") var name: String
-    @Argument(help: "Songs of the repertoire to copy in (titles or ids).") var songs: [String] = []
+    @Argument(help: "Songs of the repertoire to copy in (titles or ids).", completion: .songs) var songs: [String] = []
     @Option(name: .customLong("new-song"), help: ArgumentHelp("Also create a new song with this title and copy it in (repeatable).", valueName: "title"))
     var newSongs: [String] = []
 
@@ -77,7 +77,7 @@ struct ShowCommand: ParsableCommand {
         discussion: "A * marks a field where the copy differs from its original.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
     @Option(help: ArgumentHelp("Show only the song at this position, as `setlist live` does (JSON: that song's entry).", valueName: "n"))
     var at: Int?
@@ -138,7 +138,7 @@ struct UseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "use", abstract: "Make a playlist the current one.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlist.") var playlist: String
+    @Argument(help: "The playlist.", completion: .playlists) var playlist: String
 
     func run() throws {
         let name = try libraryOptions.modify { library in
@@ -162,7 +162,7 @@ struct AddCommand: ParsableCommand {
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: ArgumentHelp("[PLAYLIST] SONG...: the playlist (default: current), then the songs.", valueName: "playlist-and-songs"))
+    @Argument(help: ArgumentHelp("[PLAYLIST] SONG...: the playlist (default: current), then the songs.", valueName: "playlist-and-songs"), completion: .playlistsAndSongs)
     var words: [String] = []
     @Flag(help: "Copy in every song of the repertoire.") var all = false
     @Option(help: ArgumentHelp("Insert before the song at this position (default: at the end).", valueName: "n")) var at: Int?
@@ -192,7 +192,7 @@ struct RemoveCommand: ParsableCommand {
         discussion: "Example: setlist remove \"Můj koncert\" 3 \"Highway to Hell\"")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: ArgumentHelp("[PLAYLIST] POSITION|SONG...", valueName: "playlist-and-songs")) var words: [String] = []
+    @Argument(help: ArgumentHelp("[PLAYLIST] POSITION|SONG...", valueName: "playlist-and-songs"), completion: .playlistsAndSongs) var words: [String] = []
     @Flag(help: "Remove every song from the playlist.") var all = false
 
     func validate() throws {
@@ -229,7 +229,7 @@ struct MoveCommand: ParsableCommand {
         discussion: "Example: setlist move \"Můj koncert\" 1 2   (the first song becomes the second)")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: ArgumentHelp("[PLAYLIST] FROM TO: FROM is a position or a song, TO a position.", valueName: "playlist-from-to"))
+    @Argument(help: ArgumentHelp("[PLAYLIST] FROM TO: FROM is a position or a song, TO a position.", valueName: "playlist-from-to"), completion: .playlistsAndSongs)
     var words: [String] = []
 
     func validate() throws {
@@ -257,7 +257,7 @@ struct BreakCommand: ParsableCommand {
         discussion: "Example: setlist break \"Můj koncert\" --after 8 --label \"Set 2\"")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Option(help: ArgumentHelp("The position of the song the break follows.", valueName: "n")) var after: Int
     @Option(help: "The label, like \"Set 2\" or \"Encore\" (default: Set N).") var label: String?
 
@@ -276,7 +276,7 @@ struct RemoveBreakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove-break", abstract: "Remove the break after a song.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlist (default: the current one).") var playlist: String?
+    @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Option(help: ArgumentHelp("The position of the song the break follows (0: a break before the first song).", valueName: "n")) var after: Int
 
     func run() throws {

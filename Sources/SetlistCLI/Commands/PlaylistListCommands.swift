@@ -7,7 +7,7 @@ struct RenameCommand: ParsableCommand {
         discussion: "Example: setlist rename \"Koncert\" \"Koncert v Praze\"   (or just NEW for the current playlist)")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: ArgumentHelp("[PLAYLIST] NEW: the playlist (default: current) and its new name.", valueName: "playlist-and-name"))
+    @Argument(help: ArgumentHelp("[PLAYLIST] NEW: the playlist (default: current) and its new name.", valueName: "playlist-and-name"), completion: .playlists)
     var words: [String] = []
 
     func validate() throws {
@@ -31,7 +31,7 @@ struct DuplicateCommand: ParsableCommand {
         commandName: "duplicate", abstract: "Copy a playlist under a new name, e.g. to start the next concert's.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlist to copy.") var playlist: String
+    @Argument(help: "The playlist to copy.", completion: .playlists) var playlist: String
     @Argument(help: "The new playlist's name.") var new: String
 
     func run() throws {
@@ -51,7 +51,7 @@ struct DeleteCommand: ParsableCommand {
         discussion: "`setlist undo` brings a deleted playlist back.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlists to delete.") var playlists: [String] = []
+    @Argument(help: "The playlists to delete.", completion: .playlists) var playlists: [String] = []
     @Flag(help: "Delete every playlist.") var all = false
 
     func validate() throws {
@@ -80,7 +80,7 @@ struct MovePlaylistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "move-playlist", abstract: "Move a playlist to another place in the list.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The playlist.") var playlist: String
+    @Argument(help: "The playlist.", completion: .playlists) var playlist: String
     @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
 
     func run() throws {

@@ -10,7 +10,7 @@ struct AddSongCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The song's title.") var name: String
     @OptionGroup var fields: SongFieldOptions
-    @Option(help: ArgumentHelp("Also copy the new song into this playlist.", valueName: "playlist")) var to: String?
+    @Option(help: ArgumentHelp("Also copy the new song into this playlist.", valueName: "playlist"), completion: .playlists) var to: String?
     @Option(help: ArgumentHelp("With --to: the position in the playlist (default: the end).", valueName: "n")) var at: Int?
 
     func validate() throws {
@@ -76,7 +76,7 @@ struct SongCommand: ParsableCommand {
         commandName: "song", abstract: "Show one song's details and the playlists holding copies of it.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The song: title or id.") var song: String
+    @Argument(help: "The song: title or id.", completion: .songs) var song: String
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
 
     struct Details: Encodable {
@@ -136,10 +136,10 @@ struct EditSongCommand: ParsableCommand {
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The song: title or id (with --in, also its position in the playlist).") var song: String
+    @Argument(help: "The song: title or id (with --in, also its position in the playlist).", completion: .songs) var song: String
     @Option(help: "A new title.") var name: String?
     @OptionGroup var fields: SongFieldOptions
-    @Option(help: ArgumentHelp("Change the copy in this playlist instead of the original.", valueName: "playlist")) var `in`: String?
+    @Option(help: ArgumentHelp("Change the copy in this playlist instead of the original.", valueName: "playlist"), completion: .playlists) var `in`: String?
     @Flag(help: "Carry the changed fields of the original into every copy of it.") var everywhere = false
     @Flag(help: "With --in: carry the change of the copy to the original too.") var alsoOriginal = false
 
@@ -191,7 +191,7 @@ struct RemoveSongCommand: ParsableCommand {
         abstract: "Delete songs from the repertoire; copies in playlists stay.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The songs: titles or ids.") var songs: [String] = []
+    @Argument(help: "The songs: titles or ids.", completion: .songs) var songs: [String] = []
     @Flag(help: "Delete every song of the repertoire.") var all = false
 
     func validate() throws {
@@ -221,7 +221,7 @@ struct MoveSongCommand: ParsableCommand {
         commandName: "move-song", abstract: "Move a song to another place in the song list.")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The song: title or id.") var song: String
+    @Argument(help: "The song: title or id.", completion: .songs) var song: String
     @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
 
     func run() throws {

@@ -18,6 +18,10 @@ public struct CommandContext: Sendable {
     public var isInteractive: Bool
     /// The command line as typed, recorded in the history of changes.
     public var commandLine: String
+    /// Whether standard output is a terminal: only then may it carry emphasis (see `Emphasis`).
+    public var outputIsTerminal = false
+    /// Whether standard error is a terminal.
+    public var errorOutputIsTerminal = false
 
     public init(
         environment: [String: String], currentDirectory: String, output: OutputSink, errorOutput: OutputSink,
@@ -34,7 +38,7 @@ public struct CommandContext: Sendable {
 
     /// The process's own environment and streams.
     public static func process(arguments: [String]) -> CommandContext {
-        CommandContext(
+        var context = CommandContext(
             environment: ProcessInfo.processInfo.environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
             output: OutputSink(fileDescriptor: STDOUT_FILENO),
@@ -49,6 +53,9 @@ public struct CommandContext: Sendable {
             isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
             commandLine: (["setlist"] + arguments).map(quoteIfNeeded).joined(separator: " ")
         )
+        context.outputIsTerminal = isatty(STDOUT_FILENO) == 1
+        context.errorOutputIsTerminal = isatty(STDERR_FILENO) == 1
+        return context
     }
 
     /// The context `SetlistMain.run` is running a command in; outside it, the process's own.

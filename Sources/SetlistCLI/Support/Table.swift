@@ -17,8 +17,9 @@ struct Table {
 
     mutating func add(_ row: [String]) { rows.append(row) }
 
-    /// Lays the table out; columns empty in every row are left out.
-    func render() -> String {
+    /// Lays the table out; columns empty in every row are left out. The header is bold when
+    /// `emphasis` allows (by default, standard output's).
+    func render(_ emphasis: Emphasis = CommandContext.current.outputEmphasis) -> String {
         let used = headers.indices.filter { column in rows.contains { !$0[column].isEmpty } || rows.isEmpty }
         let widths = used.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(Cells.width).max() ?? 0
@@ -34,7 +35,7 @@ struct Table {
             while text.last == " " { text.removeLast() }
             return text
         }
-        var lines = [line(headers)]
+        var lines = [emphasis.strong(line(headers))]
         for (index, row) in rows.enumerated() {
             if let separator = separators[index] { lines.append(separator) }
             lines.append(line(row))

@@ -34,6 +34,15 @@ public struct LibraryStore: Sendable {
         return try read().library
     }
 
+    /// The library as its files show it, read without taking the lock or finishing an interrupted
+    /// change, so that it writes nothing: for shell completion, which runs on every Tab press.
+    /// What does not parse is left out; a missing folder is an empty library.
+    public func peek() -> Library {
+        guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
+        var reader = LibraryReader(root: root)
+        return reader.read()
+    }
+
     /// Loads the library, lets `body` change it, and writes back the files that changed.
     ///
     /// - Parameter command: the command line that makes the change, kept in the history.
