@@ -40,12 +40,12 @@ stage: build
 	cp Packaging/setlist.desktop $(STAGE)/share/applications/setlist.desktop
 
 install: stage
-	cd $(STAGE) && find . -type f | sed 's|^\./||' | LC_ALL=C sort > ../installed-files
-	echo $(MANIFEST) >> .build/installed-files
+	cd $(STAGE) && find . -type f | sed 's|^\./||' | LC_ALL=C sort > ../staged-files
 	cd $(STAGE) && while read -r file; do \
 		case "$$file" in bin/*) mode=755 ;; *) mode=644 ;; esac; \
 		install -D -m $$mode "$$file" "$(ROOT)/$$file"; \
-	done < ../installed-files
+	done < ../staged-files
+	{ cat .build/staged-files; echo $(MANIFEST); } > .build/installed-files
 	install -D -m 644 .build/installed-files "$(ROOT)/$(MANIFEST)"
 	@$(MAKE) --no-print-directory databases DATA="$(ROOT)/share"
 	@echo "Installed setlist $(VERSION) in $(ROOT). Make sure $(PREFIX)/bin is on your PATH."
