@@ -126,35 +126,3 @@ public struct MailMessage: Sendable {
         }
     }
 }
-
-/// The Date header format of RFC 5322 section 3.3, in UTC: `Sun, 22 Nov 2026 00:05:51 +0000`.
-public enum MailDate {
-    public static func format(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
-        return "\(days[(parts.weekday ?? 1) - 1]), \(two(parts.day)) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970) "
-            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) +0000"
-    }
-}
-
-/// Message-ID values (RFC 5322 section 3.6.4): unique, or reproducible from the message's content.
-public enum MessageID {
-    /// A new random id at `domain`.
-    public static func random(domain: String) -> String {
-        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased() + "@" + domain
-    }
-
-    /// An id derived from `content` (for SOURCE_DATE_EPOCH builds): the same content, the same id.
-    public static func derived(from content: Data, domain: String) -> String {
-        digest(content) + "@" + domain
-    }
-
-    /// 32 hex digits that depend only on `data` (``Identifier/derived(from:)``).
-    static func digest(_ data: Data) -> String {
-        Identifier.derived(from: data)
-    }
-}

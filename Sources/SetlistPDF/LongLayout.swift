@@ -1,34 +1,5 @@
 import SetlistCore
 
-/// Words shared by the layouts.
-enum SetlistWords {
-    /// "24 songs · total 1:32:10", noting songs without a length.
-    static func summary(_ playlist: Playlist) -> String {
-        let count = playlist.copies.count
-        var text = PlaylistSummary.songs(count)
-        let sets = playlist.sets.filter { !$0.entries.isEmpty }.count
-        if sets > 1 { text += " in \(sets) sets" }
-        return text + " · total " + PlaylistSummary.total(playlist.totalLength, unknown: playlist.copiesWithoutLength, of: count)
-    }
-
-    /// "AC/DC · 2:20 · C minor · 250 BPM", leaving out what is unknown.
-    static func details(_ fields: SongFields, notation: KeyNotation) -> String {
-        var parts: [String] = []
-        if let author = fields.author, !author.isEmpty { parts.append(author) }
-        if let length = fields.length { parts.append(SongLength.format(length)) }
-        if let key = fields.key { parts.append(key.spelled(in: notation)) }
-        if let bpm = fields.bpm { parts.append("\(bpm) BPM") }
-        return parts.joined(separator: "  ·  ")
-    }
-
-    /// "4 songs · 17:32": the size of one set, for its heading.
-    static func setSummary(_ set: PlaylistSet) -> String {
-        PlaylistSummary.songs(set.entries.count) + " · " + SongLength.format(set.totalLength)
-    }
-
-    static let empty = "This setlist has no songs yet."
-}
-
 /// The long version: every song with all its details and notes, page footers and an outline.
 struct LongLayout {
     let playlist: Playlist
