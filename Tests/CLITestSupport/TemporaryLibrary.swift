@@ -13,6 +13,12 @@
 //     #expect(try lib.snapshot() == before)                // ...to show a refusal changed nothing
 //     try lib.run(["import", "-"], stdin: data, environment: ["SOURCE_DATE_EPOCH": "0"])
 //
+//     // A starting library built once per test run, then copied for every test that asks:
+//     let band = try TemporaryLibrary.fixture("two songs") { lib in
+//         try lib.ok("add-song", "A")
+//         try lib.ok("new", "P", "A")
+//     }
+//
 // Each run goes through `SetlistMain.run(arguments, context:)` with a CommandContext of its own:
 // buffers for standard output and error, standard input from `stdin`, the working folder
 // `lib.folder` (relative paths such as `-o set.pdf` land there), and the test process's
@@ -56,6 +62,19 @@ public final class TemporaryLibrary: Sendable {
 
     deinit {
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A new library holding a copy of the one `build` makes from an empty library. `build` runs
+    /// once per test process for each `name`; later calls only copy the library folder (history
+    /// included), which is far cheaper than running its commands again. Only `root` is copied:
+    /// `build` must write nothing else that the tests need.
+    public static func fixture(_ name: String, build: (TemporaryLibrary) throws -> Void) throws -> TemporaryLibrary {
+        let template = try FixtureCache.shared.template(name, build: build)
+        let library = try TemporaryLibrary()
+        if FileManager.default.fileExists(atPath: template.root.path) {
+            try FileManager.default.copyItem(at: template.root, to: library.root)
+        }
+        return library
     }
 
     /// The environment of a run: this process's, pointed at the library, without the user's
@@ -123,5 +142,23 @@ public final class TemporaryLibrary: Sendable {
     /// A library file's text, by path relative to the library.
     public func file(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+}
+
+/// The libraries `TemporaryLibrary.fixture` has built, by name, kept for the life of the process.
+private final class FixtureCache: @unchecked Sendable {
+    static let shared = FixtureCache()
+    private let lock = NSLock()
+    private var templates: [String: TemporaryLibrary] = [:]
+
+    func template(_ name: String, build: (TemporaryLibrary) throws -> Void) throws -> TemporaryLibrary {
+        // One lock for all: a fixture is built once and quickly, and tests asking for it wait.
+        lock.lock()
+        defer { lock.unlock() }
+        if let template = templates[name] { return template }
+        let template = try TemporaryLibrary()
+        try build(template)
+        templates[name] = template
+        return template
     }
 }

@@ -6,12 +6,12 @@ import Testing
 /// unchanged.
 @Suite struct BadInputTests {
     func library() throws -> TemporaryLibrary {
-        let lib = try TemporaryLibrary()
-        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC")
-        try lib.ok("add-song", "Same", "--author", "One")
-        try lib.ok("add-song", "Same", "--author", "Two")
-        try lib.ok("new", "Koncert", "Highway to Hell")
-        return lib
+        try TemporaryLibrary.fixture("BadInputTests") { lib in
+            try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC")
+            try lib.ok("add-song", "Same", "--author", "One")
+            try lib.ok("add-song", "Same", "--author", "Two")
+            try lib.ok("new", "Koncert", "Highway to Hell")
+        }
     }
 
     @Test(arguments: [

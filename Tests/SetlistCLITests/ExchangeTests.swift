@@ -15,12 +15,12 @@ import Testing
 
     /// A leader's library with the playlist "Concert" of two songs and a break.
     static func leader() throws -> TemporaryLibrary {
-        let lib = try TemporaryLibrary()
-        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor")
-        try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "1:30", "--bpm", "250", "--key", "D-dur")
-        try lib.ok("new", "Concert", "Highway to Hell", "Stairway to Heaven")
-        try lib.ok("break", "Concert", "--after", "1", "--label", "Set 2")
-        return lib
+        try TemporaryLibrary.fixture("ExchangeTests.leader") { lib in
+            try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor")
+            try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "1:30", "--bpm", "250", "--key", "D-dur")
+            try lib.ok("new", "Concert", "Highway to Hell", "Stairway to Heaven")
+            try lib.ok("break", "Concert", "--after", "1", "--label", "Set 2")
+        }
     }
 
     /// Exports "Concert" from `lib` at the fixed time and returns the document.
@@ -99,9 +99,10 @@ import Testing
 
     @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: ExchangeTests.corpus.path).filter { $0.hasSuffix(".plsts") }.sorted())
     func badFileIsRefusedAndChangesNothing(_ name: String) throws {
-        let member = try TemporaryLibrary()
-        try member.ok("add-song", "Mine", "--author", "Me")
-        try member.ok("new", "Concert", "Mine")
+        let member = try TemporaryLibrary.fixture("ExchangeTests.member") { member in
+            try member.ok("add-song", "Mine", "--author", "Me")
+            try member.ok("new", "Concert", "Mine")
+        }
         let before = try member.snapshot()
         let result = try member.run("import", Self.corpus.appendingPathComponent(name).path)
         #expect(result.status == 1)

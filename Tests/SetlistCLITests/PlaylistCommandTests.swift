@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct PlaylistCommandTests {
     func library(songs: [String] = ["A", "B", "C", "D"]) throws -> TemporaryLibrary {
-        let lib = try TemporaryLibrary()
-        for (index, name) in songs.enumerated() { try lib.ok("add-song", name, "--length", "\(index + 1):00") }
-        return lib
+        try TemporaryLibrary.fixture("PlaylistCommandTests " + songs.joined(separator: ",")) { lib in
+            for (index, name) in songs.enumerated() { try lib.ok("add-song", name, "--length", "\(index + 1):00") }
+        }
     }
 
     @Test func newMakesCurrentAndShowUsesIt() throws {

@@ -6,11 +6,11 @@ import Testing
 /// `setlist check [--repair]` and `setlist undo [--list]` as a person uses them.
 @Suite struct ReliabilityCommandTests {
     func seeded() throws -> TemporaryLibrary {
-        let library = try TemporaryLibrary()
-        try library.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor")
-        try library.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin")
-        try library.ok("new", "Můj koncert", "Highway to Hell", "Stairway to Heaven")
-        return library
+        try TemporaryLibrary.fixture("ReliabilityCommandTests") { library in
+            try library.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor")
+            try library.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin")
+            try library.ok("new", "Můj koncert", "Highway to Hell", "Stairway to Heaven")
+        }
     }
 
     @Test func checkOfASoundLibrarySaysSoAndExitsZero() throws {
