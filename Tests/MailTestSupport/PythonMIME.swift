@@ -89,16 +89,71 @@ public enum Python {
             try message.write(to: url)
             paths.append(url.path)
         }
-        let output = try run([support("mime_check.py")] + paths)
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        if messages.count == 1 { return [try decoder.decode(MIMECheck.self, from: output)] }
-        return try decoder.decode([MIMECheck].self, from: output)
+        let answer = try decoder.decode(MIMEAnswer.self, from: try MIMEChecker.shared.answer(paths))
+        if let error = answer.error { throw PythonFailure(description: "mime_check.py failed: \(error)") }
+        return answer.results ?? []
     }
 
     /// Parses one message with Python's `email` package.
     public static func checkMessage(_ message: Data) throws -> MIMECheck {
         try checkMessages([message])[0]
+    }
+}
+
+/// One answer of `mime_check.py --serve`.
+private struct MIMEAnswer: Decodable {
+    var results: [MIMECheck]?
+    var error: String?
+}
+
+/// The one `mime_check.py --serve` process of a test run, started at the first check: starting
+/// Python and its `email` package for every message cost more than the checks themselves. It
+/// ends when the test process does (its standard input closes).
+private final class MIMEChecker: @unchecked Sendable {
+    static let shared = MIMEChecker()
+    private let lock = NSLock()
+    private var process: Process?
+    private var input: FileHandle?
+    private var output: FileHandle?
+    private var pending = Data()
+
+    /// Sends one request (a JSON list of files) and returns the answer's line.
+    func answer(_ paths: [String]) throws -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        if process?.isRunning != true { try start() }
+        guard let input, let output else { throw PythonFailure(description: "mime_check.py did not start") }
+        try input.write(contentsOf: try JSONEncoder().encode(paths) + Data("\n".utf8))
+        while true {
+            if let end = pending.firstIndex(of: 0x0A) {
+                let line = pending[pending.startIndex..<end]
+                pending = Data(pending[(end + 1)...])
+                return Data(line)
+            }
+            // availableData returns what has arrived; read(upToCount:) would wait for the whole count.
+            let chunk = output.availableData
+            guard !chunk.isEmpty else {
+                process = nil
+                throw PythonFailure(description: "mime_check.py --serve ended without an answer (see its standard error above)")
+            }
+            pending.append(chunk)
+        }
+    }
+
+    private func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Python.support("mime_check.py"), "--serve"]
+        let toPython = Pipe(), fromPython = Pipe()
+        process.standardInput = toPython
+        process.standardOutput = fromPython
+        try process.run()
+        self.process = process
+        input = toPython.fileHandleForWriting
+        output = fromPython.fileHandleForReading
+        pending = Data()
     }
 }
 

@@ -2,6 +2,8 @@
 """Parses an email message with Python's own `email` package and prints what it found as JSON.
 
 Usage: mime_check.py FILE...   (- for standard input); one JSON object, or a list for several files
+       mime_check.py --serve      reads a JSON list of files per line and answers each with one
+                                  line: {"results": [...]} or {"error": "..."}
 
 The Swift tests run this to check the messages `setlist share` writes with a real MIME parser:
 every header decoded, every defect the parser noticed, each part's type, file name and decoded
@@ -89,8 +91,22 @@ def part_info(part) -> dict:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--serve"]:
+        serve()
+        return
     results = [check(path) for path in sys.argv[1:]]
     print(json.dumps(results[0] if len(results) == 1 else results, ensure_ascii=False, indent=1))
+
+
+def serve() -> None:
+    """Answers requests until standard input ends, so a test run starts Python once, not per message."""
+    for line in sys.stdin:
+        try:
+            answer = {"results": [check(path) for path in json.loads(line)]}
+        except Exception as error:  # reported to the test, which fails with it
+            answer = {"error": f"{type(error).__name__}: {error}"}
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
 
 
 def check(path: str) -> dict:
