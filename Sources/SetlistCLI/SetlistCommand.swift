@@ -16,6 +16,7 @@ struct SetlistCommand: ParsableCommand {
 
             Examples:
               setlist add-song "Highway to Hell" --author AC/DC --length 2:20 --key Cm
+              setlist add-song "Stairway to Heaven" --author "Led Zeppelin" --length 1:30 --key D
               setlist edit-song "Highway to Hell" --notes "Angus counts in"
               setlist new "Můj koncert" "Highway to Hell" "Stairway to Heaven"
               setlist move 1 2
@@ -44,7 +45,7 @@ struct SetlistCommand: ParsableCommand {
                 AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
             ]),
             CommandGroup(name: "The library (check, repair, undo, redo)", subcommands: [CheckCommand.self, UndoCommand.self, RedoCommand.self]),
-            CommandGroup(name: "Settings", subcommands: [ConfigCommand.self]),
+            CommandGroup(name: "Settings", subcommands: [ConfigCommand.self, VersionCommand.self]),
         ]
     )
 }

@@ -12,8 +12,19 @@ public enum SetlistMain {
     /// Runs `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
         CommandContext.$bound.withValue(context) {
+            let arguments = movingLibraryOption(arguments)
+            switch CommandNames.early(arguments) {
+            case .version:
+                context.output.line(SetlistVersion.current)
+                return 0
+            case .unknown(let word, let suggestions):
+                context.errorOutput.line(CommandNames.unknownMessage(word, suggestions: suggestions))
+                return ExitCode.validationFailure.rawValue
+            case nil:
+                break
+            }
             do {
-                var command = try SetlistCommand.parseAsRoot(movingLibraryOption(arguments))
+                var command = try SetlistCommand.parseAsRoot(arguments)
                 try command.run()
                 if let failure = context.output.writeFailure {
                     context.errorOutput.line("setlist: \(context.errorEmphasis.error("error:")) Could not write the output (\(failure)). Check the disk space or where the output goes, and run the command again.")

@@ -15,7 +15,7 @@ struct ConfigCommand: ParsableCommand {
             library and --json keep one spelling ("Bb minor") either way.
 
             sender: who shared setlists come from, "Name <you@example.com>" or an address. \
-            `setlist share --from` overrides it; without either, $EMAIL is used.
+            `setlist share --from` overrides it; without either, $EMAIL is used, then your login name at this computer.
 
             sendmail: the mail program `setlist share` hands messages to (run as `sendmail -t -i` is), \
             with any arguments it needs, e.g. "msmtp -a band". Without it: $SETLIST_SENDMAIL, else \

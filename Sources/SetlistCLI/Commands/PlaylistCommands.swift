@@ -156,7 +156,8 @@ struct AddCommand: ParsableCommand {
         abstract: "Copy songs of the repertoire into a playlist.",
         discussion: """
             Each song is copied: changing the copy (edit-song SONG --in PLAYLIST) leaves the \
-            original as it was. The first word is the playlist when it names one and songs follow.
+            original as it was. The first word is the playlist when it names one and songs follow; \
+            --to names the playlist outright (needed when a playlist and a song share a name).
 
             Example: setlist add "Můj koncert" "Highway to Hell" "Stairway to Heaven"
             """)
@@ -165,6 +166,7 @@ struct AddCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("[PLAYLIST] SONG...: the playlist (default: current), then the songs.", valueName: "playlist-and-songs"), completion: .playlistsAndSongs)
     var words: [String] = []
     @Flag(help: "Copy in every song of the repertoire.") var all = false
+    @Option(help: ArgumentHelp("The playlist; every word is then a song.", valueName: "playlist")) var to: String?
     @Option(help: ArgumentHelp("Insert before the song at this position (default: at the end).", valueName: "n")) var at: Int?
 
     func validate() throws {
@@ -173,7 +175,7 @@ struct AddCommand: ParsableCommand {
 
     func run() throws {
         let (name, count, position) = try libraryOptions.modify { library in
-            let (playlist, songs) = PlaylistArguments.split(words, in: library, needing: all ? 0 : 1)
+            let (playlist, songs) = try to.map { ($0, words) } ?? PlaylistArguments.splitForAdd(words, in: library, needing: all ? 0 : 1)
             if all && !songs.isEmpty { throw ValidationError("Give either song names or --all, not both.") }
             let index = try library.playlistIndex(matching: playlist)
             let chosen = all ? library.songs : try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference) }

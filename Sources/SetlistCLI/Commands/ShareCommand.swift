@@ -141,7 +141,24 @@ struct ShareCommand: ParsableCommand {
                 throw CLIError("\(error) (It came from \(source).)")
             }
         }
+        // Last: the login name at this host, as mail programs do, said out loud so it can be fixed.
+        if let login = Self.loginAddress(environment: context.environment), let mailbox = try? Mailbox(parsing: login) {
+            note("sending as \(login), made from the login name and this computer's name. Set your address with `setlist config sender \"Name <you@example.com>\"`.")
+            return mailbox
+        }
         throw MailError.noSender
+    }
+
+    /// "name@host" from $USER (or $LOGNAME, or the account) and the host name; nil when unknown.
+    static func loginAddress(environment: [String: String]) -> String? {
+        let user = [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
+            ?? getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard let user, gethostname(&buffer, buffer.count) == 0 else { return nil }
+        let host = String(cString: buffer)
+        guard !host.isEmpty else { return nil }
+        // A host without a domain gets the conventional local one, so the address is well-formed.
+        return "\(user)@\(host.contains(".") ? host : host + ".localdomain")"
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SetlistCore
+import SetlistMail
 
 struct AddSongCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,9 +21,10 @@ struct AddSongCommand: ParsableCommand {
     func run() throws {
         // Malformed values are refused before the library is touched; the key is read again in
         // the band's notation, which only the library knows.
-        _ = try fields.edit(name: name)
+        let typed = try fields.edit(name: name)
         let (song, sameTitle, placed) = try libraryOptions.modify { library in
-            let edit = try fields.edit(name: name, notation: library.notation)
+            var edit = typed
+            edit.key = try fields.key(in: library.notation)
             var record = SongFields(name: edit.name!)
             edit.apply(to: &record)
             let title = Text.fold(record.name)
@@ -151,14 +153,15 @@ struct EditSongCommand: ParsableCommand {
     func run() throws {
         let edit = try fields.edit(name: name)
         guard !edit.isEmpty else {
-            throw ValidationError("Say what to change, e.g. --key \"F minor\" or --bpm 100 (see `setlist edit-song --help`).")
+            throw ValidationError("Say what to change: --name, \(SongFieldOptions.fieldOptions) (an empty value clears a field), --in PLAYLIST to change the copy there; e.g. `setlist edit-song \(SetlistBody.shellQuoted(song)) --key \"F minor\" --bpm 100`.")
         }
         let changed = edit.fields.sorted().map(\.rawValue).joined(separator: ", ")
         if let playlist = `in` {
             let (playlistName, position, originalFound) = try libraryOptions.modify { library in
                 let index = try library.playlistIndex(matching: playlist)
                 let position = try Library.position(of: song, in: library.playlists[index])
-                let edit = try fields.edit(name: self.name, notation: library.notation)
+                var edit = edit
+                edit.key = try fields.key(in: library.notation)
                 let found = try library.editCopy(in: index, at: position, edit, alsoOriginal: alsoOriginal)
                 return (library.playlists[index].name, position, found)
             }
@@ -169,7 +172,8 @@ struct EditSongCommand: ParsableCommand {
             // in the same transaction rather than by loading the library again.
             let (song, copies, held) = try libraryOptions.modify { library in
                 let index = try library.songIndex(matching: self.song)
-                let edit = try fields.edit(name: name, notation: library.notation)
+                var edit = edit
+                edit.key = try fields.key(in: library.notation)
                 let copies = library.editSong(at: index, edit, everywhere: everywhere)
                 let song = library.songs[index]
                 return (song, copies, everywhere ? 0 : library.copies(of: song.id).count)

@@ -1,4 +1,5 @@
 import SetlistCore
+import SetlistMail
 
 /// Commands of the form `add [PLAYLIST] SONG...`: the leading playlist is optional. The first word
 /// is taken as the playlist when more words follow than the command needs and it names a playlist,
@@ -9,6 +10,26 @@ enum PlaylistArguments {
     static func split(_ words: [String], in library: Library, needing rest: Int, inPlaylist: Bool = false) -> (playlist: String?, rest: [String]) {
         guard words.count > rest, let first = words.first else { return (nil, words) }
         if library.hasPlaylist(named: first) || !namesSomething(first, in: library, inPlaylist: inPlaylist) {
+            return (first, Array(words.dropFirst()))
+        }
+        return (nil, words)
+    }
+
+    /// `add`: like ``split(_:in:needing:inPlaylist:)``, but a first word that names both a playlist
+    /// and a song is refused with both ways to write what was meant (`--to` names the playlist).
+    static func splitForAdd(_ words: [String], in library: Library, needing rest: Int) throws -> (playlist: String?, rest: [String]) {
+        guard words.count > rest, let first = words.first else { return (nil, words) }
+        if library.hasPlaylist(named: first) && library.namesSong(first) {
+            let quoted = words.map(SetlistBody.shellQuoted)
+            let current = (try? library.playlistIndex(matching: nil)).map { library.playlists[$0].name }
+            let intoCurrent = "setlist add --to \(current.map(SetlistBody.shellQuoted) ?? "PLAYLIST") " + quoted.joined(separator: " ")
+            throw CLIError("""
+                '\(first)' names both a playlist and a song. Write which you mean:
+                  setlist add --to \(quoted[0]) \(quoted.dropFirst().joined(separator: " "))    # into the playlist '\(first)'
+                  \(intoCurrent)    # the song '\(first)' too, into \(current.map { "'\($0)'" } ?? "a playlist")
+                """)
+        }
+        if library.hasPlaylist(named: first) || !namesSomething(first, in: library, inPlaylist: false) {
             return (first, Array(words.dropFirst()))
         }
         return (nil, words)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SetlistCore
 
 /// The song fields commands take, typed as people type them. An empty value clears a field.
@@ -15,12 +16,57 @@ struct SongFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Tempo in beats per minute.", valueName: "bpm"))
     var bpm: String?
 
-    @Option(help: "Notes, for example the intro or who starts. Use \\n for a new line.")
+    @Option(help: "Notes, for example the intro or who starts, taken as written (put new lines inside the quotes).")
     var notes: String?
+
+    @Option(name: .customLong("notes-file"), help: ArgumentHelp("Read the notes from this UTF-8 text file (- for standard input).", valueName: "file"))
+    var notesFile: String?
+
+    func validate() throws {
+        if notes != nil && notesFile != nil { throw ValidationError("Give either --notes or --notes-file, not both.") }
+    }
+
+    /// The fields that can be changed, as options, for messages.
+    static let fieldOptions = "--author, --length, --key, --bpm, --notes or --notes-file"
 
     /// The edit these options describe, with every malformed value reported at once.
     /// - Parameter notation: how the band reads an ambiguous key such as `B` or `a`.
-    func edit(name: String? = nil, notation: KeyNotation = .english) throws(LibraryError) -> SongEdit {
+    /// Reads --notes-file once; call this once per command (standard input can be read only once).
+    func edit(name: String? = nil, notation: KeyNotation = .english) throws -> SongEdit {
+        let notes = try notesFile.map(readNotesFile) ?? self.notes
+        return try edit(name: name, notes: notes, notation: notation)
+    }
+
+    /// The key read in `notation` (the band's, known once the library is loaded); nil when not given.
+    func key(in notation: KeyNotation) throws(LibraryError) -> MusicalKey?? {
+        guard let key, !key.trimmingCharacters(in: .whitespaces).isEmpty else { return key == nil ? nil : .some(nil) }
+        do throws(ValueError) { return .some(try MusicalKey.parse(key, notation: notation)) } catch { throw .invalidValues([error]) }
+    }
+
+    private func readNotesFile(_ file: String) throws -> String {
+        let context = CommandContext.current
+        let limit = Text.maximumNotesLength * 4 + 1
+        let data: Data
+        if file == "-" {
+            data = context.readInput(limit)
+        } else {
+            do {
+                let handle = try FileHandle(forReadingFrom: context.url(for: file))
+                defer { try? handle.close() }
+                data = try handle.read(upToCount: limit) ?? Data()
+            } catch {
+                throw CLIError("Cannot read the notes file \(file): \((error as NSError).localizedDescription) Check the path.")
+            }
+        }
+        let source = file == "-" ? "standard input" : file
+        guard data.count < limit else { throw CLIError("The notes in \(source) are too long. Keep them to \(Text.maximumNotesLength) characters at most.") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CLIError("The notes in \(source) are not UTF-8 text. Save the file as UTF-8 and try again.")
+        }
+        return text
+    }
+
+    private func edit(name: String?, notes: String?, notation: KeyNotation) throws(LibraryError) -> SongEdit {
         var edit = SongEdit()
         var errors: [ValueError] = []
         func clean<T>(_ raw: String?, _ parse: (String) throws(ValueError) -> T?) -> T?? {
@@ -35,9 +81,7 @@ struct SongFieldOptions: ParsableArguments {
         edit.length = clean(length) { (text) throws(ValueError) in try SongLength.parse(text) }
         edit.key = clean(key) { (text) throws(ValueError) in try MusicalKey.parse(text, notation: notation) }
         edit.bpm = clean(bpm) { (text) throws(ValueError) in try Tempo.parse(text) }
-        edit.notes = clean(notes) { (text) throws(ValueError) in
-            try Text.cleanNotes(text.replacingOccurrences(of: "\\n", with: "\n"))
-        }
+        edit.notes = clean(notes) { (text) throws(ValueError) in try Text.cleanNotes(text) }
         guard errors.isEmpty else { throw .invalidValues(errors) }
         return edit
     }
