@@ -30,6 +30,14 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case inconsistentLibrary([IntegrityProblem])
     /// A library file could not be written, removed or locked (an ``AtomicFileError``).
     case fileSystem(path: String, detail: String)
+    /// `setlist resolve` named a conflict that is not there.
+    case noSuchConflict(Int, count: Int)
+    /// A recorded conflict whose value does not fit its field (the file was edited by hand).
+    case invalidConflict(String, field: String, detail: String)
+    /// Three versions of a file that cannot be merged by their meaning (not library files, or of different kinds).
+    case cannotMerge(path: String, detail: String)
+    /// A git command that failed, or a folder outside any git repository.
+    case git(String)
 
     /// The library's wording of a file failure: the same message.
     public init(_ error: AtomicFileError) {
@@ -111,6 +119,16 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
         case .fileSystem(let path, let detail):
             return "Cannot write \(path): \(detail)"
+        case .noSuchConflict(let number, let count):
+            return count == 0
+                ? "There are no conflicts to resolve; `setlist check` lists the library's problems."
+                : "There is no conflict \(number): there \(count == 1 ? "is 1" : "are \(count)"). `setlist check` lists them with their numbers."
+        case .invalidConflict(let subject, let field, let detail):
+            return "The recorded conflict about \(subject) (\(field)) cannot be applied: \(detail). Settle it with `setlist resolve --ours`, or edit the file and remove it from its \"conflicts\" section."
+        case .cannotMerge(let path, let detail):
+            return "Cannot merge \(path): \(detail) Nothing was written; merge the file by hand."
+        case .git(let detail):
+            return detail
         }
     }
 }

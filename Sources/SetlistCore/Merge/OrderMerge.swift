@@ -48,6 +48,15 @@ public struct OrderMerge<ID: Hashable> {
         merged = result
     }
 
+    /// The ids of `current` in `preferred`'s order; those `preferred` lacks go after the id they
+    /// follow in `current`. Used to settle an order conflict in favour of one side.
+    public static func reorder(_ current: [ID], like preferred: [ID]) -> [ID] {
+        let present = Set(current), listed = Set(preferred)
+        var result = preferred.filter(present.contains)
+        insert(current.filter { !listed.contains($0) }, following: current, into: &result)
+        return result
+    }
+
     /// Whether the merge changed mine.
     public func changes(_ mine: [ID]) -> Bool { merged != mine }
 

@@ -8,6 +8,8 @@ public struct Library: Hashable, Sendable {
     public var contacts: [Contact]
     /// Saved settings such as `sender` and `sendmail`.
     public var settings: [String: String]
+    /// What merges of the library's files left undecided (see ``LibraryConflict``), in file order.
+    public var conflicts: [LibraryConflict] = []
 
     public init(
         songs: [Song] = [], playlists: [Playlist] = [], currentPlaylistID: String? = nil,

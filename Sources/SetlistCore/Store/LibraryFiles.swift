@@ -35,6 +35,7 @@ public enum LibraryFiles {
         var format = "setlist-songs"
         var version = LibraryFiles.version
         var songs: [Song]
+        var conflicts: [LibraryConflict]?
     }
 
     struct PlaylistOrderFile: Codable {
@@ -46,6 +47,7 @@ public enum LibraryFiles {
         var version = LibraryFiles.version
         var current: String?
         var playlists: [Entry]
+        var conflicts: [LibraryConflict]?
     }
 
     struct PlaylistFile: Codable {
@@ -56,18 +58,21 @@ public enum LibraryFiles {
         var items: [PlaylistItem]
         /// Only for playlists imported from a `.plsts` document; optional, so older readers skip it.
         var received: ReceivedPlaylist? = nil
+        var conflicts: [LibraryConflict]?
     }
 
     struct ContactsFile: Codable {
         var format = "setlist-contacts"
         var version = LibraryFiles.version
         var contacts: [Contact]
+        var conflicts: [LibraryConflict]?
     }
 
     struct SettingsFile: Codable {
         var format = "setlist-settings"
         var version = LibraryFiles.version
         var settings: [String: String]
+        var conflicts: [LibraryConflict]?
     }
 
     /// A file name inside `playlists/` for a playlist: readable, safe for any name (no slashes,

@@ -43,19 +43,29 @@ struct LibraryReader {
 
     mutating func read() -> Library {
         var library = Library()
-        if let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) { library.songs = file.songs }
-        if let file = decode(LibraryFiles.ContactsFile.self, LibraryFiles.contacts) { library.contacts = file.contacts }
-        if let file = decode(LibraryFiles.SettingsFile.self, LibraryFiles.settings) { library.settings = file.settings }
+        if let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {
+            library.songs = file.songs
+            library.addConflicts(file.conflicts, in: .songs)
+        }
         if let order = decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder) {
-            library.playlists = readPlaylists(order)
+            library.addConflicts(order.conflicts, in: .playlistOrder)
+            library.playlists = readPlaylists(order, conflicts: &library.conflicts)
             library.currentPlaylistID = order.current
+        }
+        if let file = decode(LibraryFiles.ContactsFile.self, LibraryFiles.contacts) {
+            library.contacts = file.contacts
+            library.addConflicts(file.conflicts, in: .contacts)
+        }
+        if let file = decode(LibraryFiles.SettingsFile.self, LibraryFiles.settings) {
+            library.settings = file.settings
+            library.addConflicts(file.conflicts, in: .settings)
         }
         findOrphans()
         checkIdentifiers(library)
         return library
     }
 
-    private mutating func readPlaylists(_ order: LibraryFiles.PlaylistOrderFile) -> [Playlist] {
+    private mutating func readPlaylists(_ order: LibraryFiles.PlaylistOrderFile, conflicts: inout [LibraryConflict]) -> [Playlist] {
         var playlists: [Playlist] = []
         var seen: Set<String> = []
         for entry in order.playlists {
@@ -79,6 +89,11 @@ struct LibraryReader {
                 continue
             }
             playlists.append(Playlist(id: file.id, name: file.name, items: file.items, received: file.received))
+            conflicts += (file.conflicts ?? []).map { conflict in
+                var conflict = conflict
+                conflict.location = .playlist(file.id)
+                return conflict
+            }
         }
         return playlists
     }
@@ -129,5 +144,22 @@ struct LibraryReader {
             errors.append(error)
             return nil
         }
+    }
+}
+
+extension Library {
+    /// Adds the conflicts recorded in one file, noting which file they are in.
+    mutating func addConflicts(_ list: [LibraryConflict]?, in location: LibraryConflict.Location) {
+        conflicts += (list ?? []).map { conflict in
+            var conflict = conflict
+            conflict.location = location
+            return conflict
+        }
+    }
+
+    /// The conflicts recorded in one file, nil when there are none (so the file has no section).
+    func conflicts(in location: LibraryConflict.Location) -> [LibraryConflict]? {
+        let list = conflicts.filter { $0.location == location }
+        return list.isEmpty ? nil : list
     }
 }

@@ -139,20 +139,21 @@ public struct FileChange: Sendable, Hashable {
 enum LibrarySerializer {
     static func files(of library: Library) -> [String: Data] {
         var files: [String: Data] = [:]
-        files[LibraryFiles.songs] = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs))
+        files[LibraryFiles.songs] = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs)))
         var order: [LibraryFiles.PlaylistOrderFile.Entry] = []
         for playlist in library.playlists {
             let name = LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
             order.append(.init(id: playlist.id, file: name))
             files[LibraryFiles.playlistFolder + "/" + name] = LibraryFiles.encode(
-                LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received))
+                LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received,
+                                          conflicts: library.conflicts(in: .playlist(playlist.id))))
         }
         let current = library.playlists.contains { $0.id == library.currentPlaylistID } ? library.currentPlaylistID : nil
         files[LibraryFiles.playlistOrder] = LibraryFiles.encode(
-            LibraryFiles.PlaylistOrderFile(current: current, playlists: order))
-        files[LibraryFiles.contacts] = LibraryFiles.encode(LibraryFiles.ContactsFile(contacts: library.contacts))
-        if !library.settings.isEmpty {
-            files[LibraryFiles.settings] = LibraryFiles.encode(LibraryFiles.SettingsFile(settings: library.settings))
+            LibraryFiles.PlaylistOrderFile(current: current, playlists: order, conflicts: library.conflicts(in: .playlistOrder)))
+        files[LibraryFiles.contacts] = LibraryFiles.encode(LibraryFiles.ContactsFile(contacts: library.contacts, conflicts: library.conflicts(in: .contacts)))
+        if !library.settings.isEmpty || library.conflicts(in: .settings) != nil {
+            files[LibraryFiles.settings] = LibraryFiles.encode(LibraryFiles.SettingsFile(settings: library.settings, conflicts: library.conflicts(in: .settings)))
         }
         return files
     }
