@@ -45,6 +45,7 @@ struct SetlistCommand: ParsableCommand {
                 AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
             ]),
             CommandGroup(name: "The library (check, repair, undo, redo)", subcommands: [CheckCommand.self, UndoCommand.self, RedoCommand.self]),
+            CommandGroup(name: "Git (a library the band shares)", subcommands: [GitSetupCommand.self, MergeFileCommand.self, ResolveCommand.self]),
             CommandGroup(name: "Settings", subcommands: [ConfigCommand.self, VersionCommand.self]),
         ]
     )

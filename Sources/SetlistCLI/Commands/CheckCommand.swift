@@ -8,7 +8,8 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Lists every problem: files that are not valid JSON (with line and column), files written
             by a newer setlist, playlists missing from playlists.json or listed without a file,
-            repeated ids and names, control characters and values out of range.
+            repeated ids and names, control characters and values out of range, and the conflicts a
+            merge left (`setlist resolve` settles them; see docs/git.md).
 
             --repair fixes what can be fixed without losing data: playlist files go back into the
             order, entries without a file leave it, repeated ids get new ones, control characters are
@@ -19,7 +20,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Flag(help: "Fix what can be fixed without losing data, and say what was done.") var repair = false
-    @Flag(help: "Print JSON for scripts: {sound, problems: [{path, detail}], repaired, leftovers, counts}.") var json = false
+    @Flag(help: "Print JSON for scripts: {sound, problems: [{path, detail}], conflicts: [{number, path, subject, item, field, ours, theirs}], repaired, leftovers, counts}.") var json = false
 
     struct Output: Encodable {
         struct Counts: Encodable {
@@ -31,6 +32,7 @@ struct CheckCommand: ParsableCommand {
         var library: String
         var sound: Bool
         var problems: [IntegrityProblem]
+        var conflicts: [NumberedConflict]
         var repaired: [String]
         var leftovers: [String]
         var finishedChange: String?
@@ -51,7 +53,7 @@ struct CheckCommand: ParsableCommand {
         if json {
             try printJSON(Output(
                 library: store.root.path, sound: report.isSound,
-                problems: report.problems,
+                problems: report.problems, conflicts: report.conflicts,
                 repaired: actions, leftovers: report.leftovers, finishedChange: report.finishedChange,
                 counts: .init(songs: report.songCount, playlists: report.playlistCount, copies: report.copyCount, contacts: report.contactCount)))
         } else {
@@ -77,6 +79,12 @@ struct CheckCommand: ParsableCommand {
             say("No problems found.")
             return
         }
+        if !report.conflicts.isEmpty {
+            say("\(Show.count(report.conflicts.count, "conflict")) left by a merge (the files hold ours):")
+            for conflict in report.conflicts { say("  \(conflict)") }
+            note("settle them with `setlist resolve --ours` or `--theirs` (all, or by number: `setlist resolve 2 --theirs`).")
+        }
+        guard !report.problems.isEmpty else { return }
         let count = report.problems.count
         say("\(Show.count(count, "problem"))\(repair ? (count == 1 ? " remains" : " remain") : ""):")
         for problem in report.problems { say("  - \(problem)") }

@@ -13,9 +13,11 @@ public struct IntegrityReport: Sendable, Hashable {
     public var playlistCount = 0
     public var copyCount = 0
     public var contactCount = 0
+    /// What merges left undecided, numbered from 1 for `setlist resolve`, each with its file.
+    public var conflicts: [NumberedConflict] = []
 
-    /// Whether nothing is wrong.
-    public var isSound: Bool { problems.isEmpty }
+    /// Whether nothing is wrong and nothing is left to decide.
+    public var isSound: Bool { problems.isEmpty && conflicts.isEmpty }
 }
 
 extension LibraryStore {
@@ -58,6 +60,37 @@ extension LibraryStore {
         report.playlistCount = library.playlists.count
         report.copyCount = library.playlists.reduce(0) { $0 + $1.copies.count }
         report.contactCount = library.contacts.count
+        report.conflicts = library.conflicts.enumerated().map {
+            NumberedConflict(number: $0.offset + 1, path: library.path(of: $0.element), conflict: $0.element)
+        }
         return report
+    }
+}
+
+/// A merge conflict as `setlist check` lists it. Encoded as `{number, path, subject, item, field,
+/// ours, theirs}` (in `setlist check --json`).
+public struct NumberedConflict: Sendable, Hashable, Encodable, CustomStringConvertible {
+    public var number: Int
+    /// The file, relative to the library folder.
+    public var path: String
+    public var conflict: LibraryConflict
+
+    private enum CodingKeys: String, CodingKey { case number, path, subject, item, field, ours, theirs }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        try container.encode(path, forKey: .path)
+        try container.encode(conflict.subject, forKey: .subject)
+        try container.encode(conflict.item, forKey: .item)
+        try container.encode(conflict.field, forKey: .field)
+        try container.encode(conflict.ours, forKey: .ours)
+        try container.encode(conflict.theirs, forKey: .theirs)
+    }
+
+    /// "2. songs.json: 'Highway to Hell' by AC/DC, key: ours "C minor", theirs "D major"".
+    public var description: String {
+        let what = conflict.field == "removed" ? "removed on one side, changed on the other" : conflict.field
+        return "\(number). \(path): \(conflict.subject), \(what): ours \(conflict.shown(.mine)), theirs \(conflict.shown(.theirs))"
     }
 }

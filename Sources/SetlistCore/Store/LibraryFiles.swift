@@ -39,7 +39,7 @@ public enum LibraryFiles {
     }
 
     struct PlaylistOrderFile: Codable {
-        struct Entry: Codable {
+        struct Entry: Codable, Equatable {
             var id: String
             var file: String
         }
