@@ -9,11 +9,11 @@ public struct LibraryConflict: Hashable, Sendable, Codable {
     /// What it is about, for people: "'Highway to Hell' by AC/DC", "playlist 'Koncert'".
     public var subject: String
     /// The song's, copy's or playlist's id, the contact's address, or the setting's name; nil for
-    /// the file as a whole (a playlist's name and order, the current playlist).
+    /// the file as a whole (a playlist's name, an order).
     public var item: String?
     /// The field: a song field (`name`, `author`, `length`, `key`, `bpm`, `notes`), a copy's
     /// `original` or `received`, a contact's `name` or `email`, `value` (a setting), `order`,
-    /// `current`, or `removed` (one side removed the item, the other changed it; it was kept).
+    /// or `removed` (one side removed the item, the other changed it; it was kept).
     public var field: String
     /// Our value, as it was merged (for `removed`: "removed" or "changed").
     public var ours: JSONValue
@@ -53,6 +53,7 @@ extension Library {
     /// - Returns: the conflicts settled.
     @discardableResult
     public mutating func resolveConflicts(_ numbers: [Int], taking side: MergeSide) throws(LibraryError) -> [LibraryConflict] {
+        if conflicts.isEmpty { throw .noSuchConflict(numbers.first ?? 1, count: 0) }
         let wanted = numbers.isEmpty ? Array(conflicts.indices) : numbers.map { $0 - 1 }
         if let bad = wanted.first(where: { !conflicts.indices.contains($0) }) {
             throw .noSuchConflict(bad + 1, count: conflicts.count)
@@ -89,8 +90,6 @@ extension Library {
             case .playlistOrder:
                 if conflict.field == "order" {
                     playlists = ConflictKeys.reorder(playlists, key: \.id, like: conflict.theirs)
-                } else if conflict.field == "current" {
-                    currentPlaylistID = try conflict.theirs.decode(as: String?.self)
                 }
             case .contacts:
                 if conflict.field == "order" {

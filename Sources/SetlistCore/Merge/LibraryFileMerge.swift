@@ -69,7 +69,7 @@ public enum LibraryFileMerge {
             let (b, o, t) = try Self.decode(LibraryFiles.SongsFile.self, base, ours, theirs, path)
             let list = ListMerge(base: b?.songs, mine: o.songs, theirs: t.songs, key: \.id, preferring: .mine) { base, mine, theirs in
                 var song = mine
-                song.fields = fields(base?.fields, mine.fields, theirs.fields, .songs, item: mine.id, subject: mine.fields.listing)
+                song.fields = fields(base?.fields, mine.fields, theirs.fields, .songs, item: mine.id) { $0.listing }
                 return song
             }
             removals(list, .songs, item: \.id) { $0.fields.listing }
@@ -93,7 +93,11 @@ public enum LibraryFileMerge {
                 if case .song(let copy) = item { "\(copy.fields.listing) in '\(o.name)'" } else { "a break in '\(o.name)'" }
             }
             order(list, location, o.items.map(ConflictKeys.itemKey), t.items.map(ConflictKeys.itemKey), subject: "the order of '\(o.name)'")
-            return LibraryFiles.encode(LibraryFiles.PlaylistFile(id: o.id, name: name.value, items: list.merged, conflicts: combined(o.conflicts, t.conflicts)))
+            // What the sender last sent: a base for the next import, not the member's content, so
+            // a difference keeps ours without asking anyone.
+            let received = ThreeWayMerge.value(base: b?.received, mine: o.received, theirs: t.received, preferring: .mine).value
+            return LibraryFiles.encode(LibraryFiles.PlaylistFile(id: o.id, name: name.value, items: list.merged, received: received,
+                                                                 conflicts: combined(o.conflicts, t.conflicts)))
         }
 
         mutating func playlistOrder(_ base: Data?, _ ours: Data, _ theirs: Data, _ path: String) throws(LibraryError) -> Data {
@@ -105,11 +109,9 @@ public enum LibraryFileMerge {
                 return entry
             }
             order(list, .playlistOrder, o.playlists.map(\.id), t.playlists.map(\.id), subject: "the order of the playlists")
+            // The current playlist is where each member is working, like a checked-out branch, not
+            // the band's content: where both chose one, ours stays without a conflict.
             let current = ThreeWayMerge.value(base: b?.current, mine: o.current, theirs: t.current, preferring: .mine)
-            if current.isConflict {
-                conflicts.append(.init(location: .playlistOrder, subject: "the current playlist", item: nil, field: "current",
-                                       ours: JSONValue(encoding: o.current), theirs: JSONValue(encoding: t.current)))
-            }
             return LibraryFiles.encode(LibraryFiles.PlaylistOrderFile(current: current.value, playlists: list.merged, conflicts: combined(o.conflicts, t.conflicts)))
         }
 
@@ -148,10 +150,10 @@ public enum LibraryFileMerge {
 
         /// A song record merged field by field; a field both changed keeps ours and is recorded.
         private mutating func fields(_ base: SongFields?, _ mine: SongFields, _ theirs: SongFields, _ location: LibraryConflict.Location,
-                                     item: String, subject: String) -> SongFields {
+                                     item: String, subject: (SongFields) -> String) -> SongFields {
             let merge = ThreeWayMerge.record(base: base, mine: mine, theirs: theirs, preferring: .mine)
             for field in merge.fields(.conflict) {
-                conflicts.append(.init(location: location, subject: subject, item: item, field: field.rawValue,
+                conflicts.append(.init(location: location, subject: subject(merge.merged), item: item, field: field.rawValue,
                                        ours: Self.value(of: field, in: mine), theirs: Self.value(of: field, in: theirs)))
             }
             return merge.merged
@@ -160,8 +162,8 @@ public enum LibraryFileMerge {
         /// A copy: its song fields, then which original it came from and what its sender last sent.
         private mutating func copy(_ base: SongCopy?, _ mine: SongCopy, _ theirs: SongCopy, _ location: LibraryConflict.Location, playlist: String) -> SongCopy {
             var merged = mine
-            let subject = "\(mine.fields.listing) in '\(playlist)'"
-            merged.fields = fields(base?.fields, mine.fields, theirs.fields, location, item: mine.id, subject: subject)
+            merged.fields = fields(base?.fields, mine.fields, theirs.fields, location, item: mine.id) { "\($0.listing) in '\(playlist)'" }
+            let subject = "\(merged.fields.listing) in '\(playlist)'"
             let original = ThreeWayMerge.value(base: base?.originalID, mine: mine.originalID, theirs: theirs.originalID, preferring: .mine)
             merged.originalID = original.value
             if original.isConflict {

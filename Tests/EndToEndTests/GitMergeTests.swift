@@ -1,0 +1,150 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+/// A library the band keeps in git, merged by the real git through `setlist merge-file` (the
+/// driver `setlist git-setup` installs), so git runs the real binary.
+@Suite struct GitMergeTests {
+    /// Two clones of one library: "leader" (the origin) and "member".
+    struct Band {
+        let leader = try! TemporaryLibrary()
+        let member = try! TemporaryLibrary()
+
+        init() throws {
+            try leader.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "Cm")
+            try leader.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--key", "D")
+            try leader.ok("add-song", "Under the Bridge", "--author", "RHCP")
+            try leader.ok("new", "Koncert", "Highway to Hell", "Stairway to Heaven", "Under the Bridge")
+            try leader.ok("add-contact", "Pepa Kytara", "pepa@example.com")
+            try git(leader.root, "init", "-q", "-b", "main")
+            try leader.ok("git-setup")
+            try git(leader.root, "add", "-A")
+            try git(leader.root, "commit", "-q", "-m", "The band's library")
+            try git(leader.folder, "clone", "-q", leader.root.path, member.root.path)
+            try member.ok("git-setup")
+        }
+
+        /// Commits everything in `lib`.
+        func commit(_ lib: TemporaryLibrary, _ message: String) throws {
+            try git(lib.root, "add", "-A")
+            try git(lib.root, "commit", "-q", "-m", message)
+        }
+
+        /// Fetches the other clone's `main` into `lib` as `incoming`.
+        func fetch(_ lib: TemporaryLibrary, from other: TemporaryLibrary) throws {
+            try git(lib.root, "fetch", "-q", other.root.path, "+main:incoming")
+        }
+
+        /// Merges the fetched branch; git's status and output.
+        func merge(_ lib: TemporaryLibrary) throws -> (status: Int32, output: String) {
+            try gitStatus(lib.root, "merge", "--no-edit", "incoming")
+        }
+    }
+
+    @Test func bothMembersChangesMergeBothWaysWithoutConflict() throws {
+        let band = try Band()
+        let (leader, member) = (band.leader, band.member)
+        try leader.ok("add-song", "Smoke on the Water", "--author", "Deep Purple")
+        try leader.ok("edit-song", "Highway to Hell", "--notes", "Angus counts in")
+        try leader.ok("new", "Zkouška", "Smoke on the Water")
+        try leader.ok("add-contact", "Jana Basa", "jana@example.com")
+        try member.ok("add-song", "Californication", "--author", "RHCP")
+        try member.ok("edit-song", "Highway to Hell", "--bpm", "120")
+        try member.ok("move", "Koncert", "1", "3")
+        try member.ok("new", "Festival", "Californication")
+        try member.ok("add-contact", "Karel Bicí", "karel@example.com")
+
+        // Both ways: each merges the other's commit as it was before either merge.
+        try band.commit(leader, "leader")
+        try band.commit(member, "member")
+        try band.fetch(leader, from: member)
+        try band.fetch(member, from: leader)
+        for lib in [leader, member] {
+            let merge = try band.merge(lib)
+            #expect(merge.status == 0, "\(merge.output)")
+            #expect(!merge.output.contains("CONFLICT"))
+        }
+
+        for lib in [leader, member] {
+            let check = try lib.runBinary("check")
+            #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+            #expect(check.stdout.contains("No problems found."))
+            let songs = try lib.ok("songs")
+            for title in ["Smoke on the Water", "Californication", "Under the Bridge"] { #expect(songs.contains(title)) }
+            let highway = try lib.ok("song", "Highway to Hell")
+            #expect(highway.contains("Angus counts in") && highway.contains("120"), "\(highway)")
+            let playlists = try lib.ok("playlists")
+            #expect(playlists.contains("Zkouška") && playlists.contains("Festival") && playlists.contains("Koncert"))
+            let koncert = try lib.ok("show", "Koncert")
+            let order = ["Stairway to Heaven", "Under the Bridge", "Highway to Hell"].map { koncert.range(of: $0)!.lowerBound }
+            #expect(order == order.sorted(), "\(koncert)")
+            let contacts = try lib.ok("contacts")
+            for name in ["Pepa Kytara", "Jana Basa", "Karel Bicí"] { #expect(contacts.contains(name)) }
+        }
+    }
+
+    @Test func sameFieldChangedOnBothSidesIsAConflictThatResolveSettles() throws {
+        let band = try Band()
+        let (leader, member) = (band.leader, band.member)
+        try leader.ok("edit-song", "Highway to Hell", "--key", "Dm", "--author", "AC-DC")
+        try band.commit(leader, "leader")
+        try member.ok("edit-song", "Highway to Hell", "--key", "Em", "--bpm", "200")
+        try band.commit(member, "member")
+        try band.fetch(member, from: leader)
+        let merge = try band.merge(member)
+        #expect(merge.status != 0)
+        #expect(merge.output.contains("CONFLICT"), "\(merge.output)")
+        // The file is valid JSON holding ours, the library loads, and check lists the conflict.
+        let song = try member.ok("song", "Highway to Hell")
+        #expect(song.contains("E minor") && song.contains("AC-DC") && song.contains("200"), "\(song)")
+        let check = try member.runBinary("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("1. songs.json: 'Highway to Hell' by AC-DC, key: ours \"E minor\", theirs \"D minor\""), "\(check.stdout)")
+
+        let resolve = try member.ok("resolve", "--theirs")
+        #expect(resolve.contains("Staged for git: songs.json."), "\(resolve)")
+        try git(member.root, "commit", "-q", "--no-edit")
+        #expect(try member.ok("song", "Highway to Hell").contains("D minor"))
+        #expect(try member.runBinary("check").status == 0)
+        #expect(try gitStatus(member.root, "status", "--porcelain").output.isEmpty)
+    }
+}
+
+/// Runs git in `folder` with a fixed identity and the built `setlist` first on the PATH (git
+/// starts it as the merge driver); throws when git fails.
+@discardableResult
+func git(_ folder: URL, _ arguments: String...) throws -> String {
+    let result = try gitStatus(folder, arguments)
+    guard result.status == 0 else { throw GitFailure(arguments: arguments, output: result.output) }
+    return result.output
+}
+
+func gitStatus(_ folder: URL, _ arguments: String...) throws -> (status: Int32, output: String) {
+    try gitStatus(folder, arguments)
+}
+
+func gitStatus(_ folder: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
+    process.currentDirectoryURL = folder
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = try SetlistBinary.url().deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    environment["HOME"] = folder.path
+    environment["SETLIST_HOME"] = folder.path
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}
+
+struct GitFailure: Error, CustomStringConvertible {
+    var arguments: [String]
+    var output: String
+    var description: String { "git \(arguments.joined(separator: " ")) failed: \(output)" }
+}
