@@ -49,7 +49,7 @@ public enum LibraryFileMerge {
         }
         let baseData = FileManager.default.fileExists(atPath: base.path) ? try read(base) : nil
         let result = try merge(base: baseData, ours: try read(ours), theirs: try read(theirs), path: path)
-        try AtomicFile.write(result.data, to: ours)
+        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.write(result.data, to: ours) }
         return result
     }
 

@@ -63,7 +63,7 @@ public struct GitRepository: Sendable {
         guard !missing.isEmpty else { return false }
         if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
         text += missing.joined(separator: "\n") + "\n"
-        try AtomicFile.write(Data(text.utf8), to: url)
+        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.write(Data(text.utf8), to: url) }
         return true
     }
 
