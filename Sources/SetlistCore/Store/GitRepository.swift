@@ -68,17 +68,11 @@ public struct GitRepository: Sendable {
     }
 
     private func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (127, "", "\(error)") }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+        do {
+            let result = try ChildProcess.run("/usr/bin/env", ["git", "-C", folder.path] + arguments)
+            return (result.succeeded ? 0 : max(result.status, 1), result.outputText, result.errorText)
+        } catch {
+            return (127, "", error.description)
+        }
     }
 }
