@@ -37,6 +37,32 @@ public enum SetlistMain {
         }
     }
 
+    /// Runs the command line as the operating system passes it: bytes. An argument that is not
+    /// valid UTF-8 (a name typed on a Latin-2 terminal) is refused with a usage error naming it,
+    /// before anything could store it with U+FFFD in place of its letters.
+    /// - Parameter context: the context for the decoded arguments (the real program passes
+    ///   ``CommandContext/process(arguments:)``).
+    public static func run(bytes: [[UInt8]], context: (_ arguments: [String]) -> CommandContext) -> Int32 {
+        let arguments: [String]
+        do {
+            arguments = try decode(bytes)
+        } catch {
+            context([]).errorOutput.line("setlist: error: \(error)")
+            return ExitCode.validationFailure.rawValue
+        }
+        return run(arguments, context: context(arguments))
+    }
+
+    /// The arguments as text, or an error naming the first that is not UTF-8.
+    static func decode(_ bytes: [[UInt8]]) throws(CLIError) -> [String] {
+        try bytes.enumerated().map { (index, argument) throws(CLIError) in
+            if let text = String(validating: argument, as: UTF8.self) { return text }
+            let shown = String(decoding: argument, as: UTF8.self)
+            throw CLIError("Argument \(index + 1) (\(ControlCharacters.quoted(shown))) is not UTF-8 text: it was typed in another "
+                + "character set (\u{FFFD} marks the bytes that are not UTF-8). Set the terminal to UTF-8 and type it again.")
+        }
+    }
+
     /// `setlist --library DIR songs` reads as naturally as `setlist songs --library DIR`; the
     /// option belongs to each subcommand, so move a leading one behind the subcommand's name.
     static func movingLibraryOption(_ arguments: [String]) -> [String] {

@@ -15,6 +15,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case ambiguousCopy(String, playlist: String, candidates: [PlaylistEntry])
     case positionOutOfRange(Int, count: Int, playlist: String)
     case duplicatePlaylistName(String)
+    /// Adding would take a playlist past ``Playlist/maximumItems`` songs and breaks.
+    case playlistFull(String, has: Int, adding: Int, limit: Int)
     case duplicateContact(Contact)
     case contactNotFound(String, suggestions: [Contact])
     case ambiguousContact(String, candidates: [Contact])
@@ -91,6 +93,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
                 : "Position \(position) is out of range: '\(playlist)' has \(count) song\(count == 1 ? "" : "s"). Type a position from 1 to \(count)."
         case .duplicatePlaylistName(let name):
             return "A playlist named '\(name)' already exists. Choose another name, or `setlist rename` the existing one."
+        case .playlistFull(let name, let has, let adding, let limit):
+            return "'\(name)' has \(has) songs and breaks; adding \(adding) would pass the limit of \(limit) a playlist can hold (and be shared). Split it into another playlist with `setlist new`; nothing was changed."
         case .duplicateContact(let contact):
             return "The contacts already have \(contact.name) <\(contact.email)>. Use another name and address, or `setlist remove-contact` the old one first."
         case .contactNotFound(let name, let suggestions):

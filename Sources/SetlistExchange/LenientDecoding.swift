@@ -99,16 +99,7 @@ struct FoundValue: Decodable {
     /// invisible or direction-changing character escaped (`\u{202E}`), so that a message can
     /// never smuggle control sequences to the terminal.
     static func quote(_ string: String) -> String {
-        var result = "\""
-        for scalar in Text.truncate(string, to: 40).unicodeScalars {
-            if ControlCharacters.isInvisible(scalar) {
-                result += "\\u{" + Hex.digits(scalar.value, 1, uppercase: true) + "}"
-            } else {
-                if scalar == "\"" || scalar == "\\" { result += "\\" }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        ControlCharacters.quoted(string)
     }
 
     static func format(_ number: Double) -> String {

@@ -16,7 +16,7 @@ public enum PlstsFormat {
     /// The deepest nesting of objects and lists read (the format itself needs 4).
     public static let maximumDepth = 32
     /// The most entries (songs and breaks) a setlist may hold.
-    public static let maximumItems = 1000
+    public static let maximumItems = Playlist.maximumItems
     /// The most originals a document may carry.
     public static let maximumOriginals = 1000
     /// The longest identifier accepted.
@@ -29,12 +29,10 @@ public enum PlstsFormat {
             && id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 
-    /// Whether a playlist name looks like a file path (`../../x`, `/etc/x`) rather than a name.
-    /// Slashes alone are fine: "AC/DC" or "Praha 1/2".
+    /// Whether a playlist name looks like a file path: ``Text/looksLikePath(_:)``, the rule the
+    /// library applies when a playlist is named.
     public static func looksLikePath(_ name: String) -> Bool {
-        if name.hasPrefix("/") || name.hasPrefix("\\") || name.hasPrefix("~/") { return true }
-        let parts = name.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
-        return parts.count > 1 && parts.contains { $0 == ".." || $0 == "." }
+        Text.looksLikePath(name)
     }
 
     /// The export time as written in documents: ISO 8601 in UTC to the second.

@@ -43,7 +43,7 @@ public enum PlstsImport {
             name = nameMerge!.value
         }
 
-        if let other = lib.playlists.firstIndex(where: { $0.id != incoming.id && $0.name.lowercased() == name.lowercased() }) {
+        if let other = lib.playlists.firstIndex(where: { $0.id != incoming.id && Text.fold($0.name) == Text.fold(name) }) {
             if options.replace {
                 let removed = lib.deletePlaylist(at: other)
                 replaced = ReplacedPlaylist(name: removed.name, songs: removed.copies.count)

@@ -1,9 +1,13 @@
+import SetlistCore
+
 /// A message that cannot be built or delivered. Every message says what to do next.
 public enum MailError: Error, Sendable, CustomStringConvertible, Equatable {
     case noSender
     /// A sender or recipient that is not `Name <address>` or an address.
     case invalidMailbox(String, reason: String)
     case noRecipients
+    /// A subject typed by a person that breaks the rules for names.
+    case invalidSubject(ValueError)
     /// No mail transfer agent was found; carries the configured command, if there was one.
     case noMailTransferAgent(String?)
     /// The agent could not be started.
@@ -18,9 +22,11 @@ public enum MailError: Error, Sendable, CustomStringConvertible, Equatable {
         case .noSender:
             "No sender address. Give --from \"Name <you@example.com>\", or save one with `setlist config sender \"Name <you@example.com>\"`, or set $EMAIL."
         case .invalidMailbox(let text, let reason):
-            "Cannot use '\(text)' as an email address: \(reason). Write it as you@example.com or \"Your Name <you@example.com>\"."
+            "Cannot use \(ControlCharacters.quoted(text, limit: 80)) as an email address: \(reason). Write it as you@example.com or \"Your Name <you@example.com>\"."
         case .noRecipients:
             "Say whom to send it to: --to NAME (a contact), --to ADDRESS, or --to all (every contact). `setlist contacts` lists the contacts."
+        case .invalidSubject(let error):
+            error.description + " Nothing was sent."
         case .noMailTransferAgent(let configured?):
             "The mail program '\(configured)' (from the `sendmail` setting or $SETLIST_SENDMAIL) was not found. Fix it with `setlist config sendmail PROGRAM`, or write the message with --eml FILE and send that from your mail program. Nothing was sent."
         case .noMailTransferAgent(nil):

@@ -34,7 +34,14 @@ public struct Mailbox: Hashable, Sendable, CustomStringConvertible {
             if display.count >= 2, display.hasPrefix("\""), display.hasSuffix("\"") {
                 display = Self.unquote(String(display.dropFirst().dropLast()))
             }
-            name = display.isEmpty ? nil : display
+            if !display.isEmpty {
+                // The display name is a name like any other: NFC, capped, no direction overrides.
+                do {
+                    name = try Text.cleanName(display, field: "name")
+                } catch {
+                    throw .invalidMailbox(raw, reason: Self.reason(error))
+                }
+            }
         }
         do {
             address = try EmailAddress.validate(addressText)
@@ -54,6 +61,15 @@ public struct Mailbox: Hashable, Sendable, CustomStringConvertible {
     public var domain: String {
         guard let at = address.lastIndex(of: "@") else { return "localhost" }
         return String(address[address.index(after: at)...])
+    }
+
+    /// Why a display name is refused, in the words of a mailbox error.
+    private static func reason(_ error: ValueError) -> String {
+        switch error {
+        case .tooLong(_, let limit): "the name is longer than \(limit) characters"
+        case .controlCharacter(_, let scalar): "the name contains the control character \(Hex.codePoint(scalar))"
+        default: error.description
+        }
     }
 
     private static func unquote(_ text: String) -> String {

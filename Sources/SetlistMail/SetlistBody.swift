@@ -2,6 +2,12 @@ import SetlistCore
 
 /// The plain-text body of a shared setlist: short lines that read well on a phone.
 public enum SetlistBody {
+    /// A subject typed with `--subject`: held to the rules for names (one line, no control or
+    /// direction-override characters, at most ``Text/maximumNameLength`` characters), in NFC.
+    public static func subject(typed text: String) throws(MailError) -> String {
+        do { return try Text.cleanName(text, field: "subject") } catch { throw .invalidSubject(error) }
+    }
+
     /// The default subject, "Setlist: NAME".
     public static func subject(for playlist: Playlist) -> String {
         "Setlist: " + playlist.name

@@ -142,13 +142,18 @@ import Testing
 
     @Test func controlCharactersNeverInjectAHeader() throws {
         let lib = try Self.band()
-        let (result, parsed) = try share(lib, ["--to", "all", "--from", "a@example.com",
-                                               "--subject", "Zkouška\r\nBcc: eve@evil.example\r\n\r\nfake body 🎸"])
+        // A subject is held to the rules for names: a line break in it is refused, not folded.
+        let evilSubject = try lib.run(["share", "--to", "all", "--from", "a@example.com",
+                                       "--subject", "Zkouška\r\nBcc: eve@evil.example\r\n\r\nfake body 🎸", "--eml", "-"])
+        #expect(evilSubject.status == 1)
+        #expect(evilSubject.stdout.isEmpty)
+        #expect(evilSubject.stderr.contains("The subject contains the control character U+000D"), "\(evilSubject.stderr)")
+        let (result, parsed) = try share(lib, ["--to", "all", "--from", "a@example.com", "--subject", "Zkouška 🎸"])
         #expect(result.status == 0, "\(result.stderr)")
         let message = try #require(parsed)
         #expect(message.headers["bcc"] == nil)
         #expect(message.defects == [])
-        #expect(message.header("subject") == "Zkouška Bcc: eve@evil.example fake body 🎸")
+        #expect(message.header("subject") == "Zkouška 🎸")
         #expect(message.toAddresses == ["pepa@example.com", "jana@example.com", "ondra@example.com"])
 
         let evilFrom = try lib.run(["share", "--to", "all", "--from", "Eve <eve@example.com>\r\nBcc: x@evil.example", "--eml", "-"])

@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let options = ImportOptions(
-            rename: try rename.map { (name) throws(ValueError) in try Text.cleanName(name, field: "playlist name") },
+            rename: try rename.map { (name) throws(ValueError) in try Text.cleanPlaylistName(name) },
             replace: replace, preference: keepMine ? .mine : .theirs)
         var isFolder: ObjCBool = false
         if files.count == 1, files[0] != "-", FileManager.default.fileExists(atPath: context.url(for: files[0]).path, isDirectory: &isFolder), isFolder.boolValue {

@@ -15,7 +15,7 @@ struct NewCommand: ParsableCommand {
     var newSongs: [String] = []
 
     func run() throws {
-        let name = try Text.cleanName(self.name, field: "playlist name")
+        let name = try Text.cleanPlaylistName(self.name)
         let titles = try newSongs.map { (title) throws(ValueError) in try Text.cleanName(title, field: "song name") }
         let (playlist, sameTitle) = try libraryOptions.modify { library in
             let chosen = try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference) }

@@ -15,7 +15,7 @@ struct RenameCommand: ParsableCommand {
     }
 
     func run() throws {
-        let new = try Text.cleanName(words.last!, field: "playlist name")
+        let new = try Text.cleanPlaylistName(words.last!)
         let old = try libraryOptions.modify { library in
             let index = try library.playlistIndex(matching: words.count == 2 ? words[0] : nil)
             let old = library.playlists[index].name
@@ -35,7 +35,7 @@ struct DuplicateCommand: ParsableCommand {
     @Argument(help: "The new playlist's name.") var new: String
 
     func run() throws {
-        let name = try Text.cleanName(new, field: "playlist name")
+        let name = try Text.cleanPlaylistName(new)
         let (old, count) = try libraryOptions.modify { library in
             let index = try library.playlistIndex(matching: playlist)
             let copy = try library.duplicatePlaylist(at: index, as: name)

@@ -89,7 +89,7 @@ struct ShareCommand: ParsableCommand {
         }
         let attachments = [plsts] + pdfs
         var message = MailMessage(
-            from: sender, to: recipients, subject: subject ?? SetlistBody.subject(for: chosen), date: date, messageID: "",
+            from: sender, to: recipients, subject: try subject.map(SetlistBody.subject(typed:)) ?? SetlistBody.subject(for: chosen), date: date, messageID: "",
             body: SetlistBody.text(for: chosen, plstsFileName: plsts.fileName, pdfFileNames: pdfs.map(\.fileName),
                                   notation: library.notation),
             attachments: attachments, userAgent: "setlist/\(SetlistVersion.current)")

@@ -94,10 +94,11 @@ public struct Library: Hashable, Sendable {
         return playlists.contains { Text.fold($0.name) == folded }
     }
 
-    /// Whether a playlist other than `excluding` already uses `name`, compared case-insensitively.
+    /// Whether a playlist other than `excluding` already uses `name`, compared as lookup compares
+    /// names (case and accents ignored), so that no two playlists answer to the same name.
     public func playlistNameTaken(_ name: String, excluding id: String? = nil) -> Bool {
-        let lower = name.lowercased()
-        return playlists.contains { $0.id != id && $0.name.lowercased() == lower }
+        let folded = Text.fold(name)
+        return playlists.contains { $0.id != id && Text.fold($0.name) == folded }
     }
 
     /// Playlists whose name contains `text`, ignoring case and accents.

@@ -54,6 +54,7 @@ extension Library {
     /// Creates a playlist, makes it current and returns its index.
     @discardableResult
     public mutating func addPlaylist(named name: String) throws(LibraryError) -> Int {
+        try Self.checkPlaylistName(name)
         guard !playlistNameTaken(name) else { throw .duplicatePlaylistName(name) }
         playlists.append(Playlist(name: name))
         currentPlaylistID = playlists[playlists.count - 1].id
@@ -61,6 +62,7 @@ extension Library {
     }
 
     public mutating func renamePlaylist(at index: Int, to name: String) throws(LibraryError) {
+        try Self.checkPlaylistName(name)
         guard !playlistNameTaken(name, excluding: playlists[index].id) else { throw .duplicatePlaylistName(name) }
         playlists[index].name = name
     }
@@ -68,6 +70,7 @@ extension Library {
     /// Copies a playlist with new ids for it and its copies; the copies keep their originals.
     @discardableResult
     public mutating func duplicatePlaylist(at index: Int, as name: String) throws(LibraryError) -> Int {
+        try Self.checkPlaylistName(name)
         guard !playlistNameTaken(name) else { throw .duplicatePlaylistName(name) }
         var copy = playlists[index]
         copy.id = Identifier.make()
@@ -104,6 +107,7 @@ extension Library {
         var playlist = playlists[index]
         let count = playlist.copies.count
         let items = songs.map { PlaylistItem.song(SongCopy(of: $0)) }
+        try Self.checkRoom(in: playlist, adding: items.count)
         if let position, position != count + 1 {
             guard let itemIndex = playlist.itemIndex(ofPosition: position) else {
                 throw .positionOutOfRange(position, count: count, playlist: playlist.name)
@@ -183,6 +187,7 @@ extension Library {
             return
         }
         let setNumber = playlist.sets.count + 1
+        try Self.checkRoom(in: playlists[index], adding: 1)
         playlists[index].items.insert(.setBreak(label ?? "Set \(setNumber)"), at: itemIndex + 1)
     }
 
@@ -208,5 +213,18 @@ extension Library {
             throw .duplicateContact(existing)
         }
         contacts.append(contact)
+    }
+
+    /// Refuses a name that ``Text/cleanPlaylistName(_:)`` would refuse (a path-like name), for
+    /// callers that did not clean it first.
+    static func checkPlaylistName(_ name: String) throws(LibraryError) {
+        if Text.looksLikePath(name) { throw .invalidValues([.looksLikePath(field: "playlist name", text: name)]) }
+    }
+
+    /// Refuses to grow a playlist past ``Playlist/maximumItems``.
+    static func checkRoom(in playlist: Playlist, adding count: Int) throws(LibraryError) {
+        guard playlist.items.count + count <= Playlist.maximumItems else {
+            throw .playlistFull(playlist.name, has: playlist.items.count, adding: count, limit: Playlist.maximumItems)
+        }
     }
 }

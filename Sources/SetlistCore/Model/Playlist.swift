@@ -1,7 +1,11 @@
 /// A setlist: an ordered list of song copies with breaks between its sets.
 public struct Playlist: Hashable, Sendable, Identifiable {
     public var id: String
-    /// Unique in the library, compared case-insensitively.
+    /// The most entries (songs and breaks) a playlist may hold: what a `.plsts` document carries,
+    /// checked whenever songs or breaks are added, so every playlist can be exported.
+    public static let maximumItems = 1000
+
+    /// Unique in the library, compared as lookup compares (case and accents ignored).
     public var name: String
     /// Copies and breaks in playing order.
     public var items: [PlaylistItem]

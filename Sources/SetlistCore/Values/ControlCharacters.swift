@@ -47,6 +47,21 @@ public enum ControlCharacters {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { !isForbiddenInNotes($0) }))
     }
 
+    /// Text quoted in a message, on one line: in double quotes, cut to `limit` characters, each
+    /// invisible character written as `\u{202E}` so that nothing breaks the line or hides.
+    public static func quoted(_ text: String, limit: Int = 40) -> String {
+        var result = "\""
+        for scalar in Text.truncate(text, to: limit).unicodeScalars {
+            if isInvisible(scalar) {
+                result += "\\u{" + Hex.digits(scalar.value, 1, uppercase: true) + "}"
+            } else {
+                if scalar == "\"" || scalar == "\\" { result += "\\" }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
     /// Text that came from a file and is about to reach a terminal: each forbidden character
     /// shown as U+FFFD, so that no escape sequence or line break gets through.
     public static func printable(_ text: String) -> String {

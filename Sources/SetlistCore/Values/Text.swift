@@ -19,10 +19,16 @@ public enum Text {
         return String(scalars).lowercased()
     }
 
-    /// A name, author or label: trimmed, one line, no ``ControlCharacters``, not too long.
+    /// Text as it is stored and compared: Unicode NFC, so that an accent typed decomposed (as
+    /// macOS file names and some terminals give it) and one typed composed are the same bytes.
+    public static func normalized(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping
+    }
+
+    /// A name, author or label: NFC, trimmed, one line, no ``ControlCharacters``, not too long.
     /// - Parameter field: what the text is, for the error ("name", "author").
     public static func cleanName(_ text: String, field: String) throws(ValueError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = normalized(text).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .empty(field: field) }
         if let bad = ControlCharacters.firstForbidden(in: trimmed) {
             throw .controlCharacter(field: field, scalar: bad)
@@ -33,10 +39,26 @@ public enum Text {
         return trimmed
     }
 
-    /// Notes: line ends made "\n", trailing space trimmed, tabs and new lines allowed but no
+    /// A playlist name: a name (``cleanName(_:field:)``) that does not look like a file path, so
+    /// that every playlist can be exported and shared under its name.
+    public static func cleanPlaylistName(_ text: String) throws(ValueError) -> String {
+        let name = try cleanName(text, field: "playlist name")
+        if looksLikePath(name) { throw .looksLikePath(field: "playlist name", text: name) }
+        return name
+    }
+
+    /// Whether a name looks like a file path (`../../x`, `/etc/x`, `~/x`) rather than a name.
+    /// Slashes alone are fine: "AC/DC" or "Praha 1/2".
+    public static func looksLikePath(_ name: String) -> Bool {
+        if name.hasPrefix("/") || name.hasPrefix("\\") || name.hasPrefix("~/") || name == "~" { return true }
+        let parts = name.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
+        return parts.count > 1 && parts.contains { $0 == ".." || $0 == "." || $0 == "~" }
+    }
+
+    /// Notes: NFC, line ends made "\n", trailing space trimmed, tabs and new lines allowed but no
     /// other control characters. Empty notes become nil.
     public static func cleanNotes(_ text: String) throws(ValueError) -> String? {
-        let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let unified = normalized(text).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let trimmed = unified.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         if let bad = trimmed.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes) {

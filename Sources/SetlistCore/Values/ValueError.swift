@@ -7,6 +7,7 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty(field: String)
     case controlCharacter(field: String, scalar: Unicode.Scalar)
     case tooLong(field: String, limit: Int)
+    case looksLikePath(field: String, text: String)
 
     public var description: String {
         switch self {
@@ -17,13 +18,15 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidTempo(let text):
             "'\(text)' is not a tempo. Type whole beats per minute from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound), like 120."
         case .invalidEmail(let text):
-            "'\(text)' is not an email address. Type it like name@example.com."
+            "\(ControlCharacters.quoted(text, limit: 80)) is not an email address. Type it like name@example.com."
         case .empty(let field):
             "The \(field) is empty. Type some text for it."
         case .controlCharacter(let field, let scalar):
             "The \(field) contains the control character \(Hex.codePoint(scalar)). Remove it and type the text again."
         case .tooLong(let field, let limit):
             "The \(field) is too long. Keep it to \(limit) characters at most."
+        case .looksLikePath(let field, let text):
+            "The \(field) '\(text)' looks like a file path. Choose a name that does not start with '/' or '~/' and has no '..' or '.' between slashes."
         }
     }
 }
