@@ -23,6 +23,10 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case breakExists(after: Int, label: String)
     case noBreak(after: Int, playlist: String)
     case songNotInPlaylist(song: String, playlist: String)
+    /// A copy asked to be transposed has no key to move.
+    case copyHasNoKey(position: Int, name: String, playlist: String)
+    /// `transpose --to` named a key in the other mode; transposing keeps the mode.
+    case transposeChangesMode(position: Int, playlist: String, from: MusicalKey.Mode, to: MusicalKey.Mode)
     case unknownSetting(String, known: [String])
     /// A library file that is not valid JSON or not of the expected shape.
     case unreadableFile(path: String, detail: String)
@@ -111,6 +115,11 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
             return "There is no break after song \(after) in '\(playlist)'. `setlist show` marks where the breaks are."
         case .songNotInPlaylist(let song, let playlist):
             return "'\(song)' is not in '\(playlist)'."
+        case .copyHasNoKey(let position, let name, let playlist):
+            return "Song \(position) in '\(playlist)' ('\(name)') has no key to transpose. Give it one with `setlist edit-song \(position) --in \"\(playlist)\" --key KEY`."
+        case .transposeChangesMode(let position, let playlist, let from, let to):
+            return "Song \(position) in '\(playlist)' is in a \(from.rawValue) key and --to names a \(to.rawValue) one; transposing keeps the mode. "
+                + "Name a \(from.rawValue) key, or change the key outright with `setlist edit-song \(position) --in \"\(playlist)\" --key KEY`."
         case .unknownSetting(let name, let known):
             return "There is no setting '\(name)'. Known settings: \(known.joined(separator: ", "))."
         case .unreadableFile(let path, let detail):
