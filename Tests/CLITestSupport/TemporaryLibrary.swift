@@ -106,6 +106,8 @@ public final class TemporaryLibrary: Sendable {
         let input = stdin ?? Data()
         context.readInput = { limit in input.prefix(limit) }
         context.isInteractive = false
+        context.outputIsTerminal = false
+        context.terminalColumns = nil  // tables are fitted only where a test sets COLUMNS
         let status = SetlistMain.run(arguments, context: context)
         return RunResult(status: status, stdoutData: output.data, stderr: errorOutput.text)
     }

@@ -34,7 +34,7 @@ struct ContactsCommand: ParsableCommand {
             say("No contacts yet. Add one with `setlist add-contact NAME EMAIL`.")
             return
         }
-        var table = Table([("Name", .left), ("Email", .left)])
+        var table = Table([("Name", .text), ("Email", .left)])
         // A hand-edited file may hold line breaks or escape codes; they must not reach the terminal.
         for contact in contacts { table.add([ControlCharacters.printable(contact.name), ControlCharacters.printable(contact.email)]) }
         say(table.render())

@@ -59,7 +59,7 @@ struct PlaylistsCommand: ParsableCommand {
             say(search == nil ? "No playlists yet. Create one with `setlist new NAME`." : "No playlist matches '\(search!)'.")
             return
         }
-        var table = Table([("", .left), ("#", .right), ("Name", .left), ("Songs", .right), ("Length", .right)])
+        var table = Table([("", .left), ("#", .right), ("Name", .text), ("Songs", .right), ("Length", .right)])
         for index in indices {
             let playlist = library.playlists[index]
             table.add([playlist.id == library.currentPlaylistID ? "*" : "", "\(index + 1)", playlist.name,
@@ -92,12 +92,15 @@ struct ShowCommand: ParsableCommand {
         }
         if json { return try printJSON(PlaylistJSON(playlist, in: library)) }
         let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
-        say("\(playlist.name)\(current) — \(Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength))")
+        let summary = "\(current) — \(Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength))"
+        // A long name is cut so the heading fits the width, as the table below does.
+        let room = context.outputWidth.map { max(Table.minimumTextWidth, $0 - Cells.width(summary)) }
+        say((room.map { Cells.truncate(playlist.name, to: $0) } ?? playlist.name) + summary)
         guard !playlist.copies.isEmpty else {
             say("No songs yet. Copy some in with `setlist add \"\(playlist.name)\" SONG...`.")
             return
         }
-        var table = Table([("#", .right), ("Name", .left), ("Author", .left), ("Length", .right), ("Key", .left), ("BPM", .right), ("Notes", .left)])
+        var table = Table([("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("Notes", .left)])
         var anyDiffers = false, orphans: [Int] = []
         for set in playlist.sets {
             if let label = set.label {

@@ -64,7 +64,7 @@ struct SongsCommand: ParsableCommand {
             say(search == nil ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches '\(search!)'.")
             return
         }
-        var table = Table([("#", .right), ("Name", .left), ("Author", .left), ("Length", .right), ("Key", .left), ("BPM", .right), ("ID", .left)])
+        var table = Table([("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("ID", .left)])
         for index in indices {
             let song = library.songs[index], f = song.fields
             table.add(["\(index + 1)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key, library.notation), Show.bpm(f.bpm), Identifier.short(song.id)])

@@ -50,7 +50,7 @@ struct UndoCommand: ParsableCommand {
             return
         }
         if !undone.isEmpty {
-            var table = Table([("#", .right), ("When", .left), ("Undone command", .left), ("Files", .left)])
+            var table = Table([("#", .right), ("When", .left), ("Undone command", .text), ("Files", .text)])
             for (index, entry) in undone.enumerated() {
                 table.add(["R\(index + 1)", Self.format(entry.date), entry.command, entry.paths.joined(separator: ", ")])
             }
@@ -59,7 +59,7 @@ struct UndoCommand: ParsableCommand {
             if !entries.isEmpty { say() }
         }
         guard !entries.isEmpty else { return say("No earlier changes are recorded.") }
-        var table = Table([("#", .right), ("When", .left), ("Command", .left), ("Files", .left)])
+        var table = Table([("#", .right), ("When", .left), ("Command", .text), ("Files", .text)])
         for (index, entry) in entries.enumerated() {
             table.add(["\(index + 1)", Self.format(entry.date), entry.command, entry.paths.joined(separator: ", ")])
         }

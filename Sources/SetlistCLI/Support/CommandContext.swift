@@ -22,6 +22,17 @@ public struct CommandContext: Sendable {
     public var outputIsTerminal = false
     /// Whether standard error is a terminal.
     public var errorOutputIsTerminal = false
+    /// The width of the terminal standard output goes to; nil when it is not one.
+    public var terminalColumns: Int?
+
+    /// The columns tables are fitted to: `$COLUMNS` when set (also when the output is piped),
+    /// else the terminal's width; nil when neither is known (tables are not cut).
+    public var outputWidth: Int? {
+        if let text = environment["COLUMNS"], let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0 {
+            return columns
+        }
+        return terminalColumns
+    }
 
     public init(
         environment: [String: String], currentDirectory: String, output: OutputSink, errorOutput: OutputSink,
@@ -55,6 +66,10 @@ public struct CommandContext: Sendable {
         )
         context.outputIsTerminal = isatty(STDOUT_FILENO) == 1
         context.errorOutputIsTerminal = isatty(STDERR_FILENO) == 1
+        var window = winsize()
+        if context.outputIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 {
+            context.terminalColumns = Int(window.ws_col)
+        }
         return context
     }
 

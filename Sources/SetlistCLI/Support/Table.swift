@@ -1,14 +1,19 @@
 import SetlistCore
 
-/// An aligned plain-text table for people.
+/// An aligned plain-text table for people, fitted to the output's width.
 struct Table {
-    enum Alignment { case left, right }
+    /// `.text` is left-aligned text that may be cut with "…" to fit the width (names, authors,
+    /// commands); `.left` and `.right` columns (numbers, keys, ids, dates) are never cut.
+    enum Alignment { case left, right, text }
 
     var headers: [String]
     var alignments: [Alignment]
     var rows: [[String]] = []
     /// Lines printed as they are between rows (breaks between sets), keyed by the row they precede.
     var separators: [Int: String] = [:]
+
+    /// Columns a `.text` column keeps at least (fewer only when all its cells are narrower).
+    static let minimumTextWidth = 6
 
     init(_ columns: [(String, Alignment)]) {
         headers = columns.map(\.0)
@@ -18,16 +23,20 @@ struct Table {
     mutating func add(_ row: [String]) { rows.append(row) }
 
     /// Lays the table out; columns empty in every row are left out. The header is bold when
-    /// `emphasis` allows (by default, standard output's).
-    func render(_ emphasis: Emphasis = CommandContext.current.outputEmphasis) -> String {
+    /// `emphasis` allows (by default, standard output's). With a `width` (by default the
+    /// output's, see ``CommandContext/outputWidth``), the widest text columns shrink first until
+    /// the table fits, their cells cut with "…" by display width.
+    func render(_ emphasis: Emphasis = CommandContext.current.outputEmphasis,
+                width: Int? = CommandContext.current.outputWidth) -> String {
         let used = headers.indices.filter { column in rows.contains { !$0[column].isEmpty } || rows.isEmpty }
-        let widths = used.map { column in
+        var widths = used.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(Cells.width).max() ?? 0
         }
+        if let width { shrink(&widths, columns: used, to: width) }
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (slot, column) in used.enumerated() {
-                let cell = cells[column]
+                let cell = Cells.truncate(cells[column], to: widths[slot])
                 let pad = String(repeating: " ", count: max(0, widths[slot] - Cells.width(cell)))
                 parts.append(alignments[column] == .right ? pad + cell : cell + pad)
             }
@@ -35,12 +44,29 @@ struct Table {
             while text.last == " " { text.removeLast() }
             return text
         }
+        func separator(_ text: String) -> String {
+            guard let width else { return text }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.truncate(String($0), to: width) }.joined(separator: "\n")
+        }
         var lines = [emphasis.strong(line(headers))]
         for (index, row) in rows.enumerated() {
-            if let separator = separators[index] { lines.append(separator) }
+            if let text = separators[index] { lines.append(separator(text)) }
             lines.append(line(row))
         }
-        if let separator = separators[rows.count] { lines.append(separator) }
+        if let text = separators[rows.count] { lines.append(separator(text)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// Narrows the widest `.text` column by one column at a time until the table fits `width`
+    /// or every text column is at its minimum.
+    private func shrink(_ widths: inout [Int], columns: [Int], to width: Int) {
+        var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
+        let minimums = widths.map { min($0, Self.minimumTextWidth) }
+        while excess > 0 {
+            let candidates = widths.indices.filter { alignments[columns[$0]] == .text && widths[$0] > minimums[$0] }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return }
+            widths[widest] -= 1
+            excess -= 1
+        }
     }
 }

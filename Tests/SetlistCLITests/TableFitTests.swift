@@ -1,0 +1,60 @@
+import CLITestSupport
+import Foundation
+import SetlistCore
+import Testing
+
+/// Tables fit the width ($COLUMNS here): the widest text columns shrink first, cut with "…" by
+/// display width; numbers, keys and ids stay whole; --json is never cut.
+@Suite struct TableFitTests {
+    static let longTitle = String(repeating: "Dlouhý název písně 🎸 漢字 ", count: 12)
+
+    static func library() throws -> TemporaryLibrary {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", longTitle, "--author", "Jiří Šťastný a Přátelé z Vysočiny", "--length", "1:02:03", "--key", "F#m", "--bpm", "250")
+        try lib.ok("add-song", "Žluťoučký kůň", "--author", "Čechomor", "--length", "3:05", "--key", "Bb")
+        try lib.ok("add-song", "e\u{301}te\u{301} 夏", "--author", "BTS 방탄소년단", "--length", "2:20", "--key", "C")
+        try lib.ok("new", "Letní festival 2026 " + String(repeating: "🎺", count: 30), longTitle, "Žluťoučký kůň", "e\u{301}te\u{301} 夏")
+        try lib.ok("break", "--after", "1", "--label", "Set 2 " + String(repeating: "—", count: 100))
+        return lib
+    }
+
+    @Test(arguments: [40, 80, 200])
+    func tablesFitTheWidth(columns: Int) throws {
+        let lib = try Self.library()
+        let environment = ["COLUMNS": "\(columns)"]
+        for command in [["songs"], ["show"], ["playlists"], ["undo", "--list"], ["contacts"]] {
+            let result = try lib.run(command, environment: environment)
+            #expect(result.status == 0)
+            // At 40 columns the columns never cut (numbers, keys, ids) take more than the width
+            // by themselves: the text columns are then at their minimum.
+            for line in result.stdout.split(separator: "\n") where columns >= 80 && !line.hasPrefix("`setlist") {
+                #expect(Cells.width(String(line)) <= columns, "\(command) at \(columns): [\(line)]")
+            }
+        }
+        let songs = try lib.run(["songs"], environment: environment).stdout
+        // Numbers, keys and ids are never cut.
+        for whole in ["1:02:03", "F♯ minor", "B♭ major", "250", "3:05"] { #expect(songs.contains(whole), "\(whole) at \(columns)") }
+        let ids = try #require(try JSONSerialization.jsonObject(with: lib.run("songs", "--json").stdoutData) as? [[String: Any]])
+            .compactMap { ($0["id"] as? String).map { String($0.prefix(8)) } }
+        for id in ids { #expect(songs.contains(id)) }
+        if columns < 200 { #expect(songs.contains("…")) }
+        #expect(try lib.run(["show"], environment: environment).stdout.contains("(current) — 3 songs, 1:07:28"))
+        if columns == 40 { #expect(songs.contains("Dlouh…") && songs.contains("Čecho…")) }
+    }
+
+    @Test func theWidestTextColumnShrinksFirst() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", String(repeating: "x", count: 60), "--author", "Short author")
+        let lines = try lib.run(["songs"], environment: ["COLUMNS": "60"]).stdout.split(separator: "\n")
+        #expect(lines[1].contains("Short author"), "the author keeps its width while the title is longer")
+        #expect(lines[1].contains("x…"))
+    }
+
+    @Test func withoutAWidthNothingIsCutAndJSONNeverIs() throws {
+        let lib = try Self.library()
+        #expect(try lib.ok("songs").contains(Self.longTitle.trimmingCharacters(in: .whitespaces)))
+        let json = try lib.run(["songs", "--json"], environment: ["COLUMNS": "40"])
+        #expect(json.stdout.contains(Self.longTitle.trimmingCharacters(in: .whitespaces)))
+        #expect(!json.stdout.contains("…"))
+    }
+}
