@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
 import SetlistCore
-import SetlistExchange
-import SetlistLive
-import SetlistMail
-import SetlistPDF
 
 /// The `setlist` program: parses the command line, runs the command, and turns errors into one
 /// clear line on standard error and an exit status (0 success, 1 failed operation, 64 usage).
@@ -77,10 +73,7 @@ public enum SetlistMain {
 
     static func report(_ error: any Error, context: CommandContext) -> Int32 {
         switch error {
-        case is LibraryError, is ValueError, is UndoError, is ExchangeError, is PDFError, is MailError, is CLIError, is AtomicFileError:
-            context.errorOutput.line("setlist: \(context.errorEmphasis.error("error:")) \(error)")
-            return 1
-        case let error as LiveError:
+        case let error as any SetlistError:
             context.errorOutput.line("setlist: \(context.errorEmphasis.error("error:")) \(error)")
             return error.exitStatus
         default:

@@ -149,15 +149,40 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
 /// One contradiction between library files that parse on their own. Encoded as
 /// `{path, detail}` (in `setlist check --json`).
 public struct IntegrityProblem: Sendable, Hashable, Encodable, CustomStringConvertible {
+    /// What sort of problem it is, for code that acts on problems (``LibraryStore/repair(command:)``)
+    /// rather than on the wording of their messages.
+    public enum Kind: Sendable, Hashable {
+        /// A file that cannot be read, is not valid JSON or not of the expected shape.
+        case unreadableFile
+        /// A file written by a newer setlist.
+        case newerFormat
+        /// playlists.json and the playlist files disagree: an entry naming a missing or unsafe
+        /// file, an id listed twice or differing from its file's, a file not listed, a current
+        /// playlist that does not exist.
+        case playlistOrder
+        /// Two songs (or two copies of one playlist) with one id.
+        case repeatedID
+        /// Two playlists whose names differ only in case.
+        case repeatedPlaylistName
+        /// Text holding a control character; repair cleans it.
+        case controlCharacter
+        /// A number out of range, or a contact address that is none; only a person can fix it.
+        case invalidValue
+    }
+
+    public var kind: Kind
     public var path: String
     public var detail: String
 
-    public init(path: String, detail: String) {
+    public init(_ kind: Kind, path: String, detail: String) {
+        self.kind = kind
         self.path = path
         self.detail = detail
     }
 
     public var description: String { "\(path): \(detail)" }
+
+    private enum CodingKeys: String, CodingKey { case path, detail }
 }
 
 extension Song {

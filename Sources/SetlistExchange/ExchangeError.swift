@@ -1,8 +1,9 @@
 import Foundation
+import SetlistCore
 
 /// A `.plsts` document that cannot be exported or imported. Every message names the file and
 /// says what to do; none of them leaves the library changed.
-public enum ExchangeError: Error, Sendable, CustomStringConvertible {
+public enum ExchangeError: SetlistError, Sendable {
     /// The document breaks the format; every problem found is listed, each with its place.
     case invalidDocument(source: String, problems: [String])
     /// The file is larger than any setlist document could sensibly be.

@@ -1,5 +1,7 @@
+import SetlistCore
+
 /// Stage mode cannot start or keep the terminal.
-public enum LiveError: Error, Sendable, CustomStringConvertible {
+public enum LiveError: SetlistError, Sendable {
     case notATerminal
     /// The playlist has no songs to show.
     case emptyPlaylist(String)

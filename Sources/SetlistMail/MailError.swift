@@ -1,7 +1,7 @@
 import SetlistCore
 
 /// A message that cannot be built or delivered. Every message says what to do next.
-public enum MailError: Error, Sendable, CustomStringConvertible, Equatable {
+public enum MailError: SetlistError, Sendable, Equatable {
     case noSender
     /// A sender or recipient that is not `Name <address>` or an address.
     case invalidMailbox(String, reason: String)

@@ -1,5 +1,7 @@
+import SetlistCore
+
 /// A PDF that cannot be rendered or written.
-public enum PDFError: Error, Sendable, CustomStringConvertible {
+public enum PDFError: SetlistError, Sendable {
     /// The file could not be written; nothing was left behind at `path`.
     case cannotWrite(path: String, detail: String)
     /// Cairo reported an error while drawing or finishing the document.

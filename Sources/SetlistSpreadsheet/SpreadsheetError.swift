@@ -2,7 +2,7 @@ import SetlistCore
 
 /// A song file (CSV or ChordPro) that cannot be read, or rows in it that cannot be imported.
 /// Every case names the file, and where it can the line and the column at fault.
-public enum SpreadsheetError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum SpreadsheetError: SetlistError, Equatable, Sendable {
     /// One problem in one row (or one ChordPro directive), for ``invalidRows(file:problems:)``.
     public struct Problem: Hashable, Sendable, CustomStringConvertible {
         /// The 1-based line of the file where the row starts.

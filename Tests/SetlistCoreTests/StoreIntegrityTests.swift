@@ -34,6 +34,10 @@ import Testing
         #expect(text.contains { $0.contains("contacts.json") && $0.contains("line 4") })
         #expect(text.contains { $0.contains("playlists/lost-orphan1.json") && $0.contains("not listed") })
         #expect(text.contains { $0.contains("songs.json") && $0.contains(firstID) })
+        // Repair acts on these kinds, never on the wording of the messages.
+        #expect(report.problems.map(\.kind).sorted { "\($0)" < "\($1)" } == [.playlistOrder, .repeatedID, .unreadableFile])
+        let json = String(decoding: try JSONEncoder().encode(report.problems[0]), as: UTF8.self)
+        #expect(json.contains("\"path\"") && json.contains("\"detail\"") && !json.contains("kind"), "check --json keeps {path, detail}")
         #expect(throws: LibraryError.self) { try folder.store.modify { $0.addSong(SongFields(name: "No")) } }
     }
 

@@ -1,5 +1,7 @@
+import SetlistCore
+
 /// A failure in the command layer itself, such as a file to read that is missing.
-struct CLIError: Error, CustomStringConvertible {
+struct CLIError: SetlistError {
     var description: String
 
     init(_ description: String) {

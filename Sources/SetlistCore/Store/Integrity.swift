@@ -54,7 +54,7 @@ extension LibraryStore {
         report.problems = fileProblems + values.findings.map(\.problem)
         if let current = library.currentPlaylistID, fileProblems.isEmpty,
            !library.playlists.contains(where: { $0.id == current }) {
-            report.problems.append(.init(path: LibraryFiles.playlistOrder, detail: "the current playlist \(current) does not exist."))
+            report.problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "the current playlist \(current) does not exist."))
         }
         report.songCount = library.songs.count
         report.playlistCount = library.playlists.count

@@ -70,7 +70,7 @@ struct IntegrityValues {
     }
 
     private mutating func report(_ path: String, _ detail: String, fixable: Bool) {
-        findings.append(Finding(problem: IntegrityProblem(path: path, detail: detail), fixable: fixable))
+        findings.append(Finding(problem: IntegrityProblem(fixable ? .controlCharacter : .invalidValue, path: path, detail: detail), fixable: fixable))
     }
 
     /// A name as ``ControlCharacters/cleanedName(_:)`` cleans it; "Untitled" if nothing is left.

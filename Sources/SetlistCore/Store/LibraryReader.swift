@@ -21,10 +21,10 @@ struct LibraryReader {
         if errors.isEmpty && problems.isEmpty { return nil }
         let all = errors.map { error -> IntegrityProblem in
             switch error {
-            case .unreadableFile(let path, let detail): IntegrityProblem(path: path, detail: detail)
+            case .unreadableFile(let path, let detail): IntegrityProblem(.unreadableFile, path: path, detail: detail)
             case .newerFormat(let path, let found, let supported):
-                IntegrityProblem(path: path, detail: "written by a newer setlist (format version \(found); this one reads up to \(supported)).")
-            default: IntegrityProblem(path: root.path, detail: error.description)
+                IntegrityProblem(.newerFormat, path: path, detail: "written by a newer setlist (format version \(found); this one reads up to \(supported)).")
+            default: IntegrityProblem(.unreadableFile, path: root.path, detail: error.description)
             }
         } + problems
         return .inconsistentLibrary(all)
@@ -35,8 +35,8 @@ struct LibraryReader {
         guard let error = combinedError else { return [] }
         switch error {
         case .inconsistentLibrary(let list): return list
-        case .unreadableFile(let path, let detail): return [IntegrityProblem(path: path, detail: detail)]
-        case .newerFormat(let path, _, _): return [IntegrityProblem(path: path, detail: error.description)]
+        case .unreadableFile(let path, let detail): return [IntegrityProblem(.unreadableFile, path: path, detail: detail)]
+        case .newerFormat(let path, _, _): return [IntegrityProblem(.newerFormat, path: path, detail: error.description)]
         default: return []
         }
     }
@@ -70,22 +70,22 @@ struct LibraryReader {
         var seen: Set<String> = []
         for entry in order.playlists {
             guard LibraryFiles.isSafePlaylistFileName(entry.file) else {
-                problems.append(.init(path: LibraryFiles.playlistOrder, detail: "the file name \"\(entry.file)\" of playlist \(entry.id) is not a plain file name inside playlists/."))
+                problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "the file name \"\(entry.file)\" of playlist \(entry.id) is not a plain file name inside playlists/."))
                 continue
             }
             let path = LibraryFiles.playlistFolder + "/" + entry.file
             listed.insert(path)
             guard seen.insert(entry.id).inserted else {
-                problems.append(.init(path: LibraryFiles.playlistOrder, detail: "playlist id \(entry.id) is listed twice."))
+                problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "playlist id \(entry.id) is listed twice."))
                 continue
             }
             guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
-                problems.append(.init(path: LibraryFiles.playlistOrder, detail: "names the playlist file \(path), which does not exist."))
+                problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "names the playlist file \(path), which does not exist."))
                 continue
             }
             guard let file = decode(LibraryFiles.PlaylistFile.self, path) else { continue }
             if file.id != entry.id {
-                problems.append(.init(path: path, detail: "has id \(file.id) but \(LibraryFiles.playlistOrder) lists it as \(entry.id)."))
+                problems.append(.init(.playlistOrder, path: path, detail: "has id \(file.id) but \(LibraryFiles.playlistOrder) lists it as \(entry.id)."))
                 continue
             }
             playlists.append(Playlist(id: file.id, name: file.name, items: file.items, received: file.received))
@@ -103,7 +103,7 @@ struct LibraryReader {
         for name in LibraryFiles.playlistFileNames(in: root) {
             let path = LibraryFiles.playlistFolder + "/" + name
             if !listed.contains(path) {
-                problems.append(.init(path: path, detail: "is not listed in \(LibraryFiles.playlistOrder)."))
+                problems.append(.init(.playlistOrder, path: path, detail: "is not listed in \(LibraryFiles.playlistOrder)."))
             }
         }
     }
@@ -111,16 +111,16 @@ struct LibraryReader {
     private mutating func checkIdentifiers(_ library: Library) {
         var songIDs: Set<String> = []
         for (index, song) in library.songs.enumerated() where !songIDs.insert(song.id).inserted {
-            problems.append(.init(path: LibraryFiles.songs, detail: "songs[\(index)] '\(song.name)' repeats the id \(song.id)."))
+            problems.append(.init(.repeatedID, path: LibraryFiles.songs, detail: "songs[\(index)] '\(song.name)' repeats the id \(song.id)."))
         }
         var names: [String: String] = [:]
         for playlist in library.playlists {
             if let other = names.updateValue(playlist.name, forKey: playlist.name.lowercased()) {
-                problems.append(.init(path: LibraryFiles.playlistOrder, detail: "two playlists are named '\(other)' and '\(playlist.name)'; playlist names must differ."))
+                problems.append(.init(.repeatedPlaylistName, path: LibraryFiles.playlistOrder, detail: "two playlists are named '\(other)' and '\(playlist.name)'; playlist names must differ."))
             }
             var copyIDs: Set<String> = []
             for (index, copy) in playlist.copies.enumerated() where !copyIDs.insert(copy.id).inserted {
-                problems.append(.init(path: LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id),
+                problems.append(.init(.repeatedID, path: LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id),
                                       detail: "song \(index + 1) '\(copy.name)' repeats the copy id \(copy.id)."))
             }
         }

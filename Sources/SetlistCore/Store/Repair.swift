@@ -168,7 +168,7 @@ extension LibraryStore {
         var library = reader.read()
         // Only when every file parses and the order is whole; otherwise the serializer would
         // drop what could not be read.
-        let orderProblems = reader.allProblems.filter { !Self.isIdentifierProblem($0) }
+        let orderProblems = reader.allProblems.filter { !Self.repairedHere.contains($0.kind) }
         guard orderProblems.isEmpty else { return }
         let before = actions.count
         var songIDs: Set<String> = []
@@ -208,8 +208,7 @@ extension LibraryStore {
         try write(LibrarySerializer.files(of: library), replacing: reader.files, command: command)
     }
 
-    private static func isIdentifierProblem(_ problem: IntegrityProblem) -> Bool {
-        problem.detail.contains("repeats the id") || problem.detail.contains("repeats the copy id")
-            || problem.detail.contains("playlist names must differ")
-    }
+    /// The problems of the files' contents this step repairs itself; any other problem of the
+    /// reader (a file that does not parse, an order still broken) stops it.
+    private static let repairedHere: Set<IntegrityProblem.Kind> = [.repeatedID, .repeatedPlaylistName]
 }
