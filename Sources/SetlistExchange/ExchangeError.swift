@@ -18,6 +18,10 @@ public enum ExchangeError: SetlistError, Sendable {
     case identifierClash(source: String, id: String, playlist: String)
     /// Several files failed; each is listed.
     case several([ExchangeError])
+    /// The library's playlist makes a document members could not import; every problem is listed.
+    case cannotExport(playlist: String, problems: [String])
+    /// The file to write is a folder.
+    case outputIsFolder(path: String, fileName: String)
 
     /// At most this many problems of one document are listed; the rest are counted.
     public static let listedProblems = 40
@@ -44,6 +48,12 @@ public enum ExchangeError: SetlistError, Sendable {
             return "\(source) gives its playlist the id \(id), which clashes with your playlist '\(playlist)'. Ask the sender to export it again; nothing was changed."
         case .several(let errors):
             return errors.map(\.description).joined(separator: "\n")
+        case .cannotExport(let playlist, let problems):
+            return "'\(playlist)' cannot be shared as a .plsts file: members could not import it.\n"
+                + problems.map { "  - \($0)" }.joined(separator: "\n")
+                + "\nChange the playlist (rename it, or split it into shorter ones) and try again. Nothing was written or sent."
+        case .outputIsFolder(let path, let fileName):
+            return "\(path) is a folder. Name the file to write, like `-o \(path)/\(fileName)`."
         }
     }
 

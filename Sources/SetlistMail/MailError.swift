@@ -16,6 +16,16 @@ public enum MailError: SetlistError, Sendable, Equatable {
     case mailTransferAgentFailed(program: String, status: String, stderr: String)
     /// The message file could not be written.
     case cannotWrite(path: String, detail: String)
+    /// `--to all` with no contacts.
+    case noContacts
+    /// A contact whose address (from a hand-edited contacts.json) is none; both as shown.
+    case invalidContactAddress(name: String, address: String)
+    /// The sender could not be used; `source` says where it came from (--from, the setting, $EMAIL).
+    case invalidSender(reason: String, source: String)
+    /// A `sendmail` setting holding a control character.
+    case sendmailControlCharacter(String)
+    /// A `sendmail` setting that names no program.
+    case emptySendmail
 
     public var description: String {
         switch self {
@@ -39,6 +49,17 @@ public enum MailError: SetlistError, Sendable, Equatable {
                 + ". The message was NOT sent. Fix the mail setup, or write it with --eml FILE and send it from your mail program."
         case .cannotWrite(let path, let detail):
             "Cannot write the message to \(path): \(detail). Choose another file, or `--eml -` for standard output."
+        case .noContacts:
+            "There are no contacts to send to. Add them with `setlist add-contact NAME EMAIL`, or give addresses with --to."
+        case .invalidContactAddress(let name, let address):
+            "The contact '\(name)' has the address '\(address)', which is not an email address. "
+                + "Fix it with `setlist remove-contact \(ShellWord.asNeeded(name))` and `setlist add-contact`; nothing was sent."
+        case .invalidSender(let reason, let source):
+            "\(reason) (It came from \(source).)"
+        case .sendmailControlCharacter(let scalar):
+            "The sendmail command cannot contain the control character \(scalar)."
+        case .emptySendmail:
+            "Give the mail program, like `setlist config sendmail /usr/sbin/sendmail`, or remove the setting with --unset."
         }
     }
 }

@@ -50,13 +50,8 @@ public enum SetlistBody {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `name` as one shell word that a member can paste: in double quotes, or in single quotes
-    /// when it holds a character the shell would act on inside double quotes (`"`, `$`, `` ` ``,
-    /// `\`, `!`).
-    public static func shellQuoted(_ name: String) -> String {
-        guard name.contains(where: { "\"$`\\!".contains($0) }) else { return "\"" + name + "\"" }
-        return "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    /// `name` as one shell word that a member can paste (see ``ShellWord/quoted(_:)``).
+    public static func shellQuoted(_ name: String) -> String { ShellWord.quoted(name) }
 
     static func totalText(_ playlist: Playlist) -> String {
         PlaylistSummary.total(playlist.totalLength, unknown: playlist.copiesWithoutLength, of: playlist.copies.count)

@@ -18,7 +18,7 @@ import Testing
         try library.insertCopies(of: library.songs, into: index, at: nil)
         try library.addBreak(in: index, after: 1, label: "Přídavek")
         try library.addContact(Contact(name: "Pepa Kytara", email: "pepa@example.com"))
-        library.settings["sender"] = "Jirka <jirka@example.com>"
+        library.settings.sender = "Jirka <jirka@example.com>"
         return library
     }
 
@@ -42,7 +42,7 @@ import Testing
         #expect(author < name)
         #expect(songs.hasSuffix("}\n"))
         let before = try Data(contentsOf: folder.appendingPathComponent("songs.json"))
-        try store.modify { $0.settings["sendmail"] = "/usr/sbin/sendmail" }
+        try store.modify { $0.settings.sendmail = "/usr/sbin/sendmail" }
         #expect(try Data(contentsOf: folder.appendingPathComponent("songs.json")) == before, "unchanged files are not rewritten")
     }
 

@@ -85,3 +85,28 @@ import Testing
         #expect(now.timeIntervalSince1970 == now.timeIntervalSince1970.rounded(.down))
     }
 }
+
+/// `setlist export [PLAYLIST | FILE.plsts] [-o FILE]` read as one request.
+@Suite struct ExportRequestTests {
+    @Test func aWordEndingInPlstsNamesTheFileAndThePlaylist() throws {
+        let library = Fixtures.leaderLibrary()
+        let name = library.playlists[0].name
+        let request = try PlstsExportRequest(playlist: "out/\(name).plsts", output: nil, in: library, date: Fixtures.date)
+        #expect(request.path == "out/\(name).plsts")
+        #expect(request.export.playlist.id == library.playlists[0].id)
+        let named = try PlstsExportRequest(playlist: name, output: "-", in: library, date: Fixtures.date)
+        #expect(named.isStandardOutput && named.export.fileName == PlstsFile.defaultName(for: name))
+        #expect(named.export.data == PlstsDocument.export(library.playlists[0], from: library, generator: SetlistVersion.generator, date: Fixtures.date))
+    }
+
+    @Test func aPlaylistNoMemberCouldImportIsRefusedWithEveryProblem() throws {
+        var library = Fixtures.leaderLibrary()
+        library.playlists[0].items = Array(repeating: library.playlists[0].items[0], count: 1001)
+        #expect {
+            try PlstsExport(library.playlists[0], from: library, date: Fixtures.date)
+        } throws: { error in
+            guard case ExchangeError.cannotExport(_, let problems) = error else { return false }
+            return problems.contains { $0.contains("1001 entries") }
+        }
+    }
+}

@@ -41,54 +41,33 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         guard let key else {
-            let settings = try libraryOptions.load().settings
+            let settings = try libraryOptions.load().settings.byName
             if settings.isEmpty {
                 say("No settings. Save your address once with `setlist config sender \"Name <you@example.com>\"`.")
             }
             for name in settings.keys.sorted() { say("\(name) = \(settings[name]!)") }
             return
         }
-        let name = key.lowercased()
-        guard Library.knownSettings.contains(name) else {
-            throw LibraryError.unknownSetting(key, known: Library.knownSettings)
-        }
+        let setting = try Settings.Key(named: key)
+        let name = setting.rawValue
         if unset {
-            let old = try libraryOptions.modify { library in library.settings.removeValue(forKey: name) }
+            let old = try libraryOptions.modify { library in
+                defer { library.settings[setting] = nil }
+                return library.settings[setting]
+            }
             say(old == nil ? "\(name) was not set." : "Removed \(name) (was \(old!)).")
             return
         }
         guard let value else {
-            if let current = try libraryOptions.load().settings[name] {
+            if let current = try libraryOptions.load().settings[setting] {
                 say(current)
             } else {
                 note("\(name) is not set. Set it with `setlist config \(name) VALUE`.")
             }
             return
         }
-        let cleaned = try Self.check(name, value)
-        try libraryOptions.modify { library in library.settings[name] = cleaned }
+        let cleaned = try setting.cleaned(value)
+        try libraryOptions.modify { library in library.settings[setting] = cleaned }
         say("\(name) = \(cleaned)")
-    }
-
-    /// The value as it is saved, or an error that says what is accepted.
-    static func check(_ name: String, _ value: String) throws -> String {
-        switch name {
-        case "notation":
-            guard let notation = KeyNotation(parsing: value) else {
-                throw CLIError("'\(value)' is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B).")
-            }
-            return notation.rawValue
-        case "sender":
-            return try Mailbox(parsing: value).description
-        default:
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
-            if let bad = ControlCharacters.firstForbidden(in: trimmed) {
-                throw CLIError("The sendmail command cannot contain the control character \(Hex.codePoint(bad)).")
-            }
-            guard MailTransferAgent.splitCommand(trimmed).first?.isEmpty == false else {
-                throw CLIError("Give the mail program, like `setlist config sendmail /usr/sbin/sendmail`, or remove the setting with --unset.")
-            }
-            return trimmed
-        }
     }
 }

@@ -55,28 +55,13 @@ struct ImportCommand: ParsableCommand {
         if files.count == 1, files[0] != "-", FileManager.default.fileExists(atPath: context.url(for: files[0]).path, isDirectory: &isFolder), isFolder.boolValue {
             return try importFolder(files[0], options: options)
         }
-        var setlists: [IncomingDocument] = []
-        var errors: [ExchangeError] = []
-        for file in files {
-            do {
-                let data = file == "-" ? context.readInput(PlstsFormat.maximumSize + 1) : try PlstsFile.read(context.url(for: file), source: file)
-                setlists.append(try IncomingDocument.read(data, source: file == "-" ? "standard input" : file))
-            } catch {
-                errors.append(error)
-            }
-        }
-        if errors.count == 1 { throw errors[0] }
-        if !errors.isEmpty { throw ExchangeError.several(errors) }
-
-        func importAll(into library: inout Library) throws(ExchangeError) -> [ImportReport] {
-            try setlists.map { (setlist) throws(ExchangeError) in try PlstsImport.apply(setlist.setlist(for: library), to: &library, options: options) }
-        }
+        let batch = try PlstsImportBatch(files: files, options: options, url: context.url(for:), standardInput: context.readInput)
         let reports: [ImportReport]
         if dryRun {
             var library = try libraryOptions.load()
-            reports = try importAll(into: &library)
+            reports = try batch.apply(to: &library)
         } else {
-            reports = try libraryOptions.modify { library in try importAll(into: &library) }
+            reports = try libraryOptions.modify { library in try batch.apply(to: &library) }
         }
         for report in reports {
             for line in report.lines(dryRun: dryRun) { say(line) }

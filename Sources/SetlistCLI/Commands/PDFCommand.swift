@@ -31,15 +31,8 @@ struct PDFCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")],
             help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
     var output: String?
-    @Option(help: ArgumentHelp("The paper size: a4 or letter (default: a4).", valueName: "paper"), transform: PDFCommand.paper(from:))
+    @Option(help: ArgumentHelp("The paper size: a4 or letter (default: a4).", valueName: "paper"), transform: PDFPaper.parse)
     var paper: PDFPaper = .a4
-
-    static func paper(from text: String) throws -> PDFPaper {
-        guard let paper = PDFPaper(rawValue: text.lowercased()) else {
-            throw ValidationError("Unknown paper '\(text)'. Use --paper a4 or --paper letter.")
-        }
-        return paper
-    }
 
     func validate() throws {
         if short && stage { throw ValidationError("Choose one of --short and --stage (or neither, for the long version).") }
@@ -47,7 +40,7 @@ struct PDFCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.load()
-        let playlist = library.playlists[try library.playlistIndex(matching: self.playlist)]
+        let playlist = try library.playlist(matching: self.playlist)
         let style: PDFStyle = short ? .short : stage ? .stage : .long
         let data = try PDFRenderer.render(playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment),
                                           notation: library.notation)

@@ -40,7 +40,7 @@ struct ShareCommand: ParsableCommand {
     @Flag(help: "Attach the stage PDF (titles and keys in large type) instead of the long one.") var stage = false
     @Option(help: ArgumentHelp("The PDFs to attach, separated by commas: long, short, stage, or none.", valueName: "list"))
     var pdf: String?
-    @Option(help: ArgumentHelp("The paper size of the PDFs: a4 or letter.", valueName: "paper"), transform: PDFCommand.paper(from:))
+    @Option(help: ArgumentHelp("The paper size of the PDFs: a4 or letter.", valueName: "paper"), transform: PDFPaper.parse)
     var paper: PDFPaper = .a4
     @Option(help: ArgumentHelp("Write the message to this file (- for standard output) instead of sending it.", valueName: "file"))
     var eml: String?
@@ -72,145 +72,29 @@ struct ShareCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.load()
-        let chosen = library.playlists[try library.playlistIndex(matching: playlist)]
-        let recipients = try Recipients.resolve(to, in: library)
-        let sender = try senderMailbox(library)
-        let environment = context.environment
-        let date = DocumentDate.now(environment: environment)
-
-        let plsts = MailAttachment(
-            fileName: PlstsFile.defaultName(for: chosen.name), mimeType: Self.plstsMediaType,
-            data: try plstsFormat.document(chosen, from: library, date: date))
-        var pdfs: [MailAttachment] = []
-        for style in try styles() {
-            pdfs.append(MailAttachment(
-                fileName: PDFRenderer.defaultFileName(for: chosen, style: style), mimeType: "application/pdf",
-                data: try PDFRenderer.render(chosen, style: style, paper: paper, date: date, notation: library.notation)))
+        let playlist = try library.playlist(matching: self.playlist)
+        let message = try ShareMessage(
+            playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, note: note
+        ) { date in
+            let plsts = try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat)
+            let pdfs = try styles().map { style in
+                ShareMessage.Document(
+                    fileName: PDFRenderer.defaultFileName(for: playlist, style: style),
+                    data: try PDFRenderer.render(playlist, style: style, paper: paper, date: date, notation: library.notation))
+            }
+            return (ShareMessage.Document(fileName: plsts.fileName, data: plsts.data), pdfs)
         }
-        let attachments = [plsts] + pdfs
-        var message = MailMessage(
-            from: sender, to: recipients, subject: try subject.map(SetlistBody.subject(typed:)) ?? SetlistBody.subject(for: chosen), date: date, messageID: "",
-            body: SetlistBody.text(for: chosen, plstsFileName: plsts.fileName, pdfFileNames: pdfs.map(\.fileName),
-                                  notation: library.notation),
-            attachments: attachments, userAgent: "setlist/\(SetlistVersion.current)")
-        message.messageID = DocumentDate.fromEnvironment(environment) == nil
-            ? MessageID.random(domain: sender.domain)
-            : MessageID.derived(from: message.rendered(), domain: sender.domain)
-        let data = message.rendered()
-        let summary = "'\(chosen.name)' (" + attachments.map(\.fileName).joined(separator: ", ") + ")"
-
         // With the message on standard output, what setlist says goes to standard error.
         let tell: (String) -> Void = eml == "-" ? { context.errorOutput.line($0) } : { say($0) }
-        if let eml {
-            if eml == "-" {
-                context.output.write(data)
-            } else {
-                let url = context.url(for: eml)
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-                    throw MailError.cannotWrite(path: eml, detail: "it is a folder; name the file, like --eml \(ExportCommand.quoted(eml + "/setlist.eml"))")
-                }
-                do {
-                    try AtomicFile.write(data, to: url)
-                } catch {
-                    // The reason alone (the message names the file and says what to do).
-                    throw MailError.cannotWrite(path: eml, detail: error.reason)
-                }
-                tell("Wrote \(summary) to \(eml), addressed to \(recipients.map(\.description).joined(separator: ", ")).")
-            }
+        if eml == "-" {
+            context.output.write(message.data)
+        } else if let eml {
+            try message.write(to: context.url(for: eml), path: eml)
+            tell("Wrote \(message.summary) to \(eml), addressed to \(message.recipientList).")
         }
         if eml == nil || send {
-            let agent = try MailTransferAgent.resolve(setting: library.settings["sendmail"], environment: environment)
-            try agent.send(data, envelopeSender: sender.address)
-            tell("Sent \(summary) to \(recipients.map(\.description).joined(separator: ", ")) through \(agent.executable).")
+            let program = try message.send(settings: library.settings, environment: context.environment)
+            tell("Sent \(message.summary) to \(message.recipientList) through \(program).")
         }
-    }
-
-    /// The media type of .plsts attachments (a vendor type, see docs/email.md).
-    static let plstsMediaType = "application/vnd.setlist.plsts+json"
-
-    /// --from, else the sender setting, else $EMAIL.
-    private func senderMailbox(_ library: Library) throws -> Mailbox {
-        let sources: [(String?, String)] = [
-            (from, "--from"), (library.settings["sender"], "the sender setting"), (context.environment["EMAIL"], "$EMAIL"),
-        ]
-        for case let (text?, source) in sources where !text.trimmingCharacters(in: .whitespaces).isEmpty {
-            do {
-                return try Mailbox(parsing: text)
-            } catch {
-                throw CLIError("\(error) (It came from \(source).)")
-            }
-        }
-        // Last: the login name at this host, as mail programs do, said out loud so it can be fixed.
-        if let login = Self.loginAddress(environment: context.environment), let mailbox = try? Mailbox(parsing: login) {
-            note("sending as \(login), made from the login name and this computer's name. Set your address with `setlist config sender \"Name <you@example.com>\"`.")
-            return mailbox
-        }
-        throw MailError.noSender
-    }
-
-    /// "name@host" from $USER (or $LOGNAME, or the account) and the host name; nil when unknown.
-    static func loginAddress(environment: [String: String]) -> String? {
-        let user = [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
-            ?? getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard let user, gethostname(&buffer, buffer.count) == 0 else { return nil }
-        let host = String(cString: buffer)
-        guard !host.isEmpty else { return nil }
-        // A host without a domain gets the conventional local one, so the address is well-formed.
-        return "\(user)@\(host.contains(".") ? host : host + ".localdomain")"
-    }
-}
-
-/// Turns what follows --to into mailboxes.
-enum Recipients {
-    /// Each word is `all`, a contact (by name or address), or an address not in the contacts;
-    /// a word with commas that is none of these is taken as several. Duplicates are dropped.
-    static func resolve(_ words: [String], in library: Library) throws -> [Mailbox] {
-        var result: [Mailbox] = []
-        func add(_ mailbox: Mailbox) {
-            if !result.contains(where: { $0.address.lowercased() == mailbox.address.lowercased() }) { result.append(mailbox) }
-        }
-        for word in words {
-            do {
-                try one(word, in: library).forEach(add)
-            } catch _ where word.contains(",") {
-                let parts = word.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                for part in parts { try one(part, in: library).forEach(add) }
-            }
-        }
-        guard !result.isEmpty else { throw MailError.noRecipients }
-        return result
-    }
-
-    private static func one(_ word: String, in library: Library) throws -> [Mailbox] {
-        let text = word.trimmingCharacters(in: .whitespaces)
-        // An empty name would match every contact by prefix.
-        guard !text.isEmpty else { throw MailError.noRecipients }
-        if text.lowercased() == "all" {
-            guard !library.contacts.isEmpty else {
-                throw CLIError("There are no contacts to send to. Add them with `setlist add-contact NAME EMAIL`, or give addresses with --to.")
-            }
-            return try library.contacts.map(mailbox)
-        }
-        let index: Int
-        do throws(LibraryError) {
-            index = try library.contactIndex(matching: text)
-        } catch {
-            // An address that is not among the contacts is fine; a name that matches none is not.
-            guard case .contactNotFound = error, text.contains("@") else { throw error }
-            return [try Mailbox(parsing: text)]
-        }
-        return [try mailbox(library.contacts[index])]
-    }
-
-    /// A contact's mailbox. The address is checked again: contacts.json may have been edited by
-    /// hand or merged from a synced copy, and an address is written into the To header.
-    private static func mailbox(_ contact: Contact) throws -> Mailbox {
-        guard let address = try? EmailAddress.validate(contact.email) else {
-            throw CLIError("The contact '\(contact.name)' has the address '\(HeaderText.oneLine(contact.email))', which is not an email address. "
-                + "Fix it with `setlist remove-contact \(ExportCommand.quoted(contact.name))` and `setlist add-contact`; nothing was sent.")
-        }
-        return Mailbox(name: contact.name, address: address)
     }
 }

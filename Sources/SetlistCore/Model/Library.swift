@@ -7,13 +7,13 @@ public struct Library: Hashable, Sendable {
     public var currentPlaylistID: String?
     public var contacts: [Contact]
     /// Saved settings such as `sender` and `sendmail`.
-    public var settings: [String: String]
+    public var settings: Settings
     /// What merges of the library's files left undecided (see ``LibraryConflict``), in file order.
     public var conflicts: [LibraryConflict] = []
 
     public init(
         songs: [Song] = [], playlists: [Playlist] = [], currentPlaylistID: String? = nil,
-        contacts: [Contact] = [], settings: [String: String] = [:]
+        contacts: [Contact] = [], settings: Settings = Settings()
     ) {
         self.songs = songs
         self.playlists = playlists
@@ -22,12 +22,9 @@ public struct Library: Hashable, Sendable {
         self.settings = settings
     }
 
-    /// The settings `setlist config` knows.
-    public static let knownSettings = ["notation", "sender", "sendmail"]
-
     /// The band's key notation (`setlist config notation`): how ambiguous keys are read and how
     /// keys are printed. English when unset.
-    public var notation: KeyNotation { settings["notation"].flatMap(KeyNotation.init(parsing:)) ?? .english }
+    public var notation: KeyNotation { settings.notation.flatMap(KeyNotation.init(parsing:)) ?? .english }
 
     // MARK: Finding songs
 
@@ -49,6 +46,12 @@ public struct Library: Hashable, Sendable {
     /// The original named by `reference`.
     public func song(matching reference: String) throws(LibraryError) -> Song {
         songs[try songIndex(matching: reference)]
+    }
+
+    /// The originals whose name or author contains `text` (nil: every one), each with its
+    /// 1-based position in the song list.
+    public func numberedSongs(searching text: String?) -> [(position: Int, song: Song)] {
+        (text.map(songIndices(searching:)) ?? Array(songs.indices)).map { ($0 + 1, songs[$0]) }
     }
 
     /// The index of the original with this exact id.
@@ -87,6 +90,11 @@ public struct Library: Hashable, Sendable {
         throw .ambiguousPlaylist(reference, candidates: matches.map { playlists[$0] })
     }
 
+    /// The playlist named by `reference`, or the current one when it is nil.
+    public func playlist(matching reference: String?) throws(LibraryError) -> Playlist {
+        playlists[try playlistIndex(matching: reference)]
+    }
+
     /// Whether `name` names an existing playlist exactly (ignoring case and accents) — used to
     /// tell an optional leading playlist argument from a song.
     public func hasPlaylist(named name: String) -> Bool {
@@ -104,6 +112,12 @@ public struct Library: Hashable, Sendable {
     /// Playlists whose name contains `text`, ignoring case and accents.
     public func playlists(searching text: String) -> [Playlist] {
         playlistIndices(searching: text).map { playlists[$0] }
+    }
+
+    /// The playlists whose name contains `text` (nil: every one), each with its 1-based position
+    /// in the list of playlists.
+    public func numberedPlaylists(searching text: String?) -> [(position: Int, playlist: Playlist)] {
+        (text.map(playlistIndices(searching:)) ?? Array(playlists.indices)).map { ($0 + 1, playlists[$0]) }
     }
 
     /// The indices of the playlists whose name contains `text`, ignoring case and accents.

@@ -57,7 +57,7 @@ struct LibraryReader {
             library.addConflicts(file.conflicts, in: .contacts)
         }
         if let file = decode(LibraryFiles.SettingsFile.self, LibraryFiles.settings) {
-            library.settings = file.settings
+            library.settings = Settings(byName: file.settings)
             library.addConflicts(file.conflicts, in: .settings)
         }
         findOrphans()

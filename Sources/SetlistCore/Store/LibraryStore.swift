@@ -153,7 +153,7 @@ enum LibrarySerializer {
             LibraryFiles.PlaylistOrderFile(current: current, playlists: order, conflicts: library.conflicts(in: .playlistOrder)))
         files[LibraryFiles.contacts] = LibraryFiles.encode(LibraryFiles.ContactsFile(contacts: library.contacts, conflicts: library.conflicts(in: .contacts)))
         if !library.settings.isEmpty || library.conflicts(in: .settings) != nil {
-            files[LibraryFiles.settings] = LibraryFiles.encode(LibraryFiles.SettingsFile(settings: library.settings, conflicts: library.conflicts(in: .settings)))
+            files[LibraryFiles.settings] = LibraryFiles.encode(LibraryFiles.SettingsFile(settings: library.settings.byName, conflicts: library.conflicts(in: .settings)))
         }
         return files
     }

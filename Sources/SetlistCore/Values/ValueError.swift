@@ -8,6 +8,8 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case controlCharacter(field: String, scalar: Unicode.Scalar)
     case tooLong(field: String, limit: Int)
     case looksLikePath(field: String, text: String)
+    /// A key notation that is neither english nor german (`setlist config notation`).
+    case invalidNotation(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
             "The \(field) is empty. Type some text for it."
         case .controlCharacter(let field, let scalar):
             "The \(field) contains the control character \(Hex.codePoint(scalar)). Remove it and type the text again."
+        case .invalidNotation(let text):
+            "'\(text)' is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
         case .tooLong(let field, let limit):
             "The \(field) is too long. Keep it to \(limit) characters at most."
         case .looksLikePath(let field, let text):

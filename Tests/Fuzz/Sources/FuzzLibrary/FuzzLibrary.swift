@@ -50,7 +50,7 @@ enum FuzzLibraryFolder {
                 try library.insertCopies(of: library.songs, into: index, at: nil)
                 try library.addBreak(in: index, after: 1, label: "Set 2")
                 try library.addContact(Contact(name: "Pepa", email: "pepa@example.com"))
-                library.settings["sender"] = "Band <band@example.com>"
+                library.settings.sender = "Band <band@example.com>"
             }
             try! store.modify(command: "second") { $0.addSong(SongFields(name: "Song 4")) }
             let enumerator = FileManager.default.enumerator(atPath: root.path)!

@@ -1,0 +1,75 @@
+import Foundation
+import SetlistCore
+
+/// Which `.plsts` to write: setlist's own (docs/plsts.md), or the original iOS app's.
+public enum PlstsFlavour: String, CaseIterable, Sendable {
+    case setlist, app
+}
+
+/// A playlist's `.plsts` document, built and checked the way `setlist import` checks it: the
+/// library can hold what the format refuses (more than 1000 songs, a name like "/2 sets"), and a
+/// file no member can import must not be written or sent as if it were fine.
+public struct PlstsExport: Sendable {
+    /// The playlist exported.
+    public var playlist: Playlist
+    /// The file name a member sees (the playlist's name with `.plsts`).
+    public var fileName: String
+    /// The document's bytes.
+    public var data: Data
+
+    /// Exports `playlist` from `library` as written at `date` (see ``DocumentDate``), in setlist's
+    /// own format (checked) or the app's (``AppDocument/export(_:)``).
+    /// - Throws: ``ExchangeError/cannotExport(playlist:problems:)`` listing every problem.
+    public init(_ playlist: Playlist, from library: Library, date: Date, flavour: PlstsFlavour = .setlist) throws(ExchangeError) {
+        self.playlist = playlist
+        self.fileName = PlstsFile.defaultName(for: playlist.name)
+        guard flavour == .setlist else {
+            self.data = AppDocument.export(playlist)
+            return
+        }
+        let data = PlstsDocument.export(playlist, from: library, generator: SetlistVersion.generator, date: date)
+        do {
+            _ = try PlstsDocument.read(data, source: playlist.name)
+        } catch {
+            let problems: [String]
+            if case .invalidDocument(_, let found) = error { problems = found } else { problems = [error.description] }
+            throw .cannotExport(playlist: playlist.name, problems: problems)
+        }
+        self.data = data
+    }
+}
+
+/// What `setlist export [PLAYLIST | FILE.plsts] [-o FILE]` writes, and where.
+public struct PlstsExportRequest: Sendable {
+    /// The document.
+    public var export: PlstsExport
+    /// The file to write as the user named it (or the default name); "-" is standard output.
+    public var path: String
+
+    /// Reads the words as typed: a word ending in `.plsts` that names no playlist (and no -o) is
+    /// the file, and the playlist is its name without the extension; nil is the current playlist.
+    public init(playlist word: String?, output: String?, in library: Library, date: Date, flavour: PlstsFlavour = .setlist) throws {
+        var reference = word
+        var path = output
+        let suffix = "." + PlstsFormat.fileExtension
+        if let word, output == nil, word.lowercased().hasSuffix(suffix), !library.hasPlaylist(named: word) {
+            path = word
+            reference = String(URL(fileURLWithPath: word).lastPathComponent.dropLast(suffix.count))
+        }
+        let playlist = try library.playlist(matching: reference)
+        export = try PlstsExport(playlist, from: library, date: date, flavour: flavour)
+        self.path = path ?? export.fileName
+    }
+
+    /// Whether the document goes to standard output rather than to a file.
+    public var isStandardOutput: Bool { path == "-" }
+
+    /// Writes the document atomically to `url` (the resolved ``path``); a folder there is refused.
+    public func write(to url: URL) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ExchangeError.outputIsFolder(path: path, fileName: export.fileName)
+        }
+        try AtomicFile.write(export.data, to: url)
+    }
+}
