@@ -35,7 +35,12 @@ import Testing
         #expect(try message(library, to: ["pepa"]).sender.address == "jirka@example.com")
         library.settings.sender = nil
         #expect(try message(library, to: ["pepa"], environment: Self.fixed.merging(["EMAIL": "env@example.com"]) { $1 }).sender.address == "env@example.com")
-        #expect(throws: MailError.noSender) { try message(library, to: ["pepa"]) }
+        // Last, the login name at this host, said out loud so it can be fixed.
+        var notes: [String] = []
+        let login = try ShareMessage(library.playlists[0], in: library, to: ["pepa"], from: nil, subject: nil, environment: Self.fixed.merging(["USER": "jirka"]) { $1 }, note: { notes.append($0) }) { _ in
+            (ShareMessage.Document(fileName: "Koncert.plsts", data: Data()), [])
+        }
+        #expect(login.sender.address.hasPrefix("jirka@") && notes.count == 1 && notes[0].contains("sending as jirka@"))
         #expect(throws: MailError.self) { try message(library, to: ["pepa"], from: "not an address") }
     }
 

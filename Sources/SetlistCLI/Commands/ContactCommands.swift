@@ -11,11 +11,7 @@ struct AddContactCommand: ParsableCommand {
     @Argument(help: "The email address.") var email: String
 
     func run() throws {
-        var errors: [ValueError] = []
-        var contact = Contact(name: "", email: "")
-        do throws(ValueError) { contact.name = try Text.cleanName(name, field: "contact name") } catch { errors.append(error) }
-        do throws(ValueError) { contact.email = try EmailAddress.validate(email) } catch { errors.append(error) }
-        guard errors.isEmpty else { throw LibraryError.invalidValues(errors) }
+        let contact = try Contact(validatingName: name, email: email)
         try libraryOptions.modify { library in try library.addContact(contact) }
         say("Added \(contact.name) <\(contact.email)>.")
     }
@@ -48,9 +44,7 @@ struct RemoveContactCommand: ParsableCommand {
     @Argument(help: "The contact's name or email address.", completion: .contacts) var contact: String
 
     func run() throws {
-        let removed = try libraryOptions.modify { library in
-            library.contacts.remove(at: try library.contactIndex(matching: contact))
-        }
+        let removed = try libraryOptions.modify { library in try library.removeContact(contact) }
         say("Removed \(removed.name) <\(removed.email)>.")
     }
 }

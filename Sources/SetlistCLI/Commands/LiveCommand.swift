@@ -24,7 +24,7 @@ struct LiveCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.load()
-        let playlist = library.playlists[try library.playlistIndex(matching: self.playlist)]
+        let playlist = try library.playlist(matching: self.playlist)
         guard !playlist.copies.isEmpty else { throw LiveError.emptyPlaylist(playlist.name) }
         let start = try at.map { (n) throws(LibraryError) in try Library.position(of: String(n), in: playlist) } ?? 1
         guard context.isInteractive else { throw LiveError.notATerminal }

@@ -17,19 +17,11 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         let name = try Text.cleanPlaylistName(self.name)
         let titles = try newSongs.map { (title) throws(ValueError) in try Text.cleanName(title, field: "song name") }
-        let (playlist, sameTitle) = try libraryOptions.modify { library in
-            let chosen = try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference) }
-            let index = try library.addPlaylist(named: name)
-            // Songs that already had a new song's title, which from now on needs an id to name.
-            let folded = Set(titles.map(Text.fold))
-            let sameTitle = library.songs.filter { folded.contains(Text.fold($0.name)) }
-            let created = titles.map { library.addSong(SongFields(name: $0)) }
-            try library.insertCopies(of: chosen + created, into: index, at: nil)
-            return (library.playlists[index], sameTitle)
-        }
+        let created = try libraryOptions.modify { library in try library.createPlaylist(named: name, copying: songs, newSongs: titles) }
+        let playlist = created.playlist
         say("Created '\(playlist.name)' with \(Show.count(playlist.copies.count, "song")); it is now the current playlist.")
         for title in titles { say("Created the song '\(title)' and copied it in.") }
-        for other in sameTitle {
+        for other in created.sameTitle {
             note("another song has this title too: \(other.listing). Name them by id where it matters.")
         }
     }
@@ -48,25 +40,23 @@ struct PlaylistsCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.load()
-        // Indices, so each row's position is known without searching the whole list for it.
-        let indices = search.map(library.playlistIndices(searching:)) ?? Array(library.playlists.indices)
+        let numbered = library.numberedPlaylists(searching: search)
         if json {
-            return try printJSON(indices.map { library.playlists[$0] }.map {
+            return try printJSON(numbered.map(\.playlist).map {
                 Row(id: $0.id, name: $0.name, current: $0.id == library.currentPlaylistID, count: $0.copies.count, totalLength: $0.totalLength)
             })
         }
-        guard !indices.isEmpty else {
+        guard !numbered.isEmpty else {
             say(search == nil ? "No playlists yet. Create one with `setlist new NAME`." : "No playlist matches '\(search!)'.")
             return
         }
         var table = Table([("", .left), ("#", .right), ("Name", .text), ("Songs", .right), ("Length", .right)])
-        for index in indices {
-            let playlist = library.playlists[index]
-            table.add([playlist.id == library.currentPlaylistID ? "*" : "", "\(index + 1)", playlist.name,
+        for (position, playlist) in numbered {
+            table.add([playlist.id == library.currentPlaylistID ? "*" : "", "\(position)", playlist.name,
                        "\(playlist.copies.count)", SongLength.format(playlist.totalLength)])
         }
         say(table.render())
-        if indices.contains(where: { library.playlists[$0].id == library.currentPlaylistID }) { say("* current playlist") }
+        if numbered.contains(where: { $0.playlist.id == library.currentPlaylistID }) { say("* current playlist") }
     }
 }
 
@@ -84,7 +74,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.load()
-        let playlist = library.playlists[try library.playlistIndex(matching: self.playlist)]
+        let playlist = try library.playlist(matching: self.playlist)
         if let at {
             let position = try Library.position(of: String(at), in: playlist)
             if json { return try printJSON(PlaylistJSON(playlist, in: library).songs[position - 1]) }
@@ -110,12 +100,9 @@ struct ShowCommand: ParsableCommand {
             }
             for entry in set.entries {
                 let f = entry.copy.fields
-                var differs: Set<SongField> = []
-                if let index = entry.copy.originalID.flatMap(library.songIndex(id:)) {
-                    differs = f.differences(from: library.songs[index].fields)
-                } else {
-                    orphans.append(entry.position)
-                }
+                let found = library.differences(of: entry.copy)
+                if found == nil { orphans.append(entry.position) }
+                let differs = found ?? []
                 anyDiffers = anyDiffers || !differs.isEmpty
                 func mark(_ text: String, _ field: SongField) -> String { differs.contains(field) ? text + "*" : text }
                 table.add(["\(entry.position)", mark(f.name, .name), mark(f.author ?? "", .author), mark(Show.length(f.length), .length),
@@ -144,11 +131,7 @@ struct UseCommand: ParsableCommand {
     @Argument(help: "The playlist.", completion: .playlists) var playlist: String
 
     func run() throws {
-        let name = try libraryOptions.modify { library in
-            let index = try library.playlistIndex(matching: playlist)
-            library.currentPlaylistID = library.playlists[index].id
-            return library.playlists[index].name
-        }
+        let name = try libraryOptions.modify { library in try library.usePlaylist(playlist).name }
         say("'\(name)' is now the current playlist.")
     }
 }
@@ -177,16 +160,14 @@ struct AddCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (name, count, position) = try libraryOptions.modify { library in
+        let added = try libraryOptions.modify { library in
             let (playlist, songs) = try to.map { ($0, words) } ?? PlaylistArguments.splitForAdd(words, in: library, needing: all ? 0 : 1)
             if all && !songs.isEmpty { throw ValidationError("Give either song names or --all, not both.") }
-            let index = try library.playlistIndex(matching: playlist)
-            let chosen = all ? library.songs : try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference) }
-            try library.insertCopies(of: chosen, into: index, at: at)
-            return (library.playlists[index].name, chosen.count, at ?? library.playlists[index].copies.count - chosen.count + 1)
+            return try library.copySongs(all ? nil : songs, into: playlist, at: at)
         }
+        let (count, position) = (added.count, added.first)
         let range = count == 1 ? "position \(position)" : "positions \(position)–\(position + count - 1)"
-        say(count == 0 ? "There are no songs to copy in." : "Copied \(Show.count(count, "song")) into '\(name)' at \(range).")
+        say(count == 0 ? "There are no songs to copy in." : "Copied \(Show.count(count, "song")) into '\(added.playlist)' at \(range).")
     }
 }
 
@@ -205,24 +186,13 @@ struct RemoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (name, removed) = try libraryOptions.modify { library in
-            let playlistIndex: Int
-            let references: [String]
-            if all {
-                guard words.count <= 1 else { throw ValidationError("With --all, name only the playlist.") }
-                playlistIndex = try library.playlistIndex(matching: words.first)
-                references = []
-            } else {
-                let split = PlaylistArguments.split(words, in: library, needing: 1, inPlaylist: true)
-                playlistIndex = try library.playlistIndex(matching: split.playlist)
-                references = split.rest
-            }
-            let playlist = library.playlists[playlistIndex]
-            let positions = all ? Set(1...max(1, playlist.copies.count)).filter { $0 <= playlist.copies.count }
-                : Set(try references.map { (reference) throws(LibraryError) in try Library.position(of: reference, in: playlist) })
-            let removed = try library.removeCopies(at: positions, from: playlistIndex)
-            return (playlist.name, removed)
+        if all && words.count > 1 { throw ValidationError("With --all, name only the playlist.") }
+        let result = try libraryOptions.modify { library in
+            if all { return try library.removeCopies(nil, from: words.first) }
+            let split = PlaylistArguments.split(words, in: library, needing: 1, inPlaylist: true)
+            return try library.removeCopies(split.rest, from: split.playlist)
         }
+        let (name, removed) = (result.playlist, result.removed)
         say("Removed \(Show.count(removed.count, "song")) from '\(name)'" + (removed.count == 1 ? " ('\(removed[0].name)')." : "."))
     }
 }
@@ -243,15 +213,10 @@ struct MoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (name, song, to) = try libraryOptions.modify { library in
-            let index = try library.playlistIndex(matching: words.count == 3 ? words[0] : nil)
-            let from = try Library.position(of: words[words.count - 2], in: library.playlists[index])
-            let to = try Library.position(of: words[words.count - 1], in: library.playlists[index])
-            let song = library.playlists[index].copies[from - 1].name
-            try library.moveCopy(in: index, from: from, to: to)
-            return (library.playlists[index].name, song, to)
+        let moved = try libraryOptions.modify { library in
+            try library.moveCopy(words[words.count - 2], to: words[words.count - 1], in: words.count == 3 ? words[0] : nil)
         }
-        say("Moved '\(song)' to position \(to) in '\(name)'.")
+        say("Moved '\(moved.song)' to position \(moved.position) in '\(moved.playlist)'.")
     }
 }
 
@@ -268,11 +233,7 @@ struct BreakCommand: ParsableCommand {
 
     func run() throws {
         let label = try self.label.map { (text) throws(ValueError) in try Text.cleanName(text, field: "break label") }
-        let (name, shown) = try libraryOptions.modify { library in
-            let index = try library.playlistIndex(matching: playlist)
-            try library.addBreak(in: index, after: after, label: label)
-            return (library.playlists[index].name, library.playlists[index].breakLabel(after: after)!)
-        }
+        let (name, shown) = try libraryOptions.modify { library in try library.addBreak(in: playlist, after: after, label: label) }
         say("Break '\(shown)' after song \(after) in '\(name)'.")
     }
 }
@@ -285,11 +246,7 @@ struct RemoveBreakCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The position of the song the break follows (0: a break before the first song).", valueName: "n")) var after: Int
 
     func run() throws {
-        let name = try libraryOptions.modify { library in
-            let index = try library.playlistIndex(matching: playlist)
-            try library.removeBreak(in: index, after: after)
-            return library.playlists[index].name
-        }
+        let name = try libraryOptions.modify { library in try library.removeBreak(in: playlist, after: after) }
         say(after == 0 ? "Removed the break before the first song in '\(name)'." : "Removed the break after song \(after) in '\(name)'.")
     }
 }

@@ -16,12 +16,7 @@ struct RenameCommand: ParsableCommand {
 
     func run() throws {
         let new = try Text.cleanPlaylistName(words.last!)
-        let old = try libraryOptions.modify { library in
-            let index = try library.playlistIndex(matching: words.count == 2 ? words[0] : nil)
-            let old = library.playlists[index].name
-            try library.renamePlaylist(at: index, to: new)
-            return old
-        }
+        let old = try libraryOptions.modify { library in try library.renamePlaylist(words.count == 2 ? words[0] : nil, to: new) }
         say("Renamed '\(old)' to '\(new)'.")
     }
 }
@@ -36,11 +31,8 @@ struct DuplicateCommand: ParsableCommand {
 
     func run() throws {
         let name = try Text.cleanPlaylistName(new)
-        let (old, count) = try libraryOptions.modify { library in
-            let index = try library.playlistIndex(matching: playlist)
-            let copy = try library.duplicatePlaylist(at: index, as: name)
-            return (library.playlists[index].name, library.playlists[copy].copies.count)
-        }
+        let (original, copy) = try libraryOptions.modify { library in try library.duplicatePlaylist(playlist, as: name) }
+        let (old, count) = (original.name, copy.copies.count)
         say("Copied '\(old)' to '\(name)' (\(Show.count(count, "song"))). `setlist use \"\(name)\"` makes it current.")
     }
 }
@@ -59,18 +51,7 @@ struct DeleteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let removed = try libraryOptions.modify { library in
-            if all {
-                defer { library.playlists.removeAll(); library.currentPlaylistID = nil }
-                return library.playlists.map(\.name)
-            }
-            let ids = try playlists.map { (reference) throws(LibraryError) in library.playlists[try library.playlistIndex(matching: reference)].id }
-            var names: [String] = []
-            for id in ids {
-                if let index = library.playlists.firstIndex(where: { $0.id == id }) { names.append(library.deletePlaylist(at: index).name) }
-            }
-            return names
-        }
+        let removed = try libraryOptions.modify { library in all ? library.deleteAllPlaylists() : try library.deletePlaylists(playlists) }
         if all { say("Deleted all \(Show.count(removed.count, "playlist")).") }
         else { for name in removed { say("Deleted '\(name)'.") } }
     }
@@ -84,11 +65,7 @@ struct MovePlaylistCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
 
     func run() throws {
-        let name = try libraryOptions.modify { library in
-            let index = try library.playlistIndex(matching: playlist)
-            try library.movePlaylist(at: index, to: to)
-            return library.playlists[to - 1].name
-        }
+        let name = try libraryOptions.modify { library in try library.movePlaylist(playlist, to: to) }
         say("Moved '\(name)' to position \(to).")
     }
 }

@@ -22,26 +22,14 @@ struct AddSongCommand: ParsableCommand {
         // Malformed values are refused before the library is touched; the key is read again in
         // the band's notation, which only the library knows.
         let typed = try fields.edit(name: name)
-        let (song, sameTitle, placed) = try libraryOptions.modify { library in
+        let added = try libraryOptions.modify { library in
             var edit = typed
             edit.key = try fields.key(in: library.notation)
-            var record = SongFields(name: edit.name!)
-            edit.apply(to: &record)
-            let title = Text.fold(record.name)
-            let sameTitle = library.songs.filter { Text.fold($0.name) == title }
-            let song = library.addSong(record)
-            var placed: (String, Int)?
-            if let to {
-                let index = try library.playlistIndex(matching: to)
-                try library.insertCopies(of: [song], into: index, at: at)
-                let position = library.playlists[index].copies.lastIndex { $0.originalID == song.id }! + 1
-                placed = (library.playlists[index].name, position)
-            }
-            return (song, sameTitle, placed)
+            return try library.addSong(SongFieldOptions.record(edit), copyInto: to, at: at)
         }
-        say("Added \(song.fields.listing) (id \(Identifier.short(song.id))).")
-        if let (playlist, position) = placed { say("Copied it into '\(playlist)' as song \(position).") }
-        for other in sameTitle {
+        say("Added \(added.song.fields.listing) (id \(Identifier.short(added.song.id))).")
+        if let placed = added.placement { say("Copied it into '\(placed.playlist)' as song \(placed.position).") }
+        for other in added.sameTitle {
             note("another song has this title too: \(other.listing). Name them by id where it matters.")
         }
     }
@@ -57,17 +45,16 @@ struct SongsCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.load()
-        // Indices, so each row's position is known without searching the whole list for it.
-        let indices = search.map(library.songIndices(searching:)) ?? Array(library.songs.indices)
-        if json { return try printJSON(indices.map { library.songs[$0] }) }
-        guard !indices.isEmpty else {
+        let numbered = library.numberedSongs(searching: search)
+        if json { return try printJSON(numbered.map(\.song)) }
+        guard !numbered.isEmpty else {
             say(search == nil ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches '\(search!)'.")
             return
         }
         var table = Table([("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("ID", .left)])
-        for index in indices {
-            let song = library.songs[index], f = song.fields
-            table.add(["\(index + 1)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key, library.notation), Show.bpm(f.bpm), Identifier.short(song.id)])
+        for (position, song) in numbered {
+            let f = song.fields
+            table.add(["\(position)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key, library.notation), Show.bpm(f.bpm), Identifier.short(song.id)])
         }
         say(table.render())
     }
@@ -98,7 +85,7 @@ struct SongCommand: ParsableCommand {
         let copies = library.copies(of: song.id).flatMap { holder in
             holder.entries.map {
                 Details.Copy(playlist: holder.playlist.name, playlistID: holder.playlist.id, position: $0.position,
-                             differs: $0.copy.fields.differences(from: song.fields).sorted())
+                             differs: (library.differences(of: $0.copy) ?? []).sorted())
             }
         }
         if json { return try printJSON(Details(song: song, copies: copies)) }
@@ -155,38 +142,34 @@ struct EditSongCommand: ParsableCommand {
         guard !edit.isEmpty else {
             throw ValidationError("Say what to change: --name, \(SongFieldOptions.fieldOptions) (an empty value clears a field), --in PLAYLIST to change the copy there; e.g. `setlist edit-song \(SetlistBody.shellQuoted(song)) --key \"F minor\" --bpm 100`.")
         }
-        let changed = edit.fields.sorted().map(\.rawValue).joined(separator: ", ")
         if let playlist = `in` {
-            let (playlistName, position, originalFound) = try libraryOptions.modify { library in
-                let index = try library.playlistIndex(matching: playlist)
-                let position = try Library.position(of: song, in: library.playlists[index])
+            let edited = try libraryOptions.modify { library in
                 var edit = edit
                 edit.key = try fields.key(in: library.notation)
-                let found = try library.editCopy(in: index, at: position, edit, alsoOriginal: alsoOriginal)
-                return (library.playlists[index].name, position, found)
+                return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
             }
-            say("Changed \(changed) of song \(position) in '\(playlistName)'" + (alsoOriginal && originalFound ? " and of its original." : "; the original is unchanged."))
-            if alsoOriginal && !originalFound { note("the original of this copy was deleted, so only the copy changed.") }
+            say("Changed \(Self.list(edited.fields)) of song \(edited.position) in '\(edited.playlist)'"
+                + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
+            if edited.originalMissing { note("the original of this copy was deleted, so only the copy changed.") }
         } else {
-            // Without --everywhere, how many playlists hold copies that kept their values: counted
-            // in the same transaction rather than by loading the library again.
-            let (song, copies, held) = try libraryOptions.modify { library in
-                let index = try library.songIndex(matching: self.song)
+            let edited = try libraryOptions.modify { library in
                 var edit = edit
                 edit.key = try fields.key(in: library.notation)
-                let copies = library.editSong(at: index, edit, everywhere: everywhere)
-                let song = library.songs[index]
-                return (song, copies, everywhere ? 0 : library.copies(of: song.id).count)
+                return try library.editSong(song, edit, everywhere: everywhere)
             }
-            var message = "Changed \(changed) of \(song.fields.listing)"
+            var message = "Changed \(Self.list(edited.fields)) of \(edited.song.fields.listing)"
             if everywhere {
-                message += " and of \(Show.count(copies, "copy", plural: "copies"))."
+                message += " and of \(Show.count(edited.copiesChanged, "copy", plural: "copies"))."
+            } else if edited.playlistsKeeping > 0 {
+                message += "; its copies in \(Show.count(edited.playlistsKeeping, "playlist")) keep their values (--everywhere changes them too)."
             } else {
-                message += held > 0 ? "; its copies in \(Show.count(held, "playlist")) keep their values (--everywhere changes them too)." : "."
+                message += "."
             }
             say(message)
         }
     }
+
+    private static func list(_ fields: [SongField]) -> String { fields.map(\.rawValue).joined(separator: ", ") }
 }
 
 struct RemoveSongCommand: ParsableCommand {
@@ -203,16 +186,7 @@ struct RemoveSongCommand: ParsableCommand {
     }
 
     func run() throws {
-        let removed = try libraryOptions.modify { library in
-            if all {
-                defer { library.songs.removeAll() }
-                return library.songs
-            }
-            let ids = try songs.map { (reference) throws(LibraryError) in try library.song(matching: reference).id }
-            let removed = library.songs.filter { ids.contains($0.id) }
-            library.songs.removeAll { ids.contains($0.id) }
-            return removed
-        }
+        let removed = try libraryOptions.modify { library in all ? library.removeAllSongs() : try library.removeSongs(songs) }
         if all { say("Deleted all \(Show.count(removed.count, "song")); their copies stay in the playlists.") }
         else {
             for song in removed { say("Deleted \(song.fields.listing); its copies stay in the playlists.") }
@@ -229,11 +203,7 @@ struct MoveSongCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
 
     func run() throws {
-        let song = try libraryOptions.modify { library in
-            let index = try library.songIndex(matching: self.song)
-            try library.moveSong(at: index, to: to)
-            return library.songs[to - 1]
-        }
+        let song = try libraryOptions.modify { library in try library.moveSong(self.song, to: to) }
         say("Moved \(song.fields.listing) to position \(to).")
     }
 }

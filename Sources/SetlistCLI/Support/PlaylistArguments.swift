@@ -41,9 +41,9 @@ enum PlaylistArguments {
         if library.namesSong(word) { return true }
         guard inPlaylist else { return false }
         if Int(word.trimmingCharacters(in: .whitespaces)) != nil { return true }
-        guard let index = try? library.playlistIndex(matching: nil) else { return false }
+        guard let current = try? library.playlist(matching: nil) else { return false }
         do {
-            _ = try Library.position(of: word, in: library.playlists[index])
+            _ = try Library.position(of: word, in: current)
             return true
         } catch {
             if case .copyNotFound = error { return false }
@@ -83,9 +83,7 @@ struct PlaylistJSON: Encodable {
         songs = sets.flatMap { set in
             set.entries.map { entry in
                 Entry(position: entry.position, set: set.label, copy: entry.copy,
-                      differs: entry.copy.originalID.flatMap(library.songIndex(id:)).map {
-                          entry.copy.fields.differences(from: library.songs[$0].fields).sorted()
-                      })
+                      differs: library.differences(of: entry.copy)?.sorted())
             }
         }
         // From the items, so that a break with no songs before the next one (left when a set's

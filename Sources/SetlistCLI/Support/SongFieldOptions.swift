@@ -85,6 +85,13 @@ struct SongFieldOptions: ParsableArguments {
         guard errors.isEmpty else { throw .invalidValues(errors) }
         return edit
     }
+
+    /// A new song's record: the name and the fields `edit` sets.
+    static func record(_ edit: SongEdit) -> SongFields {
+        var record = SongFields(name: edit.name!)
+        edit.apply(to: &record)
+        return record
+    }
 }
 
 /// How fields are shown in tables and details.

@@ -9,3 +9,16 @@ public struct Contact: Hashable, Sendable, Codable {
         self.email = email
     }
 }
+
+extension Contact {
+    /// A contact from what a person typed: the name cleaned, the address validated, and both
+    /// problems reported at once.
+    public init(validatingName name: String, email: String) throws(LibraryError) {
+        var errors: [ValueError] = []
+        var contact = Contact(name: "", email: "")
+        do throws(ValueError) { contact.name = try Text.cleanName(name, field: "contact name") } catch { errors.append(error) }
+        do throws(ValueError) { contact.email = try EmailAddress.validate(email) } catch { errors.append(error) }
+        guard errors.isEmpty else { throw .invalidValues(errors) }
+        self = contact
+    }
+}
