@@ -155,7 +155,7 @@ import Testing
 
     @Test func notationSettingIsRead() {
         #expect(Library().notation == .english)
-        #expect(Library(settings: ["notation": "german"]).notation == .german)
+        #expect(Library(settings: Settings(notation: "german")).notation == .german)
         #expect(KeyNotation(parsing: " German ") == .german)
         #expect(KeyNotation(parsing: "czech") == nil)
     }
