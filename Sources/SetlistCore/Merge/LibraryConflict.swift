@@ -99,7 +99,7 @@ extension Library {
                 }
             case .settings:
                 guard let key = conflict.item else { return }
-                settings[key] = try conflict.theirs.decode(as: String?.self)
+                settings[name: key] = try conflict.theirs.decode(as: String?.self)
             }
         } catch let error as LibraryError {
             throw error

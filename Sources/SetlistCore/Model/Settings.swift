@@ -52,6 +52,14 @@ public struct Settings: Hashable, Sendable {
         }
     }
 
+    /// A setting by the name settings.json uses, known or not (for merges of that file).
+    public subscript(name name: String) -> String? {
+        get { Key(rawValue: name).map { self[$0] } ?? others[name] }
+        set {
+            if let key = Key(rawValue: name) { self[key] = newValue } else { others[name] = newValue }
+        }
+    }
+
     /// Every setting saved, known or not, by name — as settings.json holds them.
     public var byName: [String: String] {
         var result = others
