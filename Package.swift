@@ -51,6 +51,7 @@ let package = Package(
             name: "SetlistCoreTests",
             dependencies: [
                 "SetlistCore",
+                "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

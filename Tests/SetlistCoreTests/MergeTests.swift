@@ -1,4 +1,6 @@
 import Foundation
+import PropertyBased
+import SeededRandom
 import Testing
 @testable import SetlistCore
 
@@ -64,19 +66,8 @@ import Testing
 
     // MARK: Properties, on random lists (seeded; the seed is printed)
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A descendant of `base`: some ids removed, some added, some moved.
-    static func edit(_ base: [Int], adding fresh: inout Int, using random: inout Generator) -> [Int] {
+    static func edit(_ base: [Int], adding fresh: inout Int, using random: inout Xoshiro) -> [Int] {
         var list = base.filter { _ in Int.random(in: 0..<5, using: &random) > 0 }
         for _ in 0..<Int.random(in: 0...2, using: &random) where !list.isEmpty {
             let id = list.remove(at: Int.random(in: 0..<list.count, using: &random))
@@ -90,9 +81,8 @@ import Testing
     }
 
     @Test func orderMergeProperties() {
-        let seed = UInt64(ProcessInfo.processInfo.environment["SETLIST_TEST_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64.max)
-        print("MergeTests.orderMergeProperties seed: \(seed) (SETLIST_TEST_SEED=\(seed) repeats it)")
-        var random = Generator(state: seed)
+        var random = seededGenerator(for: "MergeTests.orderMergeProperties")
+        let seed = random.currentSeed
         for round in 0..<400 {
             let base = Array(0..<Int.random(in: 0...9, using: &random))
             var fresh = 100
