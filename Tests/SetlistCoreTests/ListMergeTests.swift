@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 @testable import SetlistCore
 
@@ -57,9 +58,8 @@ import Testing
     }
 
     @Test func oneSideUnchangedGivesTheOtherSide() {
-        let seed = UInt64(ProcessInfo.processInfo.environment["SETLIST_TEST_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64.max)
-        print("ListMergeTests.oneSideUnchangedGivesTheOtherSide seed: \(seed) (SETLIST_TEST_SEED=\(seed) repeats it)")
-        var random = MergeTests.Generator(state: seed)
+        var random = seededGenerator(for: "ListMergeTests.oneSideUnchangedGivesTheOtherSide")
+        let seed = random.currentSeed
         for round in 0..<200 {
             let base = (0..<Int.random(in: 0...6, using: &random)).map { Item(id: "i\($0)", value: 0) }
             var other = base.filter { _ in Bool.random(using: &random) }.map { Item(id: $0.id, value: Int.random(in: 0...2, using: &random)) }
