@@ -102,25 +102,7 @@ extension LibraryStore {
         try history.removeStaleUndone()
         guard let number = history.undoneNumbers().first else { throw UndoError.nothingToRedo }
         let record = try history.read(at: history.undoneURL(of: number))
-        var changes: [FileChange] = []
-        var conflicts: [String] = []
-        for delta in record.changes {
-            let current = contents(of: delta.path)
-            switch delta.side(of: current) {
-            case .after:
-                continue
-            case .neither:
-                conflicts.append(delta.path)
-            case .before:
-                if !delta.existsAfter {
-                    changes.append(FileChange(path: delta.path, before: current, after: nil))
-                } else if let after = delta.reconstructAfter(fromBefore: current ?? Data()) {
-                    changes.append(FileChange(path: delta.path, before: current, after: after))
-                } else {
-                    conflicts.append(delta.path)
-                }
-            }
-        }
+        let (changes, conflicts) = moves(record, to: .after)
         guard conflicts.isEmpty else { throw UndoError.changedSince(command: record.command, paths: conflicts, redo: true) }
         try history.restoreUndone(number)
         try apply(changes)

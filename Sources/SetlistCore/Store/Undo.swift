@@ -53,25 +53,7 @@ extension LibraryStore {
         let history = History(root: root)
         guard let number = history.entryNumbers().last else { throw UndoError.nothingToUndo }
         let record = try history.read(number)
-        var changes: [FileChange] = []
-        var conflicts: [String] = []
-        for delta in record.changes {
-            let current = contents(of: delta.path)
-            switch delta.side(of: current) {
-            case .before:
-                continue  // Never written, or already put back.
-            case .neither:
-                conflicts.append(delta.path)
-            case .after:
-                if !delta.existedBefore {
-                    changes.append(FileChange(path: delta.path, before: current, after: nil))
-                } else if let before = delta.reconstructBefore(fromAfter: current ?? Data()) {
-                    changes.append(FileChange(path: delta.path, before: current, after: before))
-                } else {
-                    conflicts.append(delta.path)
-                }
-            }
-        }
+        let (changes, conflicts) = moves(record, to: .before)
         guard conflicts.isEmpty else { throw UndoError.changedSince(command: record.command, paths: conflicts) }
         // Kept for redo before the files are reverted; see History's undone changes for why.
         try history.removeStaleUndone()
@@ -80,5 +62,29 @@ extension LibraryStore {
         try history.remove(number)
         return UndoOutcome(command: record.command, date: History.parse(record.date) ?? .distantPast,
                            paths: record.changes.map(\.path))
+    }
+
+    /// The writes that put every file of `record` on one side of its change (`.before` to undo,
+    /// `.after` to redo), and the files that are on neither side (changed since by other means).
+    func moves(_ record: History.Record, to target: FileDelta.Side) -> (changes: [FileChange], conflicts: [String]) {
+        var changes: [FileChange] = []
+        var conflicts: [String] = []
+        for delta in record.changes {
+            let current = contents(of: delta.path)
+            let side = delta.side(of: current)
+            if side == target { continue }  // Never written, or already there.
+            guard side != .neither else { conflicts.append(delta.path); continue }
+            let exists = target == .before ? delta.existedBefore : delta.existsAfter
+            let contents = target == .before ? delta.reconstructBefore(fromAfter: current ?? Data())
+                : delta.reconstructAfter(fromBefore: current ?? Data())
+            if !exists {
+                changes.append(FileChange(path: delta.path, before: current, after: nil))
+            } else if let contents {
+                changes.append(FileChange(path: delta.path, before: current, after: contents))
+            } else {
+                conflicts.append(delta.path)
+            }
+        }
+        return (changes, conflicts)
     }
 }
