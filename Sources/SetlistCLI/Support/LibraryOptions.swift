@@ -18,12 +18,24 @@ struct LibraryOptions: ParsableArguments {
     var store: LibraryStore { LibraryStore(root: root) }
 
     /// The library as it is now.
-    func load() throws -> Library { try store.load() }
+    func load() throws -> Library {
+        defer { noteSyncConflictCopies() }
+        return try store.load()
+    }
 
     /// Changes the library in one locked transaction, recorded in the history under the command line.
     @discardableResult
     func modify<T>(_ body: (inout Library) throws -> T) throws -> T {
-        try store.modify(command: context.commandLine, body)
+        defer { noteSyncConflictCopies() }
+        return try store.modify(command: context.commandLine, body)
+    }
+
+    /// One line on standard error when a sync tool left conflict copies; the command goes on.
+    private func noteSyncConflictCopies() {
+        let copies = store.syncConflictCopies()
+        guard let first = copies.first else { return }
+        let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""
+        context.errorOutput.line("setlist: \(first.path)\(more): conflict cop\(copies.count == 1 ? "y" : "ies") left by \(first.tool); `setlist check` shows what differs, `setlist check --repair` merges \(copies.count == 1 ? "it" : "them") in.")
     }
 }
 

@@ -51,7 +51,7 @@ extension LibraryStore {
         let fileProblems = reader.allProblems
         var values = IntegrityValues()
         values.clean(&library)
-        report.problems = fileProblems + values.findings.map(\.problem)
+        report.problems = fileProblems + values.findings.map(\.problem) + syncConflictProblems()
         if let current = library.currentPlaylistID, fileProblems.isEmpty,
            !library.playlists.contains(where: { $0.id == current }) {
             report.problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "the current playlist \(current) does not exist."))

@@ -23,7 +23,9 @@ public enum LibraryFiles {
     static func playlistFileNames(in root: URL) -> [String] {
         let folder = root.appendingPathComponent(playlistFolder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        // A sync tool's conflict copy is not a playlist of its own: check reports it, repair merges it.
+        let all = Set(names)
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && SyncConflicts.original(of: $0, among: all) == nil }.sorted()
     }
 
     struct Header: Decodable {

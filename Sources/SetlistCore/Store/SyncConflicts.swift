@@ -1,0 +1,188 @@
+import Foundation
+
+/// A copy of a library file that a sync tool (Syncthing, Dropbox, Nextcloud, Google Drive,
+/// OneDrive) wrote beside it when two computers changed the file at the same time.
+public struct SyncConflictCopy: Sendable, Hashable {
+    /// The copy, relative to the library folder.
+    public var path: String
+    /// The library file it is a version of, relative to the library folder.
+    public var original: String
+    /// The sync tool whose naming it follows.
+    public var tool: String
+}
+
+/// Finding the sync tools' conflict copies, saying how they differ, and merging them in.
+public enum SyncConflicts {
+    /// Where `check --repair` keeps the copies it merged, inside the library folder.
+    public static let keptFolder = History.folder + "/sync-conflicts"
+
+    /// The conflict copies of the library's files in the library at `root`, by path.
+    public static func find(in root: URL) -> [SyncConflictCopy] {
+        var copies: [SyncConflictCopy] = []
+        let top = Set((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+        for name in top.sorted() {
+            if let (original, tool) = original(of: name, among: Set(LibraryFiles.topLevelFiles).intersection(top)) {
+                copies.append(.init(path: name, original: original, tool: tool))
+            }
+        }
+        let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
+        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        for name in names.sorted() {
+            if let (original, tool) = original(of: name, among: names) {
+                copies.append(.init(path: LibraryFiles.playlistFolder + "/" + name, original: LibraryFiles.playlistFolder + "/" + original, tool: tool))
+            }
+        }
+        return copies
+    }
+
+    /// The file of `originals` that `name` is a conflict copy of, and the tool that named it so.
+    static func original(of name: String, among originals: Set<String>) -> (String, String)? {
+        guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
+        let stem = String(name.dropLast(5))
+        for (pattern, tool) in patterns {
+            guard let match = pattern.firstMatch(in: stem, range: NSRange(stem.startIndex..., in: stem)),
+                  let range = Range(match.range(at: 1), in: stem) else { continue }
+            let original = String(stem[range]) + ".json"
+            if originals.contains(original) { return (original, match.numberOfRanges > 2 && match.range(at: 2).location != NSNotFound ? "Nextcloud" : tool) }
+        }
+        // OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so try each one.
+        for index in stem.indices where stem[index] == "-" && index > stem.startIndex {
+            let original = String(stem[..<index]) + ".json"
+            let host = stem[stem.index(after: index)...]
+            if originals.contains(original), !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+                return (original, "OneDrive")
+            }
+        }
+        return nil
+    }
+
+    nonisolated(unsafe) private static let patterns: [(NSRegularExpression, String)] = [
+        (try! NSRegularExpression(pattern: #"^(.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}$"#), "Syncthing"),
+        // Dropbox: "(conflicted copy 2026-11-22)", "(Jirka's conflicted copy 2026-11-22)"; Nextcloud adds the time.
+        (try! NSRegularExpression(pattern: #"^(.+) \((?:.+['’]s )?conflicted copy \d{4}-\d{2}-\d{2}( \d{6})?\)$"#), "Dropbox"),
+        (try! NSRegularExpression(pattern: #"^(.+) \(\d+\)$"#), "Google Drive"),
+    ]
+
+    // MARK: What differs
+
+    /// What the copy holds that differs from the library's file, in a few words each.
+    public static func differences(ours: Data, theirs: Data) -> [String] {
+        guard case .object(let mine)? = try? JSONDecoder().decode(JSONValue.self, from: ours),
+              case .object(let other)? = try? JSONDecoder().decode(JSONValue.self, from: theirs) else {
+            return ["it does not parse as JSON"]
+        }
+        var result: [String] = []
+        let listKey = ["songs", "items", "contacts", "playlists"].first { mine[$0] != nil }
+        for key in Set(mine.keys).union(other.keys).sorted() where !["format", "version", "conflicts", listKey].contains(key) {
+            if case .object(let a) = mine[key] ?? .null, case .object(let b) = other[key] ?? .null {
+                for name in Set(a.keys).union(b.keys).sorted() where a[name] != b[name] {
+                    result.append("\(name): \((a[name] ?? .null)) here, \((b[name] ?? .null)) in the copy")
+                }
+            } else if mine[key] != other[key] {
+                result.append("\(key): \(mine[key] ?? .null) here, \(other[key] ?? .null) in the copy")
+            }
+        }
+        guard let listKey, case .array(let a) = mine[listKey] ?? .null, case .array(let b) = other[listKey] ?? .null else { return result }
+        let here = keyed(a), there = keyed(b)
+        let hereByKey = Dictionary(here, uniquingKeysWith: { first, _ in first }), thereByKey = Dictionary(there, uniquingKeysWith: { first, _ in first })
+        for (key, element) in there where hereByKey[key] == nil { result.append("adds \(label(element))") }
+        for (key, element) in here where thereByKey[key] == nil { result.append("lacks \(label(element))") }
+        for (key, element) in here {
+            guard case .object(let x) = element, case .object(let y)? = thereByKey[key], x != y else { continue }
+            for field in Set(x.keys).union(y.keys).sorted() where x[field] != y[field] {
+                result.append("\(label(element)): \(field) \(x[field] ?? .null) here, \(y[field] ?? .null) in the copy")
+            }
+        }
+        let common = Set(here.map(\.0)).intersection(there.map(\.0))
+        if here.map(\.0).filter(common.contains) != there.map(\.0).filter(common.contains) { result.append("another order") }
+        return result
+    }
+
+    private static func keyed(_ list: [JSONValue]) -> [(String, JSONValue)] {
+        let keys = list.map { element -> String in
+            guard case .object(let object) = element else { return "?" }
+            if case .string(let id)? = object["id"] { return id }
+            if case .string(let email)? = object["email"] { return email.lowercased() }
+            if case .string(let label)? = object["break"] { return "break:" + label }
+            return "?"
+        }
+        return Array(zip(ConflictKeys.distinctKeys(keys), list))
+    }
+
+    private static func label(_ element: JSONValue) -> String {
+        guard case .object(let object) = element else { return "an entry" }
+        if case .string(let name)? = object["name"] { return "'\(name)'" }
+        if case .string(let label)? = object["break"] { return "the break '\(label)'" }
+        if case .string(let id)? = object["id"] { return "playlist \(id)" }
+        return "an entry"
+    }
+}
+
+extension LibraryStore {
+    /// The conflict copies in this library.
+    public func syncConflictCopies() -> [SyncConflictCopy] {
+        SyncConflicts.find(in: root)
+    }
+
+    /// One problem per conflict copy, saying what differs from the library's file.
+    func syncConflictProblems() -> [IntegrityProblem] {
+        syncConflictCopies().map { copy in
+            let differences = contents(of: copy.path).map { SyncConflicts.differences(ours: contents(of: copy.original) ?? Data(), theirs: $0) } ?? []
+            let shown = differences.prefix(6).joined(separator: "; ") + (differences.count > 6 ? "; and \(differences.count - 6) more" : "")
+            return IntegrityProblem(path: copy.path, detail: "a conflict copy of \(copy.original) made by \(copy.tool); "
+                + (differences.isEmpty ? "it holds the same as the library." : "\(shown).") + " `setlist check --repair` merges it in.")
+        }
+    }
+
+    /// With the exclusive lock held: merges each conflict copy into its library file (three-way
+    /// from the version in the history closest to the copy, else keeping everything from both and
+    /// recording where they disagree as conflicts), then moves the copy to ``SyncConflicts/keptFolder``.
+    func mergeSyncConflictCopies(_ actions: inout [String], command: String) throws(LibraryError) {
+        for copy in syncConflictCopies() {
+            guard let theirs = contents(of: copy.path), let ours = contents(of: copy.original) else { continue }
+            let base = commonVersion(of: copy.original, current: ours, copy: theirs)
+            let result: LibraryFileMerge.Result
+            do {
+                result = try LibraryFileMerge.merge(base: base, ours: ours, theirs: theirs, path: copy.original)
+            } catch {
+                actions.append("\(copy.path): left as it is, it cannot be merged: \(error)")
+                continue
+            }
+            try write([copy.original: result.data], replacing: [copy.original: ours], command: command)
+            let kept = SyncConflicts.keptFolder + "/" + copy.path.replacingOccurrences(of: "/", with: "_")
+            try LibraryError.onFiles { () throws(AtomicFileError) in
+                try AtomicFile.makeFolder(root.appendingPathComponent(SyncConflicts.keptFolder))
+                try AtomicFile.write(theirs, to: root.appendingPathComponent(kept))
+                try AtomicFile.remove(root.appendingPathComponent(copy.path))
+            }
+            let how = base == nil ? "no common version in the history, so everything from both was kept" : "three-way, from the common version in the history"
+            let conflicts = result.conflicts.isEmpty ? "" : "; \(result.conflicts.count) disagreement\(result.conflicts.count == 1 ? "" : "s") to settle with `setlist resolve`"
+            actions.append("\(copy.path): merged into \(copy.original) (\(how))\(conflicts); the copy is kept as \(kept).")
+        }
+    }
+
+    /// The version of `path`, now or in the history, that is closest to `copy`: the likeliest
+    /// version both computers had before they changed the file apart. Nil when the history holds
+    /// no earlier version.
+    func commonVersion(of path: String, current: Data, copy: Data) -> Data? {
+        let history = History(root: root)
+        // The file as it is counts too (the other computer may have changed only a version of it).
+        var versions: [Data] = [current]
+        var content = current
+        for number in history.entryNumbers().reversed() {
+            guard let record = try? history.read(number) else { break }
+            guard let delta = record.changes.first(where: { $0.path == path }) else { continue }
+            guard delta.side(of: content) == .after, delta.existedBefore, let before = delta.reconstructBefore(fromAfter: content) else { break }
+            versions.append(before)
+            content = before
+        }
+        guard versions.count > 1 else { return nil }
+        let copyLines = Set(copy.split(separator: 0x0A))
+        // Ties go to the older version, so that nothing added here since is taken for removed there.
+        return versions.enumerated().min { a, b in
+            let da = Set(a.element.split(separator: 0x0A)).symmetricDifference(copyLines).count
+            let db = Set(b.element.split(separator: 0x0A)).symmetricDifference(copyLines).count
+            return da != db ? da < db : a.offset > b.offset
+        }?.element
+    }
+}
