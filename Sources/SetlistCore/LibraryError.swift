@@ -168,6 +168,8 @@ public struct IntegrityProblem: Sendable, Hashable, Encodable, CustomStringConve
         case controlCharacter
         /// A number out of range, or a contact address that is none; only a person can fix it.
         case invalidValue
+        /// A sync tool's conflict copy of a library file; repair merges it in.
+        case syncConflictCopy
     }
 
     public var kind: Kind

@@ -29,10 +29,7 @@ struct MergeFileCommand: ParsableCommand {
             base: context.url(for: base), ours: context.url(for: ours), theirs: context.url(for: theirs), path: name)
         guard !result.conflicts.isEmpty else { return }
         note("\(name): \(Show.count(result.conflicts.count, "conflict")); the file keeps ours and records theirs:")
-        for conflict in result.conflicts {
-            let what = conflict.field == "removed" ? "removed on one side, changed on the other" : conflict.field
-            context.errorOutput.line("  \(conflict.subject), \(what): ours \(conflict.shown(.mine)), theirs \(conflict.shown(.theirs))")
-        }
+        for conflict in result.conflicts { context.errorOutput.line("  " + conflict.summary) }
         context.errorOutput.line("  `setlist check` lists them; `setlist resolve --ours` or `--theirs` settles them.")
         throw ExitCode(1)
     }

@@ -38,6 +38,12 @@ public struct LibraryConflict: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey { case subject, item, field, ours, theirs }
 
+    /// "'Highway to Hell' by AC/DC, key: ours "C minor", theirs "D minor"".
+    public var summary: String {
+        let what = field == "removed" ? "removed on one side, changed on the other" : field
+        return "\(subject), \(what): ours \(shown(.mine)), theirs \(shown(.theirs))"
+    }
+
     /// The side's value shown to people.
     public func shown(_ side: MergeSide) -> String {
         let value = side == .mine ? ours : theirs

@@ -90,7 +90,6 @@ public struct NumberedConflict: Sendable, Hashable, Encodable, CustomStringConve
 
     /// "2. songs.json: 'Highway to Hell' by AC/DC, key: ours "C minor", theirs "D major"".
     public var description: String {
-        let what = conflict.field == "removed" ? "removed on one side, changed on the other" : conflict.field
-        return "\(number). \(path): \(conflict.subject), \(what): ours \(conflict.shown(.mine)), theirs \(conflict.shown(.theirs))"
+        "\(number). \(path): \(conflict.summary)"
     }
 }

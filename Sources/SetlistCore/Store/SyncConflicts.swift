@@ -129,7 +129,7 @@ extension LibraryStore {
         syncConflictCopies().map { copy in
             let differences = contents(of: copy.path).map { SyncConflicts.differences(ours: contents(of: copy.original) ?? Data(), theirs: $0) } ?? []
             let shown = differences.prefix(6).joined(separator: "; ") + (differences.count > 6 ? "; and \(differences.count - 6) more" : "")
-            return IntegrityProblem(path: copy.path, detail: "a conflict copy of \(copy.original) made by \(copy.tool); "
+            return IntegrityProblem(.syncConflictCopy, path: copy.path, detail: "a conflict copy of \(copy.original) made by \(copy.tool); "
                 + (differences.isEmpty ? "it holds the same as the library." : "\(shown).") + " `setlist check --repair` merges it in.")
         }
     }
