@@ -35,7 +35,7 @@ struct SetlistCommand: ParsableCommand {
             ]),
             CommandGroup(name: "Playlists (setlists of copied songs)", subcommands: [
                 NewCommand.self, PlaylistsCommand.self, ShowCommand.self, UseCommand.self, AddCommand.self,
-                RemoveCommand.self, MoveCommand.self, TransposeCommand.self, BreakCommand.self, RemoveBreakCommand.self,
+                RemoveCommand.self, MoveCommand.self, TransposeCommand.self, PlanCommand.self, BreakCommand.self, RemoveBreakCommand.self,
                 RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, MovePlaylistCommand.self,
             ]),
             CommandGroup(name: "Sharing (.plsts setlist files)", subcommands: [ExportCommand.self, ImportCommand.self, ShareCommand.self]),

@@ -116,10 +116,15 @@ struct ShowCommand: ParsableCommand {
                 table.rows[row][column] += " "
             }
         }
+        if let plan = playlist.plan { PlanText.addStartColumn(to: &table, playlist, plan) }
         say(table.render())
         if anyDiffers { say("* differs from the original") }
         if !orphans.isEmpty {
             say("The original\(orphans.count == 1 ? " of song" : "s of songs") \(orphans.map(String.init).joined(separator: ", ")) \(orphans.count == 1 ? "was" : "were") deleted; the copies stay.")
+        }
+        if let plan = playlist.plan {
+            say("Plan: \(PlanText.summary(plan)).")
+            say(PlanText.lines(playlist, plan).joined(separator: "\n"))
         }
     }
 }

@@ -72,6 +72,8 @@ struct PlaylistJSON: Encodable {
     var totalLength: Int
     var songs: [Entry]
     var breaks: [Break]
+    /// The plan and the times it gives; absent without one.
+    var plan: PlanJSON?
 
     init(_ playlist: Playlist, in library: Library) {
         id = playlist.id
@@ -79,6 +81,7 @@ struct PlaylistJSON: Encodable {
         current = library.currentPlaylistID == playlist.id
         count = playlist.copies.count
         totalLength = playlist.totalLength
+        plan = playlist.plan.map { PlanJSON(playlist, $0) }
         let sets = playlist.sets
         songs = sets.flatMap { set in
             set.entries.map { entry in

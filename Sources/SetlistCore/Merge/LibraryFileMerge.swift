@@ -96,7 +96,13 @@ public enum LibraryFileMerge {
             // What the sender last sent: a base for the next import, not the member's content, so
             // a difference keeps ours without asking anyone.
             let received = ThreeWayMerge.value(base: b?.received, mine: o.received, theirs: t.received, preferring: .mine).value
-            return LibraryFiles.encode(LibraryFiles.PlaylistFile(id: o.id, name: name.value, items: list.merged, received: received,
+            // The plan as a whole: one side's change is taken; both changing it differently keeps ours.
+            let plan = ThreeWayMerge.value(base: b?.plan, mine: o.plan, theirs: t.plan, preferring: .mine)
+            if plan.isConflict {
+                conflicts.append(.init(location: location, subject: "the plan of '\(o.name)'", item: nil, field: "plan",
+                                       ours: JSONValue(encoding: o.plan), theirs: JSONValue(encoding: t.plan)))
+            }
+            return LibraryFiles.encode(LibraryFiles.PlaylistFile(id: o.id, name: name.value, items: list.merged, received: received, plan: plan.value,
                                                                  conflicts: combined(o.conflicts, t.conflicts)))
         }
 

@@ -13,6 +13,8 @@ public struct Playlist: Hashable, Sendable, Identifiable {
     /// base that tells, when an updated setlist is imported, whether the member or the sender
     /// renamed it, moved its songs or changed its breaks. Nil for playlists made in this library.
     public var received: ReceivedPlaylist?
+    /// The show's timing (`setlist plan`); nil when the playlist has none.
+    public var plan: ShowPlan?
 
     public init(id: String = Identifier.make(), name: String, items: [PlaylistItem] = [], received: ReceivedPlaylist? = nil) {
         self.id = id
@@ -121,7 +123,7 @@ extension PlaylistItem: Codable {
 }
 
 extension Playlist: Codable {
-    private enum CodingKeys: String, CodingKey { case id, name, items, received }
+    private enum CodingKeys: String, CodingKey { case id, name, items, received, plan }
 }
 
 /// A playlist as its sender last shared it: its name and the order of its copies (by the ids

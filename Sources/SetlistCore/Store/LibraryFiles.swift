@@ -60,6 +60,8 @@ public enum LibraryFiles {
         var items: [PlaylistItem]
         /// Only for playlists imported from a `.plsts` document; optional, so older readers skip it.
         var received: ReceivedPlaylist? = nil
+        /// The show's plan; optional, so older readers skip it (docs/json.md).
+        var plan: ShowPlan? = nil
         var conflicts: [LibraryConflict]?
     }
 

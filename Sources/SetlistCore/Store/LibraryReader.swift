@@ -88,7 +88,9 @@ struct LibraryReader {
                 problems.append(.init(.playlistOrder, path: path, detail: "has id \(file.id) but \(LibraryFiles.playlistOrder) lists it as \(entry.id)."))
                 continue
             }
-            playlists.append(Playlist(id: file.id, name: file.name, items: file.items, received: file.received))
+            var playlist = Playlist(id: file.id, name: file.name, items: file.items, received: file.received)
+            playlist.plan = file.plan
+            playlists.append(playlist)
             conflicts += (file.conflicts ?? []).map { conflict in
                 var conflict = conflict
                 conflict.location = .playlist(file.id)

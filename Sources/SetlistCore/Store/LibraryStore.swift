@@ -145,7 +145,7 @@ enum LibrarySerializer {
             let name = LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
             order.append(.init(id: playlist.id, file: name))
             files[LibraryFiles.playlistFolder + "/" + name] = LibraryFiles.encode(
-                LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received,
+                LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received, plan: playlist.plan,
                                           conflicts: library.conflicts(in: .playlist(playlist.id))))
         }
         let current = library.playlists.contains { $0.id == library.currentPlaylistID } ? library.currentPlaylistID : nil

@@ -1,6 +1,8 @@
 /// A value typed by a person or read from a document that cannot be used.
 public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidLength(String)
+    /// A show's start (`setlist plan --start`) that is not a time or date and time.
+    case invalidStart(String)
     case invalidKey(String)
     case invalidTempo(String)
     case invalidEmail(String)
@@ -15,6 +17,8 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidLength(let text):
             "'\(text)' is not a length. Type minutes and seconds like 2:20, 2m20s or 140 (seconds), or 1:02:03 from an hour up (at most 10 hours)."
+        case .invalidStart(let text):
+            "'\(text)' is not a start time. Type a time like 20:00, or a date and time like \"2026-12-31 20:00\"."
         case .invalidKey(let text):
             "'\(text)' is not a key. Type it like 'C minor', 'Cm', 'Ami', 'F#m', 'Bb', 'B♭ major', 'H', 'Fis', 'Es', 'C-dur' or 'fis-moll'."
         case .invalidTempo(let text):

@@ -1,0 +1,81 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+/// `setlist plan` and the plan in `show` and `show --json`.
+@Suite struct PlanCommandTests {
+    /// "Silvestr": three songs (10:00, unknown, 20:00), a break, one more (5:00).
+    func library() throws -> TemporaryLibrary {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Opener", "--length", "10:00")
+        try lib.ok("add-song", "Mystery")
+        try lib.ok("add-song", "Long One", "--length", "20:00")
+        try lib.ok("add-song", "Closer", "--length", "5:00")
+        try lib.ok("new", "Silvestr", "Opener", "Mystery", "Long One", "Closer")
+        try lib.ok("break", "--after", "3")
+        return lib
+    }
+
+    @Test func planAcrossMidnightInShow() throws {
+        let lib = try library()
+        let set = try lib.ok("plan", "--start", "2026-12-31 23:30", "--gap", "30s", "--target", "1h", "--break-length", "15m")
+        #expect(set.hasPrefix("Plan of 'Silvestr': starts 2026-12-31 23:30, 0:30 between songs, 15:00 breaks, target 1:00:00.\n"))
+        let show = try lib.ok("show")
+        // Opener 23:30; Mystery 23:40:30 (no length); Long One 23:41 (at least); break 15 min
+        // after 00:01, so Closer at 00:16 on the next day.
+        #expect(show.contains("2026-12-31 23:30 "))
+        #expect(show.contains("2026-12-31 23:40 "))
+        #expect(show.contains("2026-12-31 23:41~"))
+        #expect(show.contains("2027-01-01 00:16~"))
+        #expect(show.contains("Set 1: 2026-12-31 23:30–2027-01-01 00:01~ (31:00+)"))
+        #expect(show.contains("Set 2: 2027-01-01 00:16~–2027-01-01 00:21~ (5:00)"))
+        #expect(show.contains("Total 51:00+ with gaps and breaks, 9:00 under the target 1:00:00."))
+        #expect(show.contains("1 song has no length (2), counted as 0"))
+
+        let json = try lib.json("show", "--json")
+        let plan = try #require(json["plan"] as? [String: Any])
+        #expect(plan["start"] as? String == "2026-12-31 23:30")
+        #expect(plan["total"] as? Int == 3060)
+        #expect(plan["overTarget"] as? Int == -540)
+        #expect(plan["unknownLengths"] as? Int == 1)
+        let songs = try #require(plan["songs"] as? [[String: Any]])
+        #expect(songs.map { $0["clock"] as? String } == ["2026-12-31 23:30", "2026-12-31 23:40", "2026-12-31 23:41", "2027-01-01 00:16"])
+        #expect(songs.map { $0["uncertain"] as? Bool } == [false, false, true, true])
+
+        // The playlist file carries the plan as an optional part.
+        let file = try lib.snapshot().first { $0.key.hasPrefix("playlists/") && $0.key.hasSuffix(".json") }!
+        let stored = try JSONSerialization.jsonObject(with: file.value) as! [String: Any]
+        #expect((stored["plan"] as? [String: Any])?["breakLength"] as? Int == 900)
+    }
+
+    @Test func overTheTargetWithATimeAlone() throws {
+        let lib = try library()
+        try lib.ok("edit-song", "Mystery", "--in", "Silvestr", "--length", "40:00")
+        try lib.ok("plan", "--start", "23:00", "--target", "1h")
+        let show = try lib.ok("show")
+        #expect(show.contains("00:10 (+1 day)"))
+        #expect(show.contains("Total 1:15:00 with gaps and breaks, 15:00 over the target 1:00:00."))
+        #expect(!show.contains("no length"))
+        // Changing one part keeps the others.
+        try lib.ok("plan", "--gap", "1m")
+        #expect(try lib.ok("plan").contains("starts 23:00, 1:00 between songs, 0:00 breaks, target 1:00:00"))
+    }
+
+    @Test func clearAndRefusals() throws {
+        let lib = try library()
+        let empty = try lib.snapshot()
+        #expect(try lib.ok("plan").contains("'Silvestr' has no plan"))
+        #expect(!(try lib.ok("show")).contains("Start"))
+        try lib.ok("plan", "--start", "20:00")
+        #expect(try lib.ok("show").contains("Start"))
+        #expect(try lib.ok("plan", "--clear") == "Removed the plan of 'Silvestr'.\n")
+        #expect(try lib.snapshot().filter { !$0.key.contains("history") } == empty.filter { !$0.key.contains("history") })
+        let before = try lib.snapshot()
+        let bad = try lib.run("plan", "--start", "25:00", "--gap", "soon")
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("25:00") && bad.stderr.contains("soon"))
+        let both = try lib.run("plan", "--clear", "--gap", "20s")
+        #expect(both.status == 64)
+        #expect(try lib.snapshot() == before)
+    }
+}
