@@ -14,6 +14,8 @@ public enum MailError: SetlistError, Sendable, Equatable {
     case cannotRun(program: String, detail: String)
     /// The agent ran and failed; nothing is to be taken as sent.
     case mailTransferAgentFailed(program: String, status: String, stderr: String)
+    /// The agent was ended before it finished (a timeout, or setlist was interrupted).
+    case mailTransferAgentStopped(program: String, reason: String)
     /// The message file could not be written.
     case cannotWrite(path: String, detail: String)
     /// `--to all` with no contacts.
@@ -47,6 +49,9 @@ public enum MailError: SetlistError, Sendable, Equatable {
             "The mail program \(program) failed (\(status))"
                 + (stderr.isEmpty ? "" : ": \(stderr)")
                 + ". The message was NOT sent. Fix the mail setup, or write it with --eml FILE and send it from your mail program."
+        case .mailTransferAgentStopped(let program, let reason):
+            "The mail program \(program) was ended: \(reason). The message was NOT sent. Check the mail setup, "
+                + "give it longer with `setlist config sendmail-timeout SECONDS`, or write it with --eml FILE and send it from your mail program."
         case .cannotWrite(let path, let detail):
             "Cannot write the message to \(path): \(detail). Choose another file, or `--eml -` for standard output."
         case .noContacts:

@@ -9,6 +9,9 @@ public struct MailTransferAgent: Sendable, Equatable {
     /// Where sendmail lives when it is not on the PATH (it often is not for ordinary users).
     public static let standardLocations = ["/usr/sbin/sendmail", "/usr/lib/sendmail"]
 
+    /// Seconds the program may take before it is ended (`setlist config sendmail-timeout`).
+    public static let defaultTimeout = 60.0
+
     /// The program to run.
     public var executable: String
     /// Arguments the user configured (e.g. `-C ~/.msmtprc`), before the ones setlist adds.
@@ -67,13 +70,18 @@ public struct MailTransferAgent: Sendable, Equatable {
     /// - Throws: ``MailError/mailTransferAgentFailed(program:status:stderr:)`` when the agent
     ///   exits unsuccessfully (nothing is to be taken as sent), or
     ///   ``MailError/cannotRun(program:detail:)`` when it cannot be started.
-    public func send(_ message: Data, envelopeSender: String) throws(MailError) {
+    ///   ``MailError/mailTransferAgentStopped(program:reason:)`` when it ran past `timeout`
+    ///   seconds or setlist was interrupted meanwhile (it and its process group are ended).
+    public func send(_ message: Data, envelopeSender: String, timeout: Double = MailTransferAgent.defaultTimeout) throws(MailError) {
         let local = Data(String(decoding: message, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").utf8)
         let result: ChildProcess.Result
         do {
-            result = try ChildProcess.run(executable, commandArguments(envelopeSender: envelopeSender), input: local)
+            result = try ChildProcess.run(executable, commandArguments(envelopeSender: envelopeSender), input: local, timeout: timeout)
         } catch {
             throw .cannotRun(program: executable, detail: error.reason)
+        }
+        if let stop = result.stopped {
+            throw .mailTransferAgentStopped(program: executable, reason: stop.description)
         }
         guard result.succeeded else {
             let said = String(decoding: result.errorOutput + result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -20,6 +20,9 @@ extension Settings.Key {
             }
             guard MailTransferAgent.splitCommand(trimmed).first?.isEmpty == false else { throw MailError.emptySendmail }
             return trimmed
+        case .sendmailTimeout:
+            guard let seconds = Settings.seconds(parsing: value) else { throw ValueError.invalidTimeout(value) }
+            return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
         }
     }
 }

@@ -93,7 +93,8 @@ public struct ShareMessage: Sendable {
     @discardableResult
     public func send(settings: Settings, environment: [String: String]) throws(MailError) -> String {
         let agent = try MailTransferAgent.resolve(setting: settings.sendmail, environment: environment)
-        try agent.send(data, envelopeSender: sender.address)
+        try agent.send(data, envelopeSender: sender.address,
+                       timeout: settings.sendmailTimeoutSeconds ?? MailTransferAgent.defaultTimeout)
         return agent.executable
     }
 

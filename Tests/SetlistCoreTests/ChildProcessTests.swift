@@ -39,3 +39,55 @@ import SetlistCore
         #expect(throws: ChildProcess.StartError.self) { try ChildProcess.run("/nonexistent/program") }
     }
 }
+
+/// A program that hangs is ended with everything it started (issue 13).
+@Suite struct ChildProcessTimeoutTests {
+    /// Whether `pid` is a running process (a zombie waiting for its parent counts as gone).
+    static func isRunning(_ pid: Int32) -> Bool {
+        // A killed process takes a moment to go, on a busy machine.
+        for _ in 0..<40 where kill(pid, 0) == 0 && isRunningNow(pid) { usleep(50_000) }
+        return kill(pid, 0) == 0 && isRunningNow(pid)
+    }
+
+    private static func isRunningNow(_ pid: Int32) -> Bool {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+
+    /// Runs a script that starts a helper in the background (which writes its pid) and then hangs.
+    func runHanging(_ hang: String, input: Data?) throws -> (ChildProcess.Result, Double, Int32) {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("hang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        let script = "sleep 300 & echo $! > '\(pidFile.path)'; \(hang)"
+        let start = Date()
+        let result = try ChildProcess.run("/bin/sh", ["-c", script], input: input, timeout: 0.5)
+        let seconds = Date().timeIntervalSince(start)
+        let helper = Int32(try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        return (result, seconds, helper)
+    }
+
+    @Test(arguments: [
+        "sleep 300",                      // hangs before reading its input
+        "cat > /dev/null; sleep 300",     // reads it all, then hangs
+        "trap '' TERM; sleep 300",        // ignores SIGTERM too
+    ])
+    func aHangingProgramIsEndedWithItsGroup(hang: String) throws {
+        let (result, seconds, helper) = try runHanging(hang, input: Data(count: 200_000))
+        #expect(result.stopped == .timedOut(seconds: 0.5))
+        #expect(!result.succeeded)
+        #expect(seconds < 0.5 + ChildProcess.gracePeriod + 3, "took \(seconds) s")
+        #expect(helper > 0)
+        #expect(!Self.isRunning(helper), "the program's background helper \(helper) was left running")
+    }
+
+    @Test func aProgramThatFinishesInTimeIsNotStopped() throws {
+        let result = try ChildProcess.run("/bin/sh", ["-c", "cat"], input: Data("x".utf8), timeout: 10)
+        #expect(result.succeeded && result.stopped == nil && result.outputText == "x")
+    }
+
+    @Test func theStopIsSaidInWords() {
+        #expect(ChildProcess.Stop.timedOut(seconds: 60).description == "it did not finish within 60 seconds")
+        #expect(ChildProcess.Stop.interrupted(signal: SIGINT).description.contains("Ctrl-C"))
+    }
+}

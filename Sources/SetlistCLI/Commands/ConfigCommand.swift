@@ -5,7 +5,7 @@ import SetlistMail
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show, set or unset a setting: notation, sender, sendmail.",
+        abstract: "Show, set or unset a setting: notation, sender, sendmail, sendmail-timeout.",
         discussion: """
             Settings are saved in the library (settings.json).
 
@@ -21,6 +21,9 @@ struct ConfigCommand: ParsableCommand {
             with any arguments it needs, e.g. "msmtp -a band". Without it: $SETLIST_SENDMAIL, else \
             `sendmail` on the PATH.
 
+            sendmail-timeout: the seconds the mail program may take (default 60). When they pass, \
+            the program and everything it started are ended and the message is reported NOT sent.
+
             Examples:
               setlist config                                  # every setting
               setlist config notation german
@@ -30,7 +33,7 @@ struct ConfigCommand: ParsableCommand {
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: "The setting: notation, sender or sendmail. Without it, every setting is shown.") var key: String?
+    @Argument(help: "The setting: notation, sender, sendmail or sendmail-timeout. Without it, every setting is shown.") var key: String?
     @Argument(help: "The new value. Without it, the setting is shown.") var value: String?
     @Flag(help: "Remove the setting.") var unset = false
 

@@ -8,6 +8,8 @@ public struct Settings: Hashable, Sendable {
         case sender
         /// The mail program `setlist share` hands messages to, with its arguments.
         case sendmail
+        /// The seconds the mail program may take before it is ended (default 60).
+        case sendmailTimeout = "sendmail-timeout"
 
         /// The setting named `name` (case ignored).
         /// - Throws: ``LibraryError/unknownSetting(_:known:)`` naming the known ones.
@@ -23,14 +25,18 @@ public struct Settings: Hashable, Sendable {
     public var notation: String?
     public var sender: String?
     public var sendmail: String?
+    /// Seconds as typed; ``sendmailTimeoutSeconds`` reads them.
+    public var sendmailTimeout: String?
     /// Names this version does not know (from a newer setlist or a hand edit), kept as they were
     /// so that saving the settings never drops them.
     public var others: [String: String]
 
-    public init(notation: String? = nil, sender: String? = nil, sendmail: String? = nil, others: [String: String] = [:]) {
+    public init(notation: String? = nil, sender: String? = nil, sendmail: String? = nil, sendmailTimeout: String? = nil,
+                others: [String: String] = [:]) {
         self.notation = notation
         self.sender = sender
         self.sendmail = sendmail
+        self.sendmailTimeout = sendmailTimeout
         self.others = others
     }
 
@@ -41,6 +47,7 @@ public struct Settings: Hashable, Sendable {
             case .notation: notation
             case .sender: sender
             case .sendmail: sendmail
+            case .sendmailTimeout: sendmailTimeout
             }
         }
         set {
@@ -48,6 +55,7 @@ public struct Settings: Hashable, Sendable {
             case .notation: notation = newValue
             case .sender: sender = newValue
             case .sendmail: sendmail = newValue
+            case .sendmailTimeout: sendmailTimeout = newValue
             }
         }
     }
@@ -77,4 +85,14 @@ public struct Settings: Hashable, Sendable {
     }
 
     public var isEmpty: Bool { byName.isEmpty }
+
+    /// The `sendmail-timeout` setting in seconds; nil when unset or unreadable.
+    public var sendmailTimeoutSeconds: Double? { sendmailTimeout.flatMap(Self.seconds(parsing:)) }
+
+    /// A timeout as typed: whole or decimal seconds, more than 0 and at most a day.
+    public static func seconds(parsing text: String) -> Double? {
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
+              seconds > 0, seconds <= 86_400 else { return nil }
+        return seconds
+    }
 }

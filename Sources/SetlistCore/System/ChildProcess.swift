@@ -15,9 +15,19 @@ public enum ChildProcess {
         public var exited: Bool
         public var output: Data
         public var errorOutput: Data
+        /// Why setlist ended the program before it finished, if it did.
+        public var stopped: Stop?
 
-        /// Exited with status 0.
-        public var succeeded: Bool { exited && status == 0 }
+        public init(status: Int32, exited: Bool, output: Data, errorOutput: Data, stopped: Stop? = nil) {
+            self.status = status
+            self.exited = exited
+            self.output = output
+            self.errorOutput = errorOutput
+            self.stopped = stopped
+        }
+
+        /// Exited with status 0 by itself.
+        public var succeeded: Bool { exited && status == 0 && stopped == nil }
         /// "exit status 75" or "signal 9", for messages.
         public var ending: String { exited ? "exit status \(status)" : "signal \(status)" }
         /// Standard output as text.
@@ -25,6 +35,26 @@ public enum ChildProcess {
         /// Standard error as text.
         public var errorText: String { String(decoding: errorOutput, as: UTF8.self) }
     }
+
+    /// Why setlist ended a program (and its process group) before it finished.
+    public enum Stop: Sendable, Equatable, CustomStringConvertible {
+        /// It ran longer than the timeout, in seconds.
+        case timedOut(seconds: Double)
+        /// setlist itself was interrupted (Ctrl-C) or told to end, with this signal.
+        case interrupted(signal: Int32)
+
+        public var description: String {
+            switch self {
+            case .timedOut(let seconds):
+                "it did not finish within \(seconds.formatted(.number.precision(.fractionLength(0...1)))) seconds"
+            case .interrupted(let signal):
+                "setlist was \(signal == SIGINT ? "interrupted (Ctrl-C)" : "told to stop (signal \(signal))") while it ran"
+            }
+        }
+    }
+
+    /// How long a stopped program's process group gets between SIGTERM and SIGKILL.
+    public static let gracePeriod = 2.0
 
     /// A program that could not be started: which, and why.
     public struct StartError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -39,9 +69,14 @@ public enum ChildProcess {
     ///     input is empty (/dev/null). A program that exits without reading it all is fine.
     ///   - environment: its whole environment; nil for this process's own.
     ///   - folder: its working folder; nil for this process's own.
+    ///   - timeout: seconds it may run; nil to wait as long as it takes. The program runs in a
+    ///     process group of its own; when the time passes, or when setlist gets SIGINT or
+    ///     SIGTERM meanwhile, the whole group is ended (SIGTERM, then SIGKILL after a grace
+    ///     period) and ``Result/stopped`` says why: nothing it started is left behind.
     /// - Throws: ``StartError`` when it cannot be started (not found, not executable).
     public static func run(_ executable: String, _ arguments: [String] = [], input: Data? = nil,
-                           environment: [String: String]? = nil, folder: URL? = nil) throws(StartError) -> Result {
+                           environment: [String: String]? = nil, folder: URL? = nil,
+                           timeout: Double? = nil) throws(StartError) -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -56,9 +91,15 @@ public enum ChildProcess {
             // A program may exit without reading everything: the write must then fail, not kill us.
             signal(SIGPIPE, SIG_IGN)
         }
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        // While it runs, Ctrl-C and SIGTERM end it rather than leave it behind as an orphan
+        // (Foundation starts it in a process group of its own, which the terminal's Ctrl-C misses).
+        let watcher = timeout == nil ? nil : SignalWatcher()
         do {
             try process.run()
         } catch {
+            watcher?.stop()
             throw StartError(program: executable, reason: error.localizedDescription)
         }
         let group = DispatchGroup()
@@ -66,12 +107,84 @@ public enum ChildProcess {
         DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) { errData = errors.fileHandleForReading.readDataToEndOfFile() }
         if let inputPipe, let input {
-            try? inputPipe.fileHandleForWriting.write(contentsOf: input)
-            try? inputPipe.fileHandleForWriting.close()
+            // Written aside: a program that never reads must not block the wait below.
+            let writer = inputPipe.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? writer.write(contentsOf: input)
+                try? writer.close()
+            }
         }
-        process.waitUntilExit()
-        group.wait()
+        var stopped: Stop?
+        if let timeout, let watcher {
+            let deadline = DispatchTime.now() + timeout
+            while ended.wait(timeout: min(deadline, .now() + 0.05)) == .timedOut {
+                if let signal = watcher.received {
+                    stopped = .interrupted(signal: signal)
+                } else if DispatchTime.now() >= deadline {
+                    stopped = .timedOut(seconds: timeout)
+                }
+                guard stopped == nil else { break }
+            }
+            if stopped != nil { endGroup(of: process, ended: ended) }
+            watcher.stop()
+        } else {
+            ended.wait()
+        }
+        // A grandchild that left the group may still hold the pipes open; do not wait for it forever.
+        _ = group.wait(timeout: stopped == nil ? .distantFuture : .now() + gracePeriod)
         return Result(status: process.terminationStatus, exited: process.terminationReason == .exit,
-                      output: outData, errorOutput: errData)
+                            output: outData, errorOutput: errData, stopped: stopped)
+    }
+
+    /// Ends the program's process group: SIGTERM, then SIGKILL if it is still there after the
+    /// grace period, and waits for the program itself.
+    private static func endGroup(of process: Process, ended: DispatchSemaphore) {
+        let group = process.processIdentifier
+        kill(-group, SIGTERM)
+        if ended.wait(timeout: .now() + gracePeriod) == .timedOut {
+            kill(-group, SIGKILL)
+            ended.wait()
+        } else {
+            // The leader is gone; anything else in its group still gets the final word.
+            kill(-group, SIGKILL)
+        }
+    }
+}
+
+/// Catches SIGINT and SIGTERM while a child runs, instead of dying and leaving it behind.
+private final class SignalWatcher: @unchecked Sendable {
+    private let lock = NSLock()
+    private var signal: Int32?
+    private var sources: [DispatchSourceSignal] = []
+    private var previous: [(Int32, sighandler_t?)] = []
+
+    init() {
+        for number in [SIGINT, SIGTERM] {
+            let before = Glibc.signal(number, SIG_IGN)
+            previous.append((number, before))
+            // A signal ignored already (a job started with nohup or in the background) stays so.
+            if let before, unsafeBitCast(before, to: Int.self) == 1 { continue }
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                lock.lock()
+                if signal == nil { signal = number }
+                lock.unlock()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// The first signal received, if any.
+    var received: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        return signal
+    }
+
+    func stop() {
+        for source in sources { source.cancel() }
+        for (number, handler) in previous { Glibc.signal(number, handler) }
     }
 }

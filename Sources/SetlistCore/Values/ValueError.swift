@@ -10,6 +10,7 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case controlCharacter(field: String, scalar: Unicode.Scalar)
     case tooLong(field: String, limit: Int)
     case looksLikePath(field: String, text: String)
+    case invalidTimeout(String)
     /// A key notation that is neither english nor german (`setlist config notation`).
     case invalidNotation(String)
 
@@ -33,6 +34,8 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(text)' is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
         case .tooLong(let field, let limit):
             "The \(field) is too long. Keep it to \(limit) characters at most."
+        case .invalidTimeout(let text):
+            "'\(text)' is not a timeout. Give the seconds the mail program may take, from 1 to 86400, like `setlist config sendmail-timeout 120`."
         case .looksLikePath(let field, let text):
             "The \(field) '\(text)' looks like a file path. Choose a name that does not start with '/' or '~/' and has no '..' or '.' between slashes."
         }
