@@ -31,7 +31,7 @@ struct SetlistCommand: ParsableCommand {
         groupedSubcommands: [
             CommandGroup(name: "Songs (the repertoire)", subcommands: [
                 AddSongCommand.self, SongsCommand.self, SongCommand.self, EditSongCommand.self,
-                RemoveSongCommand.self, MoveSongCommand.self,
+                RemoveSongCommand.self, MoveSongCommand.self, ImportSongsCommand.self, ExportSongsCommand.self,
             ]),
             CommandGroup(name: "Playlists (setlists of copied songs)", subcommands: [
                 NewCommand.self, PlaylistsCommand.self, ShowCommand.self, UseCommand.self, AddCommand.self,

@@ -12,23 +12,6 @@ public enum HeaderText {
     /// The longest encoded word (RFC 2047 section 2).
     public static let encodedWordLimit = 75
 
-    /// `text` on one line: every forbidden character (``ControlCharacters``: CR and LF among
-    /// them) and every run of whitespace made a single space, and the ends trimmed.
-    public static func oneLine(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if ControlCharacters.isForbidden(scalar) || scalar.properties.isWhitespace {
-                pendingSpace = !result.isEmpty
-                continue
-            }
-            if pendingSpace { result.append(" ") }
-            pendingSpace = false
-            result.append(scalar)
-        }
-        return String(result)
-    }
-
     /// Whether `text` can stand in a header as it is: printable ASCII and spaces, and nothing a
     /// decoder would take for an encoded word.
     static func isPlain(_ text: String) -> Bool {
@@ -39,7 +22,7 @@ public enum HeaderText {
 
     /// A complete unstructured header such as `Subject`, folded, without the final CRLF.
     public static func unstructured(_ name: String, _ value: String) -> String {
-        let text = oneLine(value)
+        let text = Text.oneLine(value)
         let prefix = name.count + 2
         let words = text.split(separator: " ").map(String.init)
         if isPlain(text), let first = words.first, prefix + first.count <= lineLimit,
@@ -57,10 +40,10 @@ public enum HeaderText {
         let limit = min(encodedWordLimit, lineLimit - name.count - 2)
         var tokens: [String] = []
         for (index, mailbox) in mailboxes.enumerated() {
-            var mine = phrase(mailbox.name.map(oneLine) ?? "", limit: limit)
+            var mine = phrase(mailbox.name.map(Text.oneLine) ?? "", limit: limit)
             // Addresses are validated where they are typed, but one from a hand-edited file must
             // not end the header line either.
-            let address = oneLine(mailbox.address).replacingOccurrences(of: " ", with: "")
+            let address = Text.oneLine(mailbox.address).replacingOccurrences(of: " ", with: "")
             mine.append(mine.isEmpty ? address : "<\(address)>")
             if index < mailboxes.count - 1 { mine[mine.count - 1] += "," }
             tokens += mine

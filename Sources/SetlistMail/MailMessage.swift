@@ -64,7 +64,7 @@ public struct MailMessage: Sendable {
             HeaderText.addresses("To", to),
             HeaderText.unstructured("Subject", subject),
             "Date: " + MailDate.format(date),
-            "Message-ID: <" + HeaderText.oneLine(messageID).replacingOccurrences(of: " ", with: "") + ">",
+            "Message-ID: <" + Text.oneLine(messageID).replacingOccurrences(of: " ", with: "") + ">",
             "MIME-Version: 1.0",
             "Content-Type: multipart/mixed;\r\n " + MIMEParameter.quoted("boundary", boundary),
         ]

@@ -47,7 +47,7 @@ public enum Recipients {
     /// hand or merged from a synced copy, and an address is written into the To header.
     private static func mailbox(_ contact: Contact) throws(MailError) -> Mailbox {
         guard let address = try? EmailAddress.validate(contact.email) else {
-            throw .invalidContactAddress(name: contact.name, address: HeaderText.oneLine(contact.email))
+            throw .invalidContactAddress(name: contact.name, address: Text.oneLine(contact.email))
         }
         return Mailbox(name: contact.name, address: address)
     }

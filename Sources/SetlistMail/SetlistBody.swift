@@ -1,4 +1,5 @@
 import SetlistCore
+import SetlistExchange
 
 /// The plain-text body of a shared setlist: short lines that read well on a phone.
 public enum SetlistBody {
@@ -21,23 +22,8 @@ public enum SetlistBody {
     ///   - notation: how keys are printed.
     public static func text(for playlist: Playlist, plstsFileName: String?, pdfFileNames: [String],
                             notation: KeyNotation = .english) -> String {
-        var lines: [String] = []
-        let count = playlist.copies.count
-        lines.append(HeaderText.oneLine(playlist.name))
-        lines.append(PlaylistSummary.text(playlist))
-        if count == 0 { lines += ["", "(no songs yet)"] }
-        for set in playlist.sets {
-            if let label = set.label {
-                let length = set.totalLength > 0 ? " (\(SongLength.format(set.totalLength)))" : ""
-                lines += ["", "— \(HeaderText.oneLine(label))\(length) —"]
-            }
-            for entry in set.entries {
-                lines.append("")
-                lines += songLines(entry, notation: notation)
-            }
-        }
-        lines += ["", "Total length: " + totalText(playlist)]
-        lines.append("")
+        // The listing is what `export --format text` writes, so the two never disagree.
+        var lines = [SetlistText.plain(playlist, notation: notation)]
         // The files are named as the message names its attachments, so what the text says to
         // save and import is what the mail program saves.
         if let plstsFileName {
@@ -52,21 +38,4 @@ public enum SetlistBody {
 
     /// `name` as one shell word that a member can paste (see ``ShellWord/quoted(_:)``).
     public static func shellQuoted(_ name: String) -> String { ShellWord.quoted(name) }
-
-    static func totalText(_ playlist: Playlist) -> String {
-        PlaylistSummary.total(playlist.totalLength, unknown: playlist.copiesWithoutLength, of: playlist.copies.count)
-    }
-
-    static func songLines(_ entry: PlaylistEntry, notation: KeyNotation) -> [String] {
-        let fields = entry.copy.fields
-        var first = "\(entry.position). \(HeaderText.oneLine(fields.name))"
-        if let author = fields.author, !author.isEmpty { first += " — " + HeaderText.oneLine(author) }
-        var details: [String] = []
-        if let length = fields.length { details.append(SongLength.format(length)) }
-        if let key = fields.key { details.append(key.spelled(in: notation)) }
-        if let bpm = fields.bpm { details.append("\(bpm) BPM") }
-        guard !details.isEmpty else { return [first] }
-        let indent = String(repeating: " ", count: "\(entry.position). ".count)
-        return [first, indent + details.joined(separator: " · ")]
-    }
 }

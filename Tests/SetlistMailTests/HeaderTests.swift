@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SetlistCore
 @testable import SetlistMail
 
 /// Header injection and Unicode in names, subjects and file names.
@@ -25,7 +26,7 @@ import Testing
         #expect(check.defects == [])
         #expect(check.headerNames == ["From", "To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type", "User-Agent"])
         #expect(check.parts.count == 2)
-        let shown = HeaderText.oneLine(evil)
+        let shown = Text.oneLine(evil)
         #expect(check.header("subject") == shown)
         #expect(check.from.map(\.address) == ["jirka@example.com"])
         #expect(check.to.map(\.address) == ["pepa@example.com"])
@@ -87,7 +88,7 @@ import Testing
         let messages = texts.map { MessageTests.message(subject: $0, to: [Mailbox(name: $0, address: "b@example.com")]).rendered() }
         let checks = try PythonMIME.check(messages)
         for (text, check) in zip(texts, checks) {
-            let expected = HeaderText.oneLine(text)
+            let expected = Text.oneLine(text)
             #expect(check.defects == [], "\(text)")
             #expect(check.raw.badEncodedWords == [], "\(text)")
             #expect(check.raw.maxLine <= 78, "\(text)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SetlistCore
 @testable import SetlistMail
 
 /// A message with everything a shared setlist has, parsed back by Python's `email` package.
@@ -77,7 +78,7 @@ import Testing
         #expect(check.raw.endsWithCrlf)
         #expect(check.raw.maxLine <= 78)
         #expect(check.raw.badEncodedWords == [])
-        #expect(check.header("subject") == HeaderText.oneLine(message.subject))
+        #expect(check.header("subject") == Text.oneLine(message.subject))
         #expect(check.parts[0].text == message.body)
         #expect(check.attachments.first?.filename == String(repeating: "Dlouhý název ", count: 12) + ".pdf")
         // A line of the body that starts with "From " or "." is encoded, so no mail system changes it.

@@ -70,6 +70,24 @@ public enum Text {
         return trimmed
     }
 
+    /// `text` on one line: every forbidden character (``ControlCharacters``: CR and LF among
+    /// them) and every run of whitespace made a single space, and the ends trimmed. Mail headers,
+    /// the share body and the text export all print names through it.
+    public static func oneLine(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if ControlCharacters.isForbidden(scalar) || scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace { result.append(" ") }
+            pendingSpace = false
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
     /// `text` shortened to at most `width` characters, ending in "…" when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard text.count > width else { return text }

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import SetlistCore
+import SetlistSpreadsheet
+
+struct ImportSongsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-songs",
+        abstract: "Add songs from spreadsheets (CSV) or ChordPro files to the repertoire.",
+        discussion: """
+            CSV files need a header row naming the columns, in English or Czech and as other apps \
+            write them: title/name/song/název, author/artist/interpret, length/duration/délka \
+            (seconds, m:ss or h:mm:ss), key/tónina, bpm/tempo, notes/poznámky (case and accents \
+            don't matter); other columns are listed and ignored. Name the columns of a file without \
+            such a header with --columns. Commas, semicolons (Excel in Czech or German) and tabs are \
+            told apart by themselves; the file must be UTF-8 unless you name its --encoding.
+
+            ChordPro files (.cho, .chordpro, .chopro, .crd, or any file whose content is ChordPro) give \
+            the title, the artist or subtitle as author, key, tempo and duration; a folder imports every \
+            ChordPro file in it.
+
+            A song you already have (same title and author, whatever the case or accents) is skipped, \
+            or changed to the file's values with --update. Any invalid row stops the import, listing \
+            every problem by line, and nothing is changed, unless --skip-invalid.
+
+            Examples:
+              setlist import-songs repertoire.csv
+              setlist import-songs --dry-run stary-seznam.csv --encoding windows-1250
+              setlist import-songs setlist.csv --to "Koncert 12. 5."
+              setlist import-songs --columns title,author,-,length songs.csv
+              setlist import-songs Songbook/ --with-lyrics
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: ArgumentHelp("CSV or ChordPro files, or folders of ChordPro files.", valueName: "file"))
+    var files: [String] = []
+    @Option(help: ArgumentHelp("What each column holds, in order: title, author, length, key, bpm, notes, set, or - to skip one.", valueName: "list"))
+    var columns: String?
+    @Option(help: ArgumentHelp("The encoding of a file that is not UTF-8: \(TextDecoding.encodingNames.joined(separator: ", ")).", valueName: "name"))
+    var encoding: String?
+    @Flag(help: "Change songs you already have to the file's values (empty cells change nothing).") var update = false
+    @Flag(help: "Import the valid rows and list the invalid ones, instead of importing nothing.") var skipInvalid = false
+    @Option(help: ArgumentHelp("Also copy the songs into this playlist, in the file's order (created if needed).", valueName: "playlist"))
+    var to: String?
+    @Flag(help: "Put the lyrics and chords of ChordPro files into the songs' notes.") var withLyrics = false
+    @Flag(help: "Show what importing would do, and change nothing.") var dryRun = false
+
+    func validate() throws {
+        if files.isEmpty {
+            throw ValidationError("Name the files to import, like `setlist import-songs repertoire.csv`.")
+        }
+    }
+
+    func run() throws {
+        let options = SongFiles.Options(
+            columns: try columns.map(SongColumn.parseList), encoding: try encoding.map(TextDecoding.encoding(named:)),
+            withLyrics: withLyrics)
+        let playlistName = try to.map { (name) throws(ValueError) in try Text.cleanName(name, field: "playlist name") }
+        let sheets = try SongFiles.read(files.map { ($0, context.url(for: $0)) }, options: options)
+        let importOptions = SongImport.Options(update: update, skipInvalid: skipInvalid, playlist: playlistName)
+        let report: SongImportReport
+        if dryRun {
+            var library = try libraryOptions.load()
+            report = try SongImport.apply(sheets, to: &library, options: importOptions)
+        } else {
+            report = try libraryOptions.modify { library in try SongImport.apply(sheets, to: &library, options: importOptions) }
+        }
+        for line in report.lines(dryRun: dryRun, update: update) { say(line) }
+    }
+}
+
+struct ExportSongsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-songs",
+        abstract: "Write the repertoire as a CSV spreadsheet.",
+        discussion: """
+            One row per song: Title, Author, Length, Key, BPM, Notes. Excel, LibreOffice and Google \
+            Sheets open it, and `setlist import-songs` reads it back to the same songs. Use --excel for \
+            Excel in Czech, German and other locales that expect semicolons.
+
+            Examples:
+              setlist export-songs                     # to songs.csv
+              setlist export-songs -o repertoar.csv --excel
+              setlist export-songs -o -                # to standard output
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write; - writes to standard output (default: songs.csv).", valueName: "file"))
+    var output = "songs.csv"
+    @Flag(help: "Semicolons and a byte order mark, as Excel expects in most of Europe.") var excel = false
+
+    func run() throws {
+        let library = try libraryOptions.load()
+        let data = CSVExport.songs(library.songs, dialect: excel ? .excel : .standard)
+        guard try ExportCommand.write(data, to: output, defaultName: "songs.csv") else { return }
+        say("Exported \(library.songs.count) song\(library.songs.count == 1 ? "" : "s") to \(output).")
+    }
+}
