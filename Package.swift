@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistCore", "CCairoPango"], resources: [.copy("Golden")]),
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
         .target(name: "MailTestSupport", dependencies: ["SetlistCore"], path: "Tests/MailTestSupport"),
-        .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "MailTestSupport"]),
+        .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "SetlistExchange", "MailTestSupport"]),
         .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive"]),
         // The seeded generator of the randomised tests ($SETLIST_SEED repeats a run).
         .target(

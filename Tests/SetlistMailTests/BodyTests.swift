@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SetlistCore
+import SetlistExchange
 @testable import SetlistMail
 
 @Suite struct BodyTests {
@@ -75,5 +76,13 @@ import SetlistCore
 
     @Test func subjectNamesThePlaylist() {
         #expect(SetlistBody.subject(for: Self.playlist()) == "Setlist: Můj koncert")
+    }
+}
+
+@Suite struct BodyIsTheTextExportTests {
+    @Test func bodyStartsWithExactlyWhatExportFormatTextWrites() {
+        let playlist = BodyTests.playlist()
+        let body = SetlistBody.text(for: playlist, plstsFileName: "x.plsts", pdfFileNames: [])
+        #expect(body.hasPrefix(SetlistText.plain(playlist) + "\n"))
     }
 }
