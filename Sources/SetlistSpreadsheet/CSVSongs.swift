@@ -4,7 +4,9 @@ import SetlistCore
 public enum CSVSongs {
     /// The songs and invalid rows of `text`.
     /// - Parameter columns: what each column holds, from `--columns`; nil reads the header.
-    public static func read(_ text: String, file: String, columns: [SongColumn?]? = nil) throws(SpreadsheetError) -> SongSheet {
+    public static func read(
+        _ text: String, file: String, columns: [SongColumn?]? = nil, notation: KeyNotation = .english
+    ) throws(SpreadsheetError) -> SongSheet {
         let table = try CSVTable(text: text, file: file)
         var records = table.records.drop(while: \.isBlank)
         guard let first = records.first else { return SongSheet(file: file, kind: .csv) }
@@ -35,7 +37,7 @@ public enum CSVSongs {
                 guard let column, index < record.fields.count else { continue }
                 cells[column] = record.fields[index]
             }
-            let row = SongCells.fields(cells, line: record.line) { column in
+            let row = SongCells.fields(cells, line: record.line, notation: notation) { column in
                 mapping.firstIndex(of: column).map { labels[$0] } ?? column.rawValue
             }
             sheet.problems += row.problems
@@ -70,7 +72,7 @@ public enum CSVSongs {
             guard !cell.isEmpty else { continue }
             switch column {
             case .length: checked = true; if SongLength.seconds(from: cell) == nil { return true }
-            case .key: checked = true; if MusicalKey(parsing: cell) == nil { return true }
+            case .key: checked = true; if MusicalKey(parsing: cell, notation: .german) == nil && MusicalKey(parsing: cell) == nil { return true }
             case .bpm: checked = true; if (try? Tempo.parse(cell)) == nil { return true }
             default: continue
             }

@@ -18,7 +18,7 @@ public enum ChordPro {
 
     /// The song of one ChordPro file (a file holds one song; `{new_song}` starts another, which
     /// is read as the next song).
-    public static func read(_ text: String, file: String, withLyrics: Bool) -> SongSheet {
+    public static func read(_ text: String, file: String, withLyrics: Bool, notation: KeyNotation = .english) -> SongSheet {
         var sheet = SongSheet(file: file, kind: .chordPro)
         var cells: [SongColumn: String] = [:], labels: [SongColumn: String] = [:]
         var lyrics: [String] = [], start = 1, lineNumber = 0
@@ -27,7 +27,7 @@ public enum ChordPro {
         func finish() {
             guard !cells.isEmpty || !lyrics.isEmpty else { return }
             if withLyrics, cells[.notes] == nil { cells[.notes] = lyrics.joined(separator: "\n") }
-            let song = SongCells.fields(cells, line: start) { labels[$0] ?? "{\($0 == .name ? "title" : $0.rawValue)}" }
+            let song = SongCells.fields(cells, line: start, notation: notation) { labels[$0] ?? "{\($0 == .name ? "title" : $0.rawValue)}" }
             problems += song.problems
             if let fields = song.fields { sheet.songs.append(IncomingSong(line: start, fields: fields)) }
             cells = [:]; labels = [:]; lyrics = []

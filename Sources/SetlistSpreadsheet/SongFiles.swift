@@ -1,4 +1,5 @@
 import Foundation
+import SetlistCore
 
 /// Finds and reads the files `import-songs` is given: CSV, ChordPro, or folders of ChordPro files.
 public enum SongFiles {
@@ -9,8 +10,11 @@ public enum SongFiles {
         public var columns: [SongColumn?]?
         public var encoding: String.Encoding?
         public var withLyrics: Bool
+        /// How the band reads an ambiguous key such as `B` or `a`.
+        public var notation: KeyNotation
 
-        public init(columns: [SongColumn?]? = nil, encoding: String.Encoding? = nil, withLyrics: Bool = false) {
+        public init(columns: [SongColumn?]? = nil, encoding: String.Encoding? = nil, withLyrics: Bool = false, notation: KeyNotation = .english) {
+            self.notation = notation
             self.columns = columns
             self.encoding = encoding
             self.withLyrics = withLyrics
@@ -42,9 +46,9 @@ public enum SongFiles {
         let text = try TextDecoding.text(of: data, file: name, encoding: options.encoding)
         let ext = (name as NSString).pathExtension.lowercased()
         if ChordPro.fileExtensions.contains(ext) || (ext != "csv" && ext != "tsv" && ChordPro.looksLikeChordPro(text)) {
-            return ChordPro.read(text, file: name, withLyrics: options.withLyrics)
+            return ChordPro.read(text, file: name, withLyrics: options.withLyrics, notation: options.notation)
         }
-        return try CSVSongs.read(text, file: name, columns: options.columns)
+        return try CSVSongs.read(text, file: name, columns: options.columns, notation: options.notation)
     }
 
     static func read(_ url: URL, name: String, options: Options) throws(SpreadsheetError) -> SongSheet {

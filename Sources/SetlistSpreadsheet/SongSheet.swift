@@ -42,7 +42,7 @@ public struct SongSheet: Hashable, Sendable {
 enum SongCells {
     /// The fields of a row, or the problems with its cells; `label` names a column for the error.
     static func fields(
-        _ cells: [SongColumn: String], line: Int, label: (SongColumn) -> String
+        _ cells: [SongColumn: String], line: Int, notation: KeyNotation, label: (SongColumn) -> String
     ) -> (fields: SongFields?, set: String?, problems: [SpreadsheetError.Problem]) {
         var problems: [SpreadsheetError.Problem] = []
         func value<T>(_ column: SongColumn, _ parse: (String) throws(ValueError) -> T) -> T? {
@@ -57,7 +57,7 @@ enum SongCells {
         let name = value(.name) { (text) throws(ValueError) in try Text.cleanName(text, field: "title") }
         let author = value(.author) { (text) throws(ValueError) in try Text.cleanName(text, field: "author") }
         let length = value(.length, SongLength.parse)
-        let key = value(.key) { (text) throws(ValueError) in try MusicalKey.parse(text) }
+        let key = value(.key) { (text) throws(ValueError) in try MusicalKey.parse(text, notation: notation) }
         let bpm = value(.bpm, Tempo.parse)
         let notes = value(.notes, Text.cleanNotes) ?? nil
         let set = value(.set) { (text) throws(ValueError) in try Text.cleanName(text, field: "set") }

@@ -102,3 +102,12 @@ import Testing
         #expect(CSVExport.playlist(fresh.playlists[0]) == csv)
     }
 }
+
+@Suite struct NotationTests {
+    @Test func aGermanBandsBIsBFlat() throws {
+        let text = "Titel;Tonart\nEins;B\nZwei;h\n"
+        let german = try CSVSongs.read(text, file: "de.csv", notation: .german)
+        #expect(german.songs.map(\.fields.key) == [MusicalKey(parsing: "Bb"), MusicalKey(parsing: "Bm")])
+        #expect(try CSVSongs.read(text, file: "en.csv").songs[0].fields.key == MusicalKey(parsing: "B major"))
+    }
+}

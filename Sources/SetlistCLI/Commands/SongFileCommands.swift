@@ -54,7 +54,7 @@ struct ImportSongsCommand: ParsableCommand {
     func run() throws {
         let options = SongFiles.Options(
             columns: try columns.map(SongColumn.parseList), encoding: try encoding.map(TextDecoding.encoding(named:)),
-            withLyrics: withLyrics)
+            withLyrics: withLyrics, notation: try libraryOptions.load().notation)
         let playlistName = try to.map { (name) throws(ValueError) in try Text.cleanName(name, field: "playlist name") }
         let sheets = try SongFiles.read(files.map { ($0, context.url(for: $0)) }, options: options)
         let importOptions = SongImport.Options(update: update, skipInvalid: skipInvalid, playlist: playlistName)
