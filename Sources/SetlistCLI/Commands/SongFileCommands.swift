@@ -93,6 +93,6 @@ struct ExportSongsCommand: ParsableCommand {
         let library = try libraryOptions.load()
         let data = CSVExport.songs(library.songs, dialect: excel ? .excel : .standard)
         guard try ExportCommand.write(data, to: output, defaultName: "songs.csv") else { return }
-        say("Exported \(library.songs.count) song\(library.songs.count == 1 ? "" : "s") to \(output).")
+        say("Exported \(PlaylistSummary.songs(library.songs.count)) to \(output).")
     }
 }
