@@ -27,7 +27,7 @@ let package = Package(
         // Song lists from spreadsheets (CSV) and ChordPro files, in and out.
         .target(
             name: "SetlistSpreadsheet",
-            dependencies: ["SetlistCore", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: ["SetlistCore", "SetlistExchange", .product(name: "CSV", package: "CSV.swift")]
         ),
         // PDF setlists rendered with Cairo and laid out with Pango.
         .target(name: "SetlistPDF", dependencies: ["SetlistCore", "CCairoPango"]),

@@ -66,10 +66,6 @@ public struct PlstsExportRequest: Sendable {
 
     /// Writes the document atomically to `url` (the resolved ``path``); a folder there is refused.
     public func write(to url: URL) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ExchangeError.outputIsFolder(path: path, fileName: export.fileName)
-        }
-        try AtomicFile.write(export.data, to: url)
+        try DocumentFile.write(export.data, to: url, path: path, fileName: export.fileName)
     }
 }

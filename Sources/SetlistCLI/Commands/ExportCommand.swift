@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SetlistCore
 import SetlistExchange
+import SetlistSpreadsheet
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,11 +14,18 @@ struct ExportCommand: ParsableCommand {
             The export time comes from SOURCE_DATE_EPOCH when it is set, so the same playlist gives \
             the same file.
 
+            With --format, the playlist is written for people and other programs instead: csv (a \
+            spreadsheet row per song, with its position and set; `setlist import-songs FILE --to NAME` \
+            reads it back), text (numbered titles with authors, each set's length and the total, for a \
+            chat message; the same text `share` puts in its email) or markdown (a table per set).
+
             Examples:
               setlist export Concert.plsts     # the playlist "Concert" to Concert.plsts
               setlist export "Můj koncert"     # to "Můj koncert.plsts"
               setlist export -o -              # the current playlist to standard output
               setlist export Concert --format app   # for band members on the original iOS app
+              setlist export Concert --format csv --excel
+              setlist export --format text -o -
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -26,18 +34,56 @@ struct ExportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
         "The file to write; - writes to standard output (default: the playlist's name with .plsts).", valueName: "file"))
     var output: String?
-    @Option(help: ArgumentHelp("setlist (the default: every detail, breaks and originals) or app (a .plsts the original iOS app imports).", valueName: "format"))
-    var format: PlstsFlavour = .setlist
+    @Option(help: ArgumentHelp(
+        "setlist (the default: a .plsts with every detail, breaks and originals), app (a .plsts the original iOS app imports), csv, text or markdown.",
+        valueName: "format"))
+    var format: ExportFormat = .setlist
+    @Flag(help: "With --format csv: semicolons and a byte order mark, as Excel expects in most of Europe.")
+    var excel = false
+
+    func validate() throws {
+        if excel && format != .csv { throw ValidationError("--excel goes with --format csv.") }
+    }
 
     func run() throws {
         let library = try libraryOptions.load()
+        let flavour: PlstsFlavour
+        switch format.kind {
+        case .plsts(let chosen): flavour = chosen
+        case .sheet(let sheetFormat): return try exportSheet(sheetFormat, from: library)
+        }
         let request = try PlstsExportRequest(
-            playlist: playlist, output: output, in: library, date: DocumentDate.now(environment: context.environment), flavour: format)
+            playlist: playlist, output: output, in: library, date: DocumentDate.now(environment: context.environment), flavour: flavour)
         if request.isStandardOutput { return context.output.write(request.export.data) }
         try request.write(to: context.url(for: request.path))
         say("Exported '\(request.export.playlist.name)' (\(Show.count(request.export.playlist.copies.count, "song"))) to \(request.path).")
         say("Band members import it with `setlist import \(ShellWord.asNeeded(request.path))`.")
     }
+
+    /// `--format csv|text|markdown`: the playlist for spreadsheets and people.
+    private func exportSheet(_ sheetFormat: SheetExport.Format, from library: Library) throws {
+        let export = try SheetExport(playlist: playlist, format: sheetFormat, excel: excel, output: output, in: library)
+        if export.isStandardOutput { return context.output.write(export.data) }
+        try export.write(to: context.url(for: export.path))
+        say("Exported \(export.summary) as \(format.rawValue) to \(export.path).")
+    }
 }
 
 extension PlstsFlavour: ExpressibleByArgument {}
+
+/// What `export --format` takes: a `.plsts` in one of its flavours, or a ``SheetExport/Format``.
+enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
+    case setlist, app, csv, text, markdown
+
+    enum Kind { case plsts(PlstsFlavour), sheet(SheetExport.Format) }
+
+    var kind: Kind {
+        switch self {
+        case .setlist: .plsts(.setlist)
+        case .app: .plsts(.app)
+        case .csv: .sheet(.csv)
+        case .text: .sheet(.text)
+        case .markdown: .sheet(.markdown)
+        }
+    }
+}

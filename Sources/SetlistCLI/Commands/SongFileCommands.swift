@@ -52,18 +52,16 @@ struct ImportSongsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = SongFiles.Options(
-            columns: try columns.map(SongColumn.parseList), encoding: try encoding.map(TextDecoding.encoding(named:)),
-            withLyrics: withLyrics, notation: try libraryOptions.load().notation)
-        let playlistName = try to.map { (name) throws(ValueError) in try Text.cleanName(name, field: "playlist name") }
-        let sheets = try SongFiles.read(files.map { ($0, context.url(for: $0)) }, options: options)
-        let importOptions = SongImport.Options(update: update, skipInvalid: skipInvalid, playlist: playlistName)
+        let library = try libraryOptions.load()
+        let batch = try SongImportBatch(
+            files: files.map { ($0, context.url(for: $0)) }, columns: columns, encoding: encoding, withLyrics: withLyrics,
+            update: update, skipInvalid: skipInvalid, playlist: to, notation: library.notation)
         let report: SongImportReport
         if dryRun {
-            var library = try libraryOptions.load()
-            report = try SongImport.apply(sheets, to: &library, options: importOptions)
+            var copy = library
+            report = try batch.apply(to: &copy)
         } else {
-            report = try libraryOptions.modify { library in try SongImport.apply(sheets, to: &library, options: importOptions) }
+            report = try libraryOptions.modify { library in try batch.apply(to: &library) }
         }
         for line in report.lines(dryRun: dryRun, update: update) { say(line) }
     }
@@ -86,13 +84,13 @@ struct ExportSongsCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write; - writes to standard output (default: songs.csv).", valueName: "file"))
-    var output = "songs.csv"
+    var output: String?
     @Flag(help: "Semicolons and a byte order mark, as Excel expects in most of Europe.") var excel = false
 
     func run() throws {
-        let library = try libraryOptions.load()
-        let data = CSVExport.songs(library.songs, dialect: excel ? .excel : .standard)
-        guard try ExportCommand.write(data, to: output, defaultName: "songs.csv") else { return }
-        say("Exported \(PlaylistSummary.songs(library.songs.count)) to \(output).")
+        let export = SheetExport(songsOf: try libraryOptions.load(), excel: excel, output: output)
+        if export.isStandardOutput { return context.output.write(export.data) }
+        try export.write(to: context.url(for: export.path))
+        say("Exported \(export.summary) to \(export.path).")
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import SetlistCore
+
+/// What `setlist import-songs` was asked to do: the files read (before the library is locked),
+/// and the options that say how their songs go in.
+public struct SongImportBatch: Sendable {
+    /// Every file's songs and the problems of its rows.
+    public var sheets: [SongSheet]
+    public var options: SongImport.Options
+
+    /// Reads the words as typed and every file they name (a folder: its ChordPro files).
+    /// - Parameters:
+    ///   - files: each file as the user named it, and where it is.
+    ///   - columns: `--columns`, a comma-separated list of column names (`-` skips one).
+    ///   - encoding: `--encoding`, for files that are not UTF-8.
+    ///   - playlist: `--to`, the playlist to copy the songs into.
+    ///   - notation: how the band reads an ambiguous key such as `B`.
+    /// - Throws: ``SpreadsheetError`` for a bad option or a file that cannot be read (every such
+    ///   file at once), ``ValueError`` for a bad playlist name.
+    public init(files: [(name: String, url: URL)], columns: String?, encoding: String?, withLyrics: Bool,
+                update: Bool, skipInvalid: Bool, playlist: String?, notation: KeyNotation) throws {
+        let read = SongFiles.Options(
+            columns: try columns.map(SongColumn.parseList), encoding: try encoding.map(TextDecoding.encoding(named:)),
+            withLyrics: withLyrics, notation: notation)
+        options = SongImport.Options(update: update, skipInvalid: skipInvalid, playlist: try playlist.map(Text.cleanPlaylistName))
+        sheets = try SongFiles.read(files, options: read)
+    }
+
+    /// Imports the songs into `library` (see ``SongImport/apply(_:to:options:)``): any invalid
+    /// row refuses the whole batch unless `skipInvalid`, and leaves `library` as it was.
+    public func apply(to library: inout Library) throws(SpreadsheetError) -> SongImportReport {
+        try SongImport.apply(sheets, to: &library, options: options)
+    }
+}
