@@ -47,7 +47,7 @@ import Testing
         #expect(!result.stdout.contains("Sent"))
         #expect(seconds < 1 + ChildProcess.gracePeriod + 5, "took \(seconds) s")
         for pid in try Self.pids(pidFile) {
-            #expect(!ChildProcessTimeoutProbe.isRunning(pid), "process \(pid) was left running")
+            #expect(!ChildProcess.isRunning(pid), "process \(pid) was left running")
         }
     }
 
@@ -67,22 +67,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("NOT sent"), "\(result.stderr)")
         for pid in pids {
-            #expect(!ChildProcessTimeoutProbe.isRunning(pid), "process \(pid) was left running")
+            #expect(!ChildProcess.isRunning(pid), "process \(pid) was left running")
         }
-    }
-}
-
-/// Whether a process still runs (a zombie counts as gone).
-enum ChildProcessTimeoutProbe {
-    static func isRunning(_ pid: Int32) -> Bool {
-        // A killed process takes a moment to go, on a busy machine.
-        for _ in 0..<40 where kill(pid, 0) == 0 && isRunningNow(pid) { usleep(50_000) }
-        return kill(pid, 0) == 0 && isRunningNow(pid)
-    }
-
-    private static func isRunningNow(_ pid: Int32) -> Bool {
-        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        guard let close = stat.lastIndex(of: ")") else { return false }
-        return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 }

@@ -42,19 +42,6 @@ import SetlistCore
 
 /// A program that hangs is ended with everything it started (issue 13).
 @Suite struct ChildProcessTimeoutTests {
-    /// Whether `pid` is a running process (a zombie waiting for its parent counts as gone).
-    static func isRunning(_ pid: Int32) -> Bool {
-        // A killed process takes a moment to go, on a busy machine.
-        for _ in 0..<40 where kill(pid, 0) == 0 && isRunningNow(pid) { usleep(50_000) }
-        return kill(pid, 0) == 0 && isRunningNow(pid)
-    }
-
-    private static func isRunningNow(_ pid: Int32) -> Bool {
-        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        guard let close = stat.lastIndex(of: ")") else { return false }
-        return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
-    }
-
     /// Runs a script that starts a helper in the background (which writes its pid) and then hangs.
     func runHanging(_ hang: String, input: Data?) throws -> (ChildProcess.Result, Double, Int32) {
         let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("hang-\(UUID().uuidString)")
@@ -78,7 +65,7 @@ import SetlistCore
         #expect(!result.succeeded)
         #expect(seconds < 0.5 + ChildProcess.gracePeriod + 3, "took \(seconds) s")
         #expect(helper > 0)
-        #expect(!Self.isRunning(helper), "the program's background helper \(helper) was left running")
+        #expect(!ChildProcess.isRunning(helper), "the program's background helper \(helper) was left running")
     }
 
     @Test func aProgramThatFinishesInTimeIsNotStopped() throws {

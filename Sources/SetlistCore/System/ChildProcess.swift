@@ -136,6 +136,19 @@ public enum ChildProcess {
                             output: outData, errorOutput: errData, stopped: stopped)
     }
 
+    /// Whether process `pid` still runs, waiting up to two seconds for one just killed to go (a
+    /// zombie waiting for its parent counts as gone). For checking that nothing was left behind.
+    public static func isRunning(_ pid: Int32) -> Bool {
+        func runningNow() -> Bool {
+            guard kill(pid, 0) == 0 else { return false }
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            guard let close = stat.lastIndex(of: ")") else { return false }
+            return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+        }
+        for _ in 0..<40 where runningNow() { usleep(50_000) }
+        return runningNow()
+    }
+
     /// Ends the program's process group: SIGTERM, then SIGKILL if it is still there after the
     /// grace period, and waits for the program itself.
     private static func endGroup(of process: Process, ended: DispatchSemaphore) {
