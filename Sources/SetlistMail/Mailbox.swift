@@ -34,14 +34,7 @@ public struct Mailbox: Hashable, Sendable, CustomStringConvertible {
             if display.count >= 2, display.hasPrefix("\""), display.hasSuffix("\"") {
                 display = Self.unquote(String(display.dropFirst().dropLast()))
             }
-            if !display.isEmpty {
-                // The display name is a name like any other: NFC, capped, no direction overrides.
-                do {
-                    name = try Text.cleanName(display, field: "name")
-                } catch {
-                    throw .invalidMailbox(raw, reason: Self.reason(error))
-                }
-            }
+            name = try Self.displayName(display, raw: raw)
         }
         do {
             address = try EmailAddress.validate(addressText)
@@ -63,12 +56,20 @@ public struct Mailbox: Hashable, Sendable, CustomStringConvertible {
         return String(address[address.index(after: at)...])
     }
 
-    /// Why a display name is refused, in the words of a mailbox error.
-    private static func reason(_ error: ValueError) -> String {
-        switch error {
-        case .tooLong(_, let limit): "the name is longer than \(limit) characters"
-        case .controlCharacter(_, let scalar): "the name contains the control character \(Hex.codePoint(scalar))"
-        default: error.description
+    /// The display name, held to the rules for names (NFC, capped, no direction overrides); nil
+    /// when there is none.
+    private static func displayName(_ display: String, raw: String) throws(MailError) -> String? {
+        guard !display.isEmpty else { return nil }
+        let result = Result { () throws(ValueError) -> String in try Text.cleanName(display, field: "name") }
+        switch result {
+        case .success(let name):
+            return name
+        case .failure(.tooLong(_, let limit)):
+            throw .invalidMailbox(raw, reason: "the name is longer than \(limit) characters")
+        case .failure(.controlCharacter(_, let scalar)):
+            throw .invalidMailbox(raw, reason: "the name contains the control character \(Hex.codePoint(scalar))")
+        case .failure(let error):
+            throw .invalidMailbox(raw, reason: error.description)
         }
     }
 
