@@ -29,23 +29,32 @@ struct SetlistCommand: ParsableCommand {
             """,
         version: SetlistVersion.current,
         groupedSubcommands: [
-            CommandGroup(name: "Songs (the repertoire)", subcommands: [
-                AddSongCommand.self, SongsCommand.self, SongCommand.self, EditSongCommand.self,
-                RemoveSongCommand.self, MoveSongCommand.self, ImportSongsCommand.self, ExportSongsCommand.self,
-            ]),
-            CommandGroup(name: "Playlists (setlists of copied songs)", subcommands: [
-                NewCommand.self, PlaylistsCommand.self, ShowCommand.self, UseCommand.self, AddCommand.self,
-                RemoveCommand.self, MoveCommand.self, TransposeCommand.self, PlanCommand.self, BreakCommand.self, RemoveBreakCommand.self,
-                RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, MovePlaylistCommand.self,
-            ]),
+            CommandGroup(
+                name: "Songs (the repertoire)",
+                subcommands: [
+                    AddSongCommand.self, SongsCommand.self, SongCommand.self, EditSongCommand.self,
+                    RemoveSongCommand.self, MoveSongCommand.self, ImportSongsCommand.self, ExportSongsCommand.self,
+                ]),
+            CommandGroup(
+                name: "Playlists (setlists of copied songs)",
+                subcommands: [
+                    NewCommand.self, PlaylistsCommand.self, ShowCommand.self, UseCommand.self, AddCommand.self,
+                    RemoveCommand.self, MoveCommand.self, TransposeCommand.self, PlanCommand.self, BreakCommand.self,
+                    RemoveBreakCommand.self,
+                    RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, MovePlaylistCommand.self,
+                ]),
             CommandGroup(name: "Sharing (.plsts setlist files)", subcommands: [ExportCommand.self, ImportCommand.self, ShareCommand.self]),
             CommandGroup(name: "Print", subcommands: [PDFCommand.self]),
             CommandGroup(name: "On stage", subcommands: [LiveCommand.self]),
-            CommandGroup(name: "Contacts", subcommands: [
-                AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
-            ]),
-            CommandGroup(name: "The library (check, repair, undo, redo)", subcommands: [CheckCommand.self, UndoCommand.self, RedoCommand.self]),
-            CommandGroup(name: "Git (a library the band shares)", subcommands: [GitSetupCommand.self, MergeFileCommand.self, ResolveCommand.self]),
+            CommandGroup(
+                name: "Contacts",
+                subcommands: [
+                    AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
+                ]),
+            CommandGroup(
+                name: "The library (check, repair, undo, redo)", subcommands: [CheckCommand.self, UndoCommand.self, RedoCommand.self]),
+            CommandGroup(
+                name: "Git (a library the band shares)", subcommands: [GitSetupCommand.self, MergeFileCommand.self, ResolveCommand.self]),
             CommandGroup(name: "Settings", subcommands: [ConfigCommand.self, VersionCommand.self]),
         ]
     )

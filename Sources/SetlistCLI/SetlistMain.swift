@@ -23,7 +23,9 @@ public enum SetlistMain {
                 var command = try SetlistCommand.parseAsRoot(arguments)
                 try command.run()
                 if let failure = context.output.writeFailure {
-                    context.errorOutput.line("setlist: \(context.errorEmphasis.error("error:")) Could not write the output (\(failure)). Check the disk space or where the output goes, and run the command again.")
+                    context.errorOutput.line(
+                        "setlist: \(context.errorEmphasis.error("error:")) Could not write the output (\(failure)). Check the disk space or where the output goes, and run the command again."
+                    )
                     return 1
                 }
                 return 0
@@ -54,8 +56,9 @@ public enum SetlistMain {
         try bytes.enumerated().map { (index, argument) throws(CLIError) in
             if let text = String(validating: argument, as: UTF8.self) { return text }
             let shown = String(decoding: argument, as: UTF8.self)
-            throw CLIError("Argument \(index + 1) (\(ControlCharacters.quoted(shown))) is not UTF-8 text: it was typed in another "
-                + "character set (\u{FFFD} marks the bytes that are not UTF-8). Set the terminal to UTF-8 and type it again.")
+            throw CLIError(
+                "Argument \(index + 1) (\(ControlCharacters.quoted(shown))) is not UTF-8 text: it was typed in another "
+                    + "character set (\u{FFFD} marks the bytes that are not UTF-8). Set the terminal to UTF-8 and type it again.")
         }
     }
 

@@ -60,7 +60,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
         case .invalidValues(let errors):
             return errors.map(\.description).joined(separator: "\n")
         case .songNotFound(let name, let suggestions):
-            let hint = suggestions.isEmpty
+            let hint =
+                suggestions.isEmpty
                 ? "Run `setlist songs` to see the songs, or `setlist add-song \"\(name)\"` to create it."
                 : "Did you mean: " + suggestions.prefix(5).map(\.listing).joined(separator: "; ") + "?"
             return "No song matches '\(name)'. \(hint)"
@@ -69,7 +70,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
                 + candidates.map(\.listing).joined(separator: "; ")
                 + ". Name the one you mean by its id, e.g. `\(Identifier.short(candidates[0].id))`."
         case .playlistNotFound(let name, let suggestions):
-            let hint = suggestions.isEmpty
+            let hint =
+                suggestions.isEmpty
                 ? "Run `setlist playlists` to see them, or `setlist new \"\(name)\"` to create it."
                 : "Did you mean: " + suggestions.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + "?"
             return "No playlist named '\(name)'. \(hint)"
@@ -88,9 +90,11 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
                 + candidates.map { "#\($0.position) \($0.copy.fields.listing)" }.joined(separator: "; ")
                 + ". Name the one you mean by its position."
         case .positionOutOfRange(let position, let count, let playlist) where playlist == Library.playlistListName:
-            return "Position \(position) is out of range: there \(count == 1 ? "is 1 playlist" : "are \(count) playlists"). Type a position from 1 to \(count)."
+            return
+                "Position \(position) is out of range: there \(count == 1 ? "is 1 playlist" : "are \(count) playlists"). Type a position from 1 to \(count)."
         case .positionOutOfRange(let position, let count, let playlist) where playlist == Library.songListName:
-            return "Position \(position) is out of range: the song list has \(count) song\(count == 1 ? "" : "s"). Type a position from 1 to \(count)."
+            return
+                "Position \(position) is out of range: the song list has \(count) song\(count == 1 ? "" : "s"). Type a position from 1 to \(count)."
         case .positionOutOfRange(let position, let count, let playlist):
             return count == 0
                 ? "'\(playlist)' has no songs, so there is no position \(position). Copy songs in with `setlist add`."
@@ -98,11 +102,14 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
         case .duplicatePlaylistName(let name):
             return "A playlist named '\(name)' already exists. Choose another name, or `setlist rename` the existing one."
         case .playlistFull(let name, let has, let adding, let limit):
-            return "'\(name)' has \(has) songs and breaks; adding \(adding) would pass the limit of \(limit) a playlist can hold (and be shared). Split it into another playlist with `setlist new`; nothing was changed."
+            return
+                "'\(name)' has \(has) songs and breaks; adding \(adding) would pass the limit of \(limit) a playlist can hold (and be shared). Split it into another playlist with `setlist new`; nothing was changed."
         case .duplicateContact(let contact):
-            return "The contacts already have \(contact.name) <\(contact.email)>. Use another name and address, or `setlist remove-contact` the old one first."
+            return
+                "The contacts already have \(contact.name) <\(contact.email)>. Use another name and address, or `setlist remove-contact` the old one first."
         case .contactNotFound(let name, let suggestions):
-            let hint = suggestions.isEmpty
+            let hint =
+                suggestions.isEmpty
                 ? "Run `setlist contacts` to see them, or `setlist add-contact NAME EMAIL` to add one."
                 : "Did you mean: " + suggestions.prefix(5).map { "\($0.name) <\($0.email)>" }.joined(separator: ", ") + "?"
             return "No contact matches '\(name)'. \(hint)"
@@ -110,22 +117,26 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
             return "'\(name)' matches \(candidates.count) contacts: "
                 + candidates.map { "\($0.name) <\($0.email)>" }.joined(separator: ", ") + ". Type the email address instead."
         case .breakExists(let after, let label):
-            return "There is already a break '\(label)' after song \(after). Remove it with `setlist remove-break --after \(after)` or give a --label to rename it."
+            return
+                "There is already a break '\(label)' after song \(after). Remove it with `setlist remove-break --after \(after)` or give a --label to rename it."
         case .noBreak(let after, let playlist):
             return "There is no break after song \(after) in '\(playlist)'. `setlist show` marks where the breaks are."
         case .songNotInPlaylist(let song, let playlist):
             return "'\(song)' is not in '\(playlist)'."
         case .copyHasNoKey(let position, let name, let playlist):
-            return "Song \(position) in '\(playlist)' ('\(name)') has no key to transpose. Give it one with `setlist edit-song \(position) --in \"\(playlist)\" --key KEY`."
+            return
+                "Song \(position) in '\(playlist)' ('\(name)') has no key to transpose. Give it one with `setlist edit-song \(position) --in \"\(playlist)\" --key KEY`."
         case .transposeChangesMode(let position, let playlist, let from, let to):
-            return "Song \(position) in '\(playlist)' is in a \(from.rawValue) key and --to names a \(to.rawValue) one; transposing keeps the mode. "
+            return
+                "Song \(position) in '\(playlist)' is in a \(from.rawValue) key and --to names a \(to.rawValue) one; transposing keeps the mode. "
                 + "Name a \(from.rawValue) key, or change the key outright with `setlist edit-song \(position) --in \"\(playlist)\" --key KEY`."
         case .unknownSetting(let name, let known):
             return "There is no setting '\(name)'. Known settings: \(known.joined(separator: ", "))."
         case .unreadableFile(let path, let detail):
             return "Cannot read \(path): \(detail) Fix or restore the file (it was left untouched); `setlist check` lists every problem."
         case .newerFormat(let path, let found, let supported):
-            return "\(path) was written by a newer setlist (format version \(found); this one reads up to \(supported)). Update setlist to use this library; the file was left untouched."
+            return
+                "\(path) was written by a newer setlist (format version \(found); this one reads up to \(supported)). Update setlist to use this library; the file was left untouched."
         case .inconsistentLibrary(let problems):
             return "The library has \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed. "
                 + "Run `setlist check --repair` to fix what can be fixed safely.\n"
@@ -137,7 +148,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
                 ? "There are no conflicts to resolve; `setlist check` lists the library's problems."
                 : "There is no conflict \(number): there \(count == 1 ? "is 1" : "are \(count)"). `setlist check` lists them with their numbers."
         case .invalidConflict(let subject, let field, let detail):
-            return "The recorded conflict about \(subject) (\(field)) cannot be applied: \(detail). Settle it with `setlist resolve --ours`, or edit the file and remove it from its \"conflicts\" section."
+            return
+                "The recorded conflict about \(subject) (\(field)) cannot be applied: \(detail). Settle it with `setlist resolve --ours`, or edit the file and remove it from its \"conflicts\" section."
         case .cannotMerge(let path, let detail):
             return "Cannot merge \(path): \(detail) Nothing was written; merge the file by hand."
         case .git(let detail):

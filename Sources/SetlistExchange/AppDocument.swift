@@ -36,7 +36,9 @@ public enum AppDocument {
 
     /// Whether `data` looks like one of the app's files (a JSON value without setlist's `format`).
     public static func recognises(_ data: Data) -> Bool {
-        guard let json = try? JSONSerialization.jsonObject(with: data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data) else { return false }
+        guard let json = try? JSONSerialization.jsonObject(with: data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data) else {
+            return false
+        }
         if let object = json as? [String: Any] { return object["format"] == nil && object["songs"] != nil }
         return json is [Any]
     }
@@ -79,7 +81,11 @@ public enum AppDocument {
                 content = .songs(songs(list, at: "", problems: &problems))
             }
         } else {
-            throw .invalidDocument(source: source, problems: ["it is neither a list (songs, playlist order, contacts) nor a playlist ({\"name\", \"songs\"}) of the original app."])
+            throw .invalidDocument(
+                source: source,
+                problems: [
+                    "it is neither a list (songs, playlist order, contacts) nor a playlist ({\"name\", \"songs\"}) of the original app."
+                ])
         }
         guard problems.isEmpty else { throw .invalidDocument(source: source, problems: problems) }
         return content
@@ -103,14 +109,18 @@ public enum AppDocument {
             let original = originalsByNumber[song.id] ?? songID(for: song.id)
             var id = copiesByNumber[song.id]?.first { !used.contains($0) } ?? songID(for: song.id)
             var attempt = 1
-            while used.contains(id) { attempt += 1; id = songID(for: song.id) + "-\(attempt)" }
+            while used.contains(id) {
+                attempt += 1
+                id = songID(for: song.id) + "-\(attempt)"
+            }
             used.insert(id)
             items.append(.song(SongCopy(id: id, originalID: original, fields: song.fields)))
             if !originals.contains(where: { $0.id == original }) { originals.append(Song(id: original, fields: song.fields)) }
         }
         items = withBreaks(of: existing, around: items)
-        return SharedSetlist(source: source, playlist: Playlist(id: playlistID, name: name, items: items), originals: originals,
-                             generator: "Playlists (iOS app)", exported: Date(timeIntervalSince1970: 0), version: PlstsFormat.version)
+        return SharedSetlist(
+            source: source, playlist: Playlist(id: playlistID, name: name, items: items), originals: originals,
+            generator: "Playlists (iOS app)", exported: Date(timeIntervalSince1970: 0), version: PlstsFormat.version)
     }
 
     /// The app has no breaks: the member's breaks stay where they are, after the same songs.
@@ -221,7 +231,8 @@ public enum AppDocument {
         let text = written.trimmingCharacters(in: .whitespaces)
         if let key = MusicalKey(parsing: text) { return key }
         let lower = text.lowercased()
-        for (suffix, replacement) in [("maj", " major"), ("major", " major"), ("min", " minor"), (" moll", "-moll"), (" dur", "-dur")] where lower.hasSuffix(suffix) {
+        for (suffix, replacement) in [("maj", " major"), ("major", " major"), ("min", " minor"), (" moll", "-moll"), (" dur", "-dur")]
+        where lower.hasSuffix(suffix) {
             let stem = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
             if let key = MusicalKey(parsing: stem + replacement) { return key }
         }

@@ -19,7 +19,9 @@ public enum AppFolderImport {
             var result = ["Songs: \(addedSongs.count) \(verb) to your repertoire, \(matches.count) matched to songs you have."]
             result += matches.map { "  " + $0 }
             for report in playlists { result += report.lines(dryRun: dryRun) }
-            result.append("Contacts: \(addedContacts.count) \(verb)" + (addedContacts.isEmpty ? "." : ": " + addedContacts.map(\.name).joined(separator: ", ") + "."))
+            result.append(
+                "Contacts: \(addedContacts.count) \(verb)"
+                    + (addedContacts.isEmpty ? "." : ": " + addedContacts.map(\.name).joined(separator: ", ") + "."))
             return result
         }
     }
@@ -30,7 +32,8 @@ public enum AppFolderImport {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.lowercased().hasSuffix(".json") || $0.lowercased().hasSuffix(".plsts") }.sorted()
         guard !names.isEmpty else {
-            throw .unreadableFile(source: source, detail: "it holds no .json files of the original app (its songs, playlists, order and contacts).")
+            throw .unreadableFile(
+                source: source, detail: "it holds no .json files of the original app (its songs, playlists, order and contacts).")
         }
         var files: [(String, AppDocument.Content)] = []
         var errors: [ExchangeError] = []
@@ -50,7 +53,10 @@ public enum AppFolderImport {
 
     /// Brings the songs, every playlist in the app's order, and the contacts into `library`,
     /// with the same matching rules as every import. When this throws, `library` is as it was.
-    public static func apply(_ files: [(name: String, content: AppDocument.Content)], source: String, to library: inout Library, options: ImportOptions = ImportOptions()) throws(ExchangeError) -> Report {
+    public static func apply(
+        _ files: [(name: String, content: AppDocument.Content)], source: String, to library: inout Library,
+        options: ImportOptions = ImportOptions()
+    ) throws(ExchangeError) -> Report {
         var lib = library
         var report = Report()
         var order: [String] = []
@@ -79,7 +85,9 @@ public enum AppFolderImport {
             }
         }
         let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let sorted = playlists.enumerated().sorted { (rank[$0.element.name] ?? Int.max, $0.offset) < (rank[$1.element.name] ?? Int.max, $1.offset) }
+        let sorted = playlists.enumerated().sorted {
+            (rank[$0.element.name] ?? Int.max, $0.offset) < (rank[$1.element.name] ?? Int.max, $1.offset)
+        }
         for (_, playlist) in sorted {
             let path = source.hasSuffix("/") ? source + playlist.file : source + "/" + playlist.file
             let setlist = AppDocument.setlist(name: playlist.name, songs: playlist.songs, source: path, library: lib)

@@ -31,21 +31,25 @@ public enum ExchangeError: SetlistError, Sendable {
         case .invalidDocument(let source, let problems):
             let shown = problems.prefix(Self.listedProblems).map { "  - \($0)" }
             let more = problems.count > Self.listedProblems ? ["  … and \(problems.count - Self.listedProblems) more problems."] : []
-            return "\(source) is not a setlist document this version can import (\(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed):\n"
+            return
+                "\(source) is not a setlist document this version can import (\(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed):\n"
                 + (shown + more).joined(separator: "\n")
         case .tooLarge(let source, let size, let limit):
             // Standard input is read only up to just past the limit, so its size is "more than".
             let measured = size > limit && size - limit <= 1 ? "more than \(Self.megabytes(limit))" : Self.megabytes(size)
-            return "\(source) is \(measured), larger than any setlist document (at most \(Self.megabytes(limit))). It was not read; nothing was changed. Ask the sender to export the setlist again."
+            return
+                "\(source) is \(measured), larger than any setlist document (at most \(Self.megabytes(limit))). It was not read; nothing was changed. Ask the sender to export the setlist again."
         case .newerVersion(let source, let found, let supported):
-            return "\(source) uses version \(found) of the .plsts format, but this setlist reads versions up to \(supported). Update setlist to import it, or ask the sender to export with an older setlist. Nothing was changed."
+            return
+                "\(source) uses version \(found) of the .plsts format, but this setlist reads versions up to \(supported). Update setlist to import it, or ask the sender to export with an older setlist. Nothing was changed."
         case .unreadableFile(let source, let detail):
             return "Cannot read \(source): \(detail)"
         case .nameTaken(let source, let name):
             return "Your library already has a different playlist named '\(name)', so \(source) cannot be imported under that name. "
                 + "Import it under another name with `--rename NEW`, or replace your playlist with `--replace`. Nothing was changed."
         case .identifierClash(let source, let id, let playlist):
-            return "\(source) gives its playlist the id \(id), which clashes with your playlist '\(playlist)'. Ask the sender to export it again; nothing was changed."
+            return
+                "\(source) gives its playlist the id \(id), which clashes with your playlist '\(playlist)'. Ask the sender to export it again; nothing was changed."
         case .several(let errors):
             return errors.map(\.description).joined(separator: "\n")
         case .cannotExport(let playlist, let problems):

@@ -60,25 +60,34 @@ public struct ImportReport: Hashable, Sendable {
         var result: [String]
         switch kind {
         case .created:
-            result = [dryRun
-                ? "Importing \(source) would create the playlist '\(playlistName)': \(songs)\(newSongs)."
-                : "Imported '\(playlistName)' from \(source): \(songs)\(newSongs). It is now the current playlist."]
+            result = [
+                dryRun
+                    ? "Importing \(source) would create the playlist '\(playlistName)': \(songs)\(newSongs)."
+                    : "Imported '\(playlistName)' from \(source): \(songs)\(newSongs). It is now the current playlist."
+            ]
         case .updated:
-            result = [dryRun
-                ? "Importing \(source) would update '\(playlistName)' (\(songs)):"
-                : "Updated '\(playlistName)' from \(source) (\(songs)); it is now the current playlist:"]
+            result = [
+                dryRun
+                    ? "Importing \(source) would update '\(playlistName)' (\(songs)):"
+                    : "Updated '\(playlistName)' from \(source) (\(songs)); it is now the current playlist:"
+            ]
         case .unchanged:
-            result = [dryRun
-                ? "'\(playlistName)' is already up to date with \(source); importing it would change nothing."
-                : "'\(playlistName)' was already up to date with \(source); nothing changed."]
+            result = [
+                dryRun
+                    ? "'\(playlistName)' is already up to date with \(source); importing it would change nothing."
+                    : "'\(playlistName)' was already up to date with \(source); nothing changed."
+            ]
         }
         if let replaced {
-            result.append("  \(dryRun ? "It would replace" : "It replaced") your playlist '\(replaced.name)' (\(replaced.songs) song\(replaced.songs == 1 ? "" : "s")).")
+            result.append(
+                "  \(dryRun ? "It would replace" : "It replaced") your playlist '\(replaced.name)' (\(replaced.songs) song\(replaced.songs == 1 ? "" : "s"))."
+            )
         }
         result += changes.map { "  " + $0.description }
         result += addedOriginals.prefix(Self.listedOriginals).map { "  + new in your repertoire: \($0.fields.listing)" }
         if addedOriginals.count > Self.listedOriginals {
-            result.append("  + and \(addedOriginals.count - Self.listedOriginals) more new songs in your repertoire (`setlist songs` lists them).")
+            result.append(
+                "  + and \(addedOriginals.count - Self.listedOriginals) more new songs in your repertoire (`setlist songs` lists them).")
         }
         result += matches.map { "  " + $0 }
         result += remarks.map { "  " + $0 }
@@ -166,7 +175,8 @@ public enum NotesOutcome: Hashable, Sendable, CustomStringConvertible {
         case .updated: "notes updated by the sender"
         case .combined: "you and the sender both changed the notes; yours are kept and the sender's new notes added below them"
         case .keptYours: "you and the sender both changed the notes; yours are kept (the sender's would make them too long)"
-        case .keptMine(let theirs): "you and the sender both changed the notes; yours are kept (--keep-mine), the sender's were \(ImportChange.quoted(theirs))"
+        case .keptMine(let theirs):
+            "you and the sender both changed the notes; yours are kept (--keep-mine), the sender's were \(ImportChange.quoted(theirs))"
         }
     }
 }

@@ -16,9 +16,11 @@ public enum IncomingDocument: Sendable {
             let stem = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
             return .app(name: name ?? (stem.isEmpty ? "Imported playlist" : stem), songs: songs, source: source)
         case .songs, .order, .contacts:
-            throw .invalidDocument(source: source, problems: [
-                "it is a list from the original app's Documents folder, not a playlist; import the whole folder with `setlist import FOLDER`.",
-            ])
+            throw .invalidDocument(
+                source: source,
+                problems: [
+                    "it is a list from the original app's Documents folder, not a playlist; import the whole folder with `setlist import FOLDER`."
+                ])
         }
     }
 

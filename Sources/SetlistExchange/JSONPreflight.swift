@@ -16,14 +16,18 @@ enum JSONPreflight {
         }
         if String(validating: bytes, as: UTF8.self) == nil {
             let (line, column) = DecodingErrorText.lineAndColumn(of: DecodingErrorText.firstInvalidUTF8Offset(bytes), in: bytes)
-            throw .invalidDocument(source: source, problems: [
-                "line \(line), column \(column): it is not UTF-8 text, so it is not a .plsts document (or it was damaged on the way).",
-            ])
+            throw .invalidDocument(
+                source: source,
+                problems: [
+                    "line \(line), column \(column): it is not UTF-8 text, so it is not a .plsts document (or it was damaged on the way)."
+                ])
         }
         if let (line, column) = excessiveNesting(in: bytes) {
-            throw .invalidDocument(source: source, problems: [
-                "line \(line), column \(column): objects and lists are nested more than \(PlstsFormat.maximumDepth) deep; a setlist document needs 4.",
-            ])
+            throw .invalidDocument(
+                source: source,
+                problems: [
+                    "line \(line), column \(column): objects and lists are nested more than \(PlstsFormat.maximumDepth) deep; a setlist document needs 4."
+                ])
         }
         return bytes
     }

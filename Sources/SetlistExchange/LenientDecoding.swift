@@ -70,15 +70,30 @@ struct FoundValue: Decodable {
         var stringValue: String
         var intValue: Int?
         init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
+        init?(intValue: Int) {
+            self.stringValue = "\(intValue)"
+            self.intValue = intValue
+        }
     }
 
     init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer() {
-            if single.decodeNil() { text = "null"; return }
-            if let string = try? single.decode(String.self) { text = "text " + Self.quote(string); return }
-            if let bool = try? single.decode(Bool.self) { text = bool ? "true" : "false"; return }
-            if let number = try? single.decode(Double.self) { text = "the number \(Self.format(number))"; return }
+            if single.decodeNil() {
+                text = "null"
+                return
+            }
+            if let string = try? single.decode(String.self) {
+                text = "text " + Self.quote(string)
+                return
+            }
+            if let bool = try? single.decode(Bool.self) {
+                text = bool ? "true" : "false"
+                return
+            }
+            if let number = try? single.decode(Double.self) {
+                text = "the number \(Self.format(number))"
+                return
+            }
             // Text the parser cannot turn into a string: an escaped half of a surrogate pair.
             // (A number fails here with a type mismatch; such text with a parsing error.)
             do {
@@ -89,8 +104,14 @@ struct FoundValue: Decodable {
                 return
             }
         }
-        if (try? decoder.container(keyedBy: AnyKey.self)) != nil { text = "an object"; return }
-        if (try? decoder.unkeyedContainer()) != nil { text = "a list"; return }
+        if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
+            text = "an object"
+            return
+        }
+        if (try? decoder.unkeyedContainer()) != nil {
+            text = "a list"
+            return
+        }
         // Every other JSON value was tried: what is left is a number no type can hold.
         text = "a number too large to use"
     }

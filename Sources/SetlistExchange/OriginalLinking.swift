@@ -50,11 +50,14 @@ struct OriginalLinking {
             return song.id
         case .several(let songs):
             guard carried != nil else { return nil }
-            remarks.append("\(listing) is a new song in your repertoire: \(songs.count) of your songs have that title and author, and setlist does not guess which one it is.")
+            remarks.append(
+                "\(listing) is a new song in your repertoire: \(songs.count) of your songs have that title and author, and setlist does not guess which one it is."
+            )
         case .otherAuthor(let songs):
             guard carried != nil else { return nil }
             let authors = songs.map { $0.fields.author.map { "by \($0)" } ?? "without an author" }
-            remarks.append("\(listing) is a new song in your repertoire: yours of that title is \(Self.list(authors)), so it is another song.")
+            remarks.append(
+                "\(listing) is a new song in your repertoire: yours of that title is \(Self.list(authors)), so it is another song.")
         case .none:
             guard carried != nil else { return nil }
         }

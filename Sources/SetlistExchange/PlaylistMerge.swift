@@ -41,7 +41,8 @@ struct PlaylistMerge {
                 if let sent = theirs[id] {
                     let merge = ThreeWayMerge.record(base: copy.received, mine: copy.fields, theirs: sent.fields, preferring: preference)
                     var fields = merge.merged
-                    let notes = PlstsImport.mergeNotes(mine: copy.fields.notes, base: copy.received, theirs: sent.fields.notes, preferring: preference)
+                    let notes = PlstsImport.mergeNotes(
+                        mine: copy.fields.notes, base: copy.received, theirs: sent.fields.notes, preferring: preference)
                     fields.notes = notes.notes
                     let conflicting = Set(merge.fields(.conflict)).subtracting([.notes])
                     var shown = fields
@@ -50,9 +51,12 @@ struct PlaylistMerge {
                     if !described.isEmpty { fieldChanges.append(.changed(position: position, song: fields, fields: described)) }
                     if let outcome = notes.outcome { fieldChanges.append(.notes(position: position, song: fields, outcome: outcome)) }
                     for field in SongField.allCases where conflicting.contains(field) {
-                        conflicts.append(.conflict(ConflictNote(
-                            place: "#\(position) \(fields.listing), \(Self.fieldName(field))",
-                            yours: Self.show(field, of: copy.fields), theirs: Self.show(field, of: sent.fields), keptYours: preference == .mine)))
+                        conflicts.append(
+                            .conflict(
+                                ConflictNote(
+                                    place: "#\(position) \(fields.listing), \(Self.fieldName(field))",
+                                    yours: Self.show(field, of: copy.fields), theirs: Self.show(field, of: sent.fields),
+                                    keptYours: preference == .mine)))
                     }
                     // A copy made here that the sender sent exactly as it is gets no base: nothing
                     // changed, so nothing is written (an app export imported back is a no-op).
@@ -76,10 +80,13 @@ struct PlaylistMerge {
         let added = result.copies.filter { mine[$0.id] == nil }.map { ImportChange.added(position: newPositions[$0.id]!, song: $0.fields) }
         for case .song(let id) in order.conflicts.sorted(by: { "\($0)" < "\($1)" }) {
             guard let position = newPositions[id], let before = old.copies.firstIndex(where: { $0.id == id }),
-                  let sent = incoming.copies.firstIndex(where: { $0.id == id }) else { continue }
-            conflicts.append(.conflict(ConflictNote(
-                place: "#\(position) \(result.copies[position - 1].fields.listing), its place",
-                yours: "#\(before + 1)", theirs: "#\(sent + 1)", keptYours: preference == .mine)))
+                let sent = incoming.copies.firstIndex(where: { $0.id == id })
+            else { continue }
+            conflicts.append(
+                .conflict(
+                    ConflictNote(
+                        place: "#\(position) \(result.copies[position - 1].fields.listing), its place",
+                        yours: "#\(before + 1)", theirs: "#\(sent + 1)", keptYours: preference == .mine)))
         }
         changes = removedWithNotes + removed + added + moves(to: result) + fieldChanges + conflicts + breakChanges(to: result)
         return result

@@ -52,7 +52,10 @@ struct EntryDTO: Decodable {
     /// Whether any field of a song record is present, to tell a break from a song.
     var hasSongFields: Bool
 
-    private enum CodingKeys: String, CodingKey { case id, original, name, author, length, key, bpm, notes, setBreak = "break" }
+    private enum CodingKeys: String, CodingKey {
+        case id, original, name, author, length, key, bpm, notes
+        case setBreak = "break"
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

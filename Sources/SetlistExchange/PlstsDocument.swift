@@ -46,7 +46,8 @@ public enum PlstsDocument {
             document = try JSONDecoder().decode(DocumentDTO.self, from: json)
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
             let found = (try? JSONDecoder().decode(FoundValue.self, from: json))?.text ?? "something else"
-            throw .invalidDocument(source: source, problems: ["the top level is \(found), not a JSON object, so this is not a .plsts setlist document."])
+            throw .invalidDocument(
+                source: source, problems: ["the top level is \(found), not a JSON object, so this is not a .plsts setlist document."])
         } catch let error as DecodingError {
             throw .invalidDocument(source: source, problems: [DecodingErrorText.describe(error, in: json)])
         } catch {

@@ -64,8 +64,9 @@ public struct FormatVersion: Hashable, Sendable, Comparable, CustomStringConvert
     public init?(parsing text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              parts.allSatisfy({ (1...6).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let major = Int(parts[0]), let minor = Int(parts[1]) else { return nil }
+            parts.allSatisfy({ (1...6).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let major = Int(parts[0]), let minor = Int(parts[1])
+        else { return nil }
         self.init(major: major, minor: minor)
     }
 

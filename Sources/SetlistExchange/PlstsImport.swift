@@ -26,7 +26,9 @@ public enum PlstsImport {
     /// member's originals by id, or else by title and author (``SongMatching``); originals the
     /// library lacks are added; the library's originals are never changed. When this throws,
     /// `library` is as it was.
-    public static func apply(_ setlist: SharedSetlist, to library: inout Library, options: ImportOptions = ImportOptions()) throws(ExchangeError) -> ImportReport {
+    public static func apply(_ setlist: SharedSetlist, to library: inout Library, options: ImportOptions = ImportOptions())
+        throws(ExchangeError) -> ImportReport
+    {
         var lib = library
         var incoming = setlist.playlist
         var name = options.rename ?? incoming.name
@@ -39,7 +41,8 @@ public enum PlstsImport {
         var nameKeptBecauseTaken = false
         if let existing, options.rename == nil {
             // The name is merged three-way like everything else; a name taken is checked after.
-            nameMerge = ThreeWayMerge.value(base: existing.received?.name ?? existing.name, mine: existing.name, theirs: incoming.name, preferring: options.preference)
+            nameMerge = ThreeWayMerge.value(
+                base: existing.received?.name ?? existing.name, mine: existing.name, theirs: incoming.name, preferring: options.preference)
             name = nameMerge!.value
         }
 
@@ -50,14 +53,18 @@ public enum PlstsImport {
                 insertion = other
             } else if let existing, options.rename == nil {
                 nameKeptBecauseTaken = true
-                remarks.append("Kept your name '\(existing.name)': you have another playlist named '\(name)' (rename it, or import with --rename NEW or --replace).")
+                remarks.append(
+                    "Kept your name '\(existing.name)': you have another playlist named '\(name)' (rename it, or import with --rename NEW or --replace)."
+                )
                 name = existing.name
             } else {
                 throw .nameTaken(source: setlist.source, name: name)
             }
         }
         let fileName = LibraryFiles.playlistFileName(name: name, id: incoming.id)
-        if let clash = lib.playlists.first(where: { $0.id != incoming.id && LibraryFiles.playlistFileName(name: $0.name, id: $0.id) == fileName }) {
+        if let clash = lib.playlists.first(where: {
+            $0.id != incoming.id && LibraryFiles.playlistFileName(name: $0.name, id: $0.id) == fileName
+        }) {
             throw .identifierClash(source: setlist.source, id: incoming.id, playlist: clash.name)
         }
 
@@ -82,10 +89,16 @@ public enum PlstsImport {
             var changes = merge.changes
             if merged.name != old.name { changes.insert(.renamed(from: old.name, to: merged.name), at: 0) }
             if case .conflict(let yours, let theirs, _)? = nameMerge {
-                changes.insert(.conflict(ConflictNote(place: "the playlist's name", yours: "'\(yours)'", theirs: "'\(theirs)'", keptYours: options.preference == .mine)), at: 0)
+                changes.insert(
+                    .conflict(
+                        ConflictNote(
+                            place: "the playlist's name", yours: "'\(yours)'", theirs: "'\(theirs)'", keptYours: options.preference == .mine
+                        )), at: 0)
             }
             let changedLibrary = merged != old || !originals.added.isEmpty || replaced != nil
-            report = ImportReport(kind: changedLibrary ? .updated : .unchanged, source: setlist.source, playlistName: merged.name, songCount: merged.copies.count)
+            report = ImportReport(
+                kind: changedLibrary ? .updated : .unchanged, source: setlist.source, playlistName: merged.name,
+                songCount: merged.copies.count)
             if changedLibrary && changes.isEmpty && originals.added.isEmpty && replaced == nil {
                 remarks.append("Nothing you see changed: setlist noted what the sender sent this time, for the next update.")
             }
@@ -137,11 +150,13 @@ public enum PlstsImport {
     /// received (nil when unknown), `theirs` the sender's now. When both changed them, neither
     /// is lost: the member's are kept and the sender's added below (with `.mine` preferred, only
     /// the member's are kept).
-    public static func mergeNotes(mine: String?, base: SongFields?, theirs: String?, preferring preference: MergePreference = .theirs) -> (notes: String?, outcome: NotesOutcome?) {
+    public static func mergeNotes(mine: String?, base: SongFields?, theirs: String?, preferring preference: MergePreference = .theirs) -> (
+        notes: String?, outcome: NotesOutcome?
+    ) {
         if mine == theirs { return (mine, nil) }
         if let base {
-            if base.notes == theirs { return (mine, nil) }  // The sender did not change them.
-            if base.notes == mine { return (theirs, .updated) }  // The member did not.
+            if base.notes == theirs { return (mine, nil) } // The sender did not change them.
+            if base.notes == mine { return (theirs, .updated) } // The member did not.
         }
         guard let mine else { return (theirs, .updated) }
         guard let theirs else { return (mine, nil) }

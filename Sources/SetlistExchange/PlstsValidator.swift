@@ -34,7 +34,8 @@ enum PlstsValidator {
         guard checker.problems.isEmpty, let version, let generator, let exported, let playlist else {
             throw .invalidDocument(source: source, problems: checker.problems)
         }
-        return SharedSetlist(source: source, playlist: playlist, originals: originals, generator: generator, exported: exported, version: version)
+        return SharedSetlist(
+            source: source, playlist: playlist, originals: originals, generator: generator, exported: exported, version: version)
     }
 
     /// Checks `format` and `version` first: a document that is not a .plsts, or one of a newer
@@ -43,17 +44,22 @@ enum PlstsValidator {
         func refuse(_ problem: String) -> ExchangeError { .invalidDocument(source: source, problems: [problem]) }
         switch document.format {
         case .absent:
-            throw refuse("the field \"format\" is missing at the top level, so this is not a .plsts setlist document (its \"format\" is \"\(PlstsFormat.identifier)\").")
+            throw refuse(
+                "the field \"format\" is missing at the top level, so this is not a .plsts setlist document (its \"format\" is \"\(PlstsFormat.identifier)\")."
+            )
         case .invalid(let problem):
             throw refuse(problem)
         case .present(let format) where format != PlstsFormat.identifier:
-            throw refuse("format: \(FoundValue.quote(format)) is not \"\(PlstsFormat.identifier)\", so this is not a .plsts setlist document.")
+            throw refuse(
+                "format: \(FoundValue.quote(format)) is not \"\(PlstsFormat.identifier)\", so this is not a .plsts setlist document.")
         case .present:
             break
         }
         switch document.version {
         case .absent:
-            throw refuse("the field \"version\" is missing at the top level; a .plsts document says which version of the format it uses, like \"\(PlstsFormat.version)\".")
+            throw refuse(
+                "the field \"version\" is missing at the top level; a .plsts document says which version of the format it uses, like \"\(PlstsFormat.version)\"."
+            )
         case .invalid(let problem):
             throw refuse(problem)
         case .present(let text):
@@ -98,7 +104,9 @@ private struct Checker {
     mutating func identifier(_ field: Field<String>, in parent: String, named name: String = "id", required: Bool) -> String? {
         guard let id = required ? self.required(field, in: parent, named: name) : optional(field) else { return nil }
         guard PlstsFormat.isValidIdentifier(id) else {
-            problems.append("\(parent).\(name): \(FoundValue.quote(id)) is not an id (1 to \(PlstsFormat.maximumIdentifierLength) lowercase letters a–z, digits and hyphens).")
+            problems.append(
+                "\(parent).\(name): \(FoundValue.quote(id)) is not an id (1 to \(PlstsFormat.maximumIdentifierLength) lowercase letters a–z, digits and hyphens)."
+            )
             return nil
         }
         return id
@@ -167,7 +175,8 @@ private struct Checker {
         }
         let length = optional(entry.length)
         if let length, !(1...SongLength.maximum).contains(length) {
-            problems.append("\(path).length: \(length) is not a song length; it counts seconds, from 1 to \(SongLength.maximum) (10 hours).")
+            problems.append(
+                "\(path).length: \(length) is not a song length; it counts seconds, from 1 to \(SongLength.maximum) (10 hours).")
         }
         var key: MusicalKey?
         if let text = optional(entry.key) {
@@ -176,12 +185,15 @@ private struct Checker {
         }
         let bpm = optional(entry.bpm)
         if let bpm, !Tempo.range.contains(bpm) {
-            problems.append("\(path).bpm: \(bpm) is not a tempo; it counts beats per minute, from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound).")
+            problems.append(
+                "\(path).bpm: \(bpm) is not a tempo; it counts beats per minute, from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound)."
+            )
         }
         var notes: String?
         if let text = optional(entry.notes) {
             if text.utf8.count > Text.maximumNotesLength * 4 {
-                problems.append("\(path).notes: is \(text.utf8.count) bytes long; at most \(Text.maximumNotesLength) characters are allowed.")
+                problems.append(
+                    "\(path).notes: is \(text.utf8.count) bytes long; at most \(Text.maximumNotesLength) characters are allowed.")
             } else {
                 do { notes = try Text.cleanNotes(text) } catch { problems.append("\(path).notes: \(Self.explain(error, text: text))") }
             }

@@ -52,7 +52,8 @@ public enum SetlistText {
                 let fields = entry.copy.fields
                 let cells = [
                     "\(entry.position)", escape(fields.name), escape(fields.author ?? ""),
-                    fields.length.map(SongLength.format) ?? "", fields.key.map { $0.spelled(in: notation) } ?? "", fields.bpm.map(String.init) ?? "",
+                    fields.length.map(SongLength.format) ?? "", fields.key.map { $0.spelled(in: notation) } ?? "",
+                    fields.bpm.map(String.init) ?? "",
                 ]
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }

@@ -47,7 +47,7 @@ public struct KeyDecoder: Sendable {
             // An Escape, possibly followed by an unfinished sequence: the Escape key, the rest dropped.
             return [.escape]
         }
-        return []  // the start of a UTF-8 letter that never finished
+        return [] // the start of a UTF-8 letter that never finished
     }
 
     private enum Step {

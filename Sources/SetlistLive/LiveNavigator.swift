@@ -41,9 +41,15 @@ public struct LiveNavigator: Hashable, Sendable {
         }
         if !typed.isEmpty {
             switch key {
-            case .backspace: typed.removeLast(); return outcome(since: before)
-            case .escape: typed = ""; return outcome(since: before)
-            case .enter: jump(); return outcome(since: before)
+            case .backspace:
+                typed.removeLast()
+                return outcome(since: before)
+            case .escape:
+                typed = ""
+                return outcome(since: before)
+            case .enter:
+                jump()
+                return outcome(since: before)
             default: typed = ""
             }
         }

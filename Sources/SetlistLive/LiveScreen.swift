@@ -68,7 +68,9 @@ private struct Layout {
 
     func lines() -> [ScreenLine] {
         let roomy = size.rows >= 16
-        var top = [line(Cells.spread(stage.playlistName, stage.counter + (stage.setLabel.map { " · " + $0 } ?? ""), width: width), .heading)]
+        var top = [
+            line(Cells.spread(stage.playlistName, stage.counter + (stage.setLabel.map { " · " + $0 } ?? ""), width: width), .heading)
+        ]
         if roomy { top.append(rule()) }
         var bottom: [ScreenLine] = []
         if roomy { bottom.append(rule()) }
@@ -142,7 +144,8 @@ private struct Layout {
     }
 
     private func statusLine() -> ScreenLine {
-        let text = status.map { Cells.truncate($0, to: width) }
+        let text =
+            status.map { Cells.truncate($0, to: width) }
             ?? LiveScreen.keyHelp.first { Cells.width($0) <= width } ?? Cells.truncate(LiveScreen.keyHelp.last!, to: width)
         return line(text + String(repeating: " ", count: max(width - Cells.width(text), 0)), .status)
     }

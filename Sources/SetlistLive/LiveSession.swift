@@ -34,12 +34,15 @@ public enum LiveSession {
 
     /// Runs stage mode on `terminal` and returns the position shown last.
     @discardableResult
-    public static func run(playlist: Playlist, startingAt position: Int, appearance: Appearance, notation: KeyNotation = .english,
-                           on terminal: some LiveTerminal) throws -> Int {
+    public static func run(
+        playlist: Playlist, startingAt position: Int, appearance: Appearance, notation: KeyNotation = .english,
+        on terminal: some LiveTerminal
+    ) throws -> Int {
         var navigator = LiveNavigator(count: playlist.copies.count, position: position)
         var decoder = KeyDecoder()
         func draw() throws {
-            let screen = LiveScreen(playlist: playlist, position: navigator.position, size: terminal.size, status: navigator.status, notation: notation)
+            let screen = LiveScreen(
+                playlist: playlist, position: navigator.position, size: terminal.size, status: navigator.status, notation: notation)
             try terminal.draw(screen?.drawn(appearance) ?? [])
         }
         try draw()
@@ -48,7 +51,9 @@ public enum LiveSession {
             switch try terminal.nextEvent(timeout: decoder.isWaiting ? escapeDelay : nil) {
             case .input(let bytes): keys = decoder.feed(bytes)
             case .quiet: keys = decoder.flush()
-            case .resize: try draw(); continue
+            case .resize:
+                try draw()
+                continue
             case .stop, .closed: return navigator.position
             }
             var changed = false

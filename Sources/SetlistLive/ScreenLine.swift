@@ -10,7 +10,8 @@ public enum Appearance: Sendable, Equatable {
         if term.isEmpty || term == "dumb" {
             self = .plain
         } else if environment["NO_COLOR"].map({ !$0.isEmpty }) == true || term.hasSuffix("-mono") || term.hasSuffix("-m")
-                    || ["vt100", "vt102", "vt220", "ansi-mono"].contains(term) {
+            || ["vt100", "vt102", "vt220", "ansi-mono"].contains(term)
+        {
             self = .monochrome
         } else {
             self = .color

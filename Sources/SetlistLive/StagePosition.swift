@@ -117,7 +117,9 @@ public struct StagePosition: Hashable, Sendable {
 
     func describe(_ entry: PlaylistEntry) -> String {
         let fields = entry.copy.fields
-        let extra = [fields.length.map(SongLength.format), fields.key?.spelled(in: notation), fields.bpm.map { "\($0) BPM" }].compactMap { $0 }
+        let extra = [fields.length.map(SongLength.format), fields.key?.spelled(in: notation), fields.bpm.map { "\($0) BPM" }].compactMap {
+            $0
+        }
         return "\(entry.position). \(fields.name)" + (extra.isEmpty ? "" : " (" + extra.joined(separator: ", ") + ")")
     }
 }

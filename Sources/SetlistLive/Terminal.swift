@@ -1,8 +1,9 @@
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The real terminal on standard input and output: raw mode, the alternate screen and a hidden

@@ -26,7 +26,8 @@ public enum HeaderText {
         let prefix = name.count + 2
         let words = text.split(separator: " ").map(String.init)
         if isPlain(text), let first = words.first, prefix + first.count <= lineLimit,
-           words.allSatisfy({ 1 + $0.count <= lineLimit }) {
+            words.allSatisfy({ 1 + $0.count <= lineLimit })
+        {
             return fold(name: name, tokens: words)
         }
         if text.isEmpty { return name + ":" }
@@ -134,8 +135,8 @@ public enum HeaderText {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "!"), UInt8(ascii: "*"),
-                 UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "/"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "!"), UInt8(ascii: "*"),
+                UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "/"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             case UInt8(ascii: " "):
                 result += "_"

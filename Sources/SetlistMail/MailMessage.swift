@@ -86,7 +86,8 @@ public struct MailMessage: Sendable {
     static func attachmentPart(_ attachment: MailAttachment) -> String {
         let name = safeFileName(attachment.fileName)
         let typeName = MIMEParameter.quoted("name", MIMEParameter.asciiFallback(name, limit: 60))
-        let disposition = HeaderText.isPlain(name) && name.count <= 60
+        let disposition =
+            HeaderText.isPlain(name) && name.count <= 60
             ? [MIMEParameter.quoted("filename", name)]
             : MIMEParameter.extended("filename", name)
         return [

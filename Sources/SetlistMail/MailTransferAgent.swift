@@ -44,7 +44,8 @@ public struct MailTransferAgent: Sendable, Equatable {
             candidates = [program]
         } else {
             let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-            candidates = path.split(separator: ":").map { "\($0)/\(program)" }
+            candidates =
+                path.split(separator: ":").map { "\($0)/\(program)" }
                 + (configured == nil ? standardLocations : [])
         }
         guard let found = candidates.first(where: isExecutable) else { throw .noMailTransferAgent(configured) }
@@ -97,17 +98,25 @@ public struct MailTransferAgent: Sendable, Equatable {
         var escaped = false
         for character in line {
             if escaped {
-                current.append(character); escaped = false; inWord = true
+                current.append(character)
+                escaped = false
+                inWord = true
             } else if character == "\\" && quote != "'" {
                 escaped = true
             } else if let open = quote {
                 if character == open { quote = nil } else { current.append(character) }
             } else if character == "\"" || character == "'" {
-                quote = character; inWord = true
+                quote = character
+                inWord = true
             } else if character.isWhitespace {
-                if inWord { words.append(current); current = ""; inWord = false }
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
             } else {
-                current.append(character); inWord = true
+                current.append(character)
+                inWord = true
             }
         }
         if inWord { words.append(current) }

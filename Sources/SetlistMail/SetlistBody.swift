@@ -20,8 +20,10 @@ public enum SetlistBody {
     ///   - plstsFileName: the attached .plsts file, for the line on importing it; nil if none.
     ///   - pdfFileNames: the attached PDFs.
     ///   - notation: how keys are printed.
-    public static func text(for playlist: Playlist, plstsFileName: String?, pdfFileNames: [String],
-                            notation: KeyNotation = .english) -> String {
+    public static func text(
+        for playlist: Playlist, plstsFileName: String?, pdfFileNames: [String],
+        notation: KeyNotation = .english
+    ) -> String {
         // The listing is what `export --format text` writes, so the two never disagree.
         var lines = [SetlistText.plain(playlist, notation: notation)]
         // The files are named as the message names its attachments, so what the text says to

@@ -1,7 +1,8 @@
 import Foundation
 import SetlistCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The message `setlist share` sends: one playlist to its recipients, from the sender, with its
@@ -49,14 +50,18 @@ public struct ShareMessage: Sendable {
         let sender = try Self.sender(from: from, setting: library.settings.sender, environment: environment, note: note)
         let date = DocumentDate.now(environment: environment)
         let (plsts, pdfs) = try documents(date)
-        let attachments = [MailAttachment(fileName: plsts.fileName, mimeType: Self.plstsMediaType, data: plsts.data)]
+        let attachments =
+            [MailAttachment(fileName: plsts.fileName, mimeType: Self.plstsMediaType, data: plsts.data)]
             + pdfs.map { MailAttachment(fileName: $0.fileName, mimeType: "application/pdf", data: $0.data) }
         var message = MailMessage(
-            from: sender, to: recipients, subject: try subject.map(SetlistBody.subject(typed:)) ?? SetlistBody.subject(for: playlist), date: date, messageID: "",
-            body: SetlistBody.text(for: playlist, plstsFileName: plsts.fileName, pdfFileNames: pdfs.map(\.fileName),
-                                  notation: library.notation),
+            from: sender, to: recipients, subject: try subject.map(SetlistBody.subject(typed:)) ?? SetlistBody.subject(for: playlist),
+            date: date, messageID: "",
+            body: SetlistBody.text(
+                for: playlist, plstsFileName: plsts.fileName, pdfFileNames: pdfs.map(\.fileName),
+                notation: library.notation),
             attachments: attachments, userAgent: "setlist/\(SetlistVersion.current)")
-        message.messageID = DocumentDate.fromEnvironment(environment) == nil
+        message.messageID =
+            DocumentDate.fromEnvironment(environment) == nil
             ? MessageID.random(domain: sender.domain)
             : MessageID.derived(from: message.rendered(), domain: sender.domain)
         self.playlist = playlist
@@ -93,16 +98,18 @@ public struct ShareMessage: Sendable {
     @discardableResult
     public func send(settings: Settings, environment: [String: String]) throws(MailError) -> String {
         let agent = try MailTransferAgent.resolve(setting: settings.sendmail, environment: environment)
-        try agent.send(data, envelopeSender: sender.address,
-                       timeout: settings.sendmailTimeoutSeconds ?? MailTransferAgent.defaultTimeout)
+        try agent.send(
+            data, envelopeSender: sender.address,
+            timeout: settings.sendmailTimeoutSeconds ?? MailTransferAgent.defaultTimeout)
         return agent.executable
     }
 
     /// `--from`, else the sender setting, else `$EMAIL`, else the login name at this host (said
     /// out loud through `note`, as mail programs do, so it can be fixed).
-    static func sender(from: String?, setting: String?, environment: [String: String], note: (String) -> Void) throws(MailError) -> Mailbox {
+    static func sender(from: String?, setting: String?, environment: [String: String], note: (String) -> Void) throws(MailError) -> Mailbox
+    {
         let sources: [(String?, String)] = [(from, "--from"), (setting, "the sender setting"), (environment["EMAIL"], "$EMAIL")]
-        for case let (text?, source) in sources where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+        for case (let text?, let source) in sources where !text.trimmingCharacters(in: .whitespaces).isEmpty {
             do throws(MailError) {
                 return try Mailbox(parsing: text)
             } catch {
@@ -110,7 +117,9 @@ public struct ShareMessage: Sendable {
             }
         }
         if let login = loginAddress(environment: environment), let mailbox = try? Mailbox(parsing: login) {
-            note("sending as \(login), made from the login name and this computer's name. Set your address with `setlist config sender \"Name <you@example.com>\"`.")
+            note(
+                "sending as \(login), made from the login name and this computer's name. Set your address with `setlist config sender \"Name <you@example.com>\"`."
+            )
             return mailbox
         }
         throw .noSender
@@ -118,7 +127,8 @@ public struct ShareMessage: Sendable {
 
     /// "name@host" from $USER (or $LOGNAME, or the account) and the host name; nil when unknown.
     static func loginAddress(environment: [String: String]) -> String? {
-        let user = [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
+        let user =
+            [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
             ?? getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
         var buffer = [CChar](repeating: 0, count: 256)
         guard let user, gethostname(&buffer, buffer.count) == 0 else { return nil }

@@ -31,10 +31,13 @@ struct LongLayout {
             if let label = set.label {
                 document.outline.append(OutlineEntry(title: label, parent: nil, bold: true))
                 parent = document.outline.count - 1
-                let heading = [Run(text: label, font: Self.heading),
-                               Run(text: "   " + SetlistWords.setSummary(set), font: Self.details, gray: 0.4)]
-                var rows = Row.lines(of: typesetter.box(heading, width: frame.contentWidth),
-                                     x: frame.left, spaceBefore: 20, keepTogether: true)
+                let heading = [
+                    Run(text: label, font: Self.heading),
+                    Run(text: "   " + SetlistWords.setSummary(set), font: Self.details, gray: 0.4),
+                ]
+                var rows = Row.lines(
+                    of: typesetter.box(heading, width: frame.contentWidth),
+                    x: frame.left, spaceBefore: 20, keepTogether: true)
                 rows[0].outline = parent
                 rows[rows.count - 1].keepWithNext = true
                 rows[rows.count - 1].extraBelow = 5
@@ -43,8 +46,9 @@ struct LongLayout {
             }
             for (offset, entry) in set.entries.enumerated() {
                 document.outline.append(OutlineEntry(title: "\(entry.position). \(entry.copy.name)", parent: parent))
-                var rows = songRows(entry, numberRight: frame.left + numberWidth, nameX: nameX, width: nameWidth,
-                                    spaceBefore: offset == 0 && set.label != nil ? 8 : 12)
+                var rows = songRows(
+                    entry, numberRight: frame.left + numberWidth, nameX: nameX, width: nameWidth,
+                    spaceBefore: offset == 0 && set.label != nil ? 8 : 12)
                 rows[0].outline = document.outline.count - 1
                 document.append(rows)
             }
@@ -54,22 +58,27 @@ struct LongLayout {
 
     /// The header (number, name, details) kept together and with the first two lines of the notes;
     /// the notes themselves may continue on the next page, never leaving a single line behind.
-    private func songRows(_ entry: PlaylistEntry, numberRight: Double, nameX: Double, width: Double,
-                          spaceBefore: Double) -> [Row] {
+    private func songRows(
+        _ entry: PlaylistEntry, numberRight: Double, nameX: Double, width: Double,
+        spaceBefore: Double
+    ) -> [Row] {
         let fields = entry.copy.fields
         let number = typesetter.box("\(entry.position).", font: Self.number, gray: 0.35, width: nil)
         let name = typesetter.box(fields.name, font: Self.name, width: width)
-        var rows = Row.lines(of: name, x: nameX, leading: [Fragment(box: number, line: 0, x: numberRight - number.width)],
-                             spaceBefore: spaceBefore, keepTogether: true)
+        var rows = Row.lines(
+            of: name, x: nameX, leading: [Fragment(box: number, line: 0, x: numberRight - number.width)],
+            spaceBefore: spaceBefore, keepTogether: true)
         let details = SetlistWords.details(fields, notation: notation)
         if !details.isEmpty {
             rows[rows.count - 1].keepWithNext = true
-            rows += Row.lines(of: typesetter.box(details, font: Self.details, gray: 0.3, width: width),
-                              x: nameX, spaceBefore: 1, keepTogether: true)
+            rows += Row.lines(
+                of: typesetter.box(details, font: Self.details, gray: 0.3, width: width),
+                x: nameX, spaceBefore: 1, keepTogether: true)
         }
         guard let notes = fields.notes, !notes.isEmpty else { return rows }
         rows[rows.count - 1].keepWithNext = true
-        var noteRows = Row.lines(of: typesetter.box(notes, font: Self.notes, gray: 0.08, width: width, paragraphDirection: true), x: nameX, spaceBefore: 4)
+        var noteRows = Row.lines(
+            of: typesetter.box(notes, font: Self.notes, gray: 0.08, width: width, paragraphDirection: true), x: nameX, spaceBefore: 4)
         let count = noteRows.count
         for index in 0..<max(0, count - 1) where index == 0 || index >= count - 2 {
             noteRows[index].keepWithNext = true
@@ -85,16 +94,24 @@ struct LongLayout {
 
 /// The playlist's name and summary at the top of the first page.
 enum TitleBlock {
-    static func rows(for playlist: Playlist, frame: PageFrame, typesetter: Typesetter,
-                     title: Font = LongLayout.title) -> [Row] {
-        var rows = Row.lines(of: typesetter.box(playlist.name, font: title, width: frame.contentWidth),
-                             x: frame.left, keepTogether: true)
+    static func rows(
+        for playlist: Playlist, frame: PageFrame, typesetter: Typesetter,
+        title: Font = LongLayout.title
+    ) -> [Row] {
+        var rows = Row.lines(
+            of: typesetter.box(playlist.name, font: title, width: frame.contentWidth),
+            x: frame.left, keepTogether: true)
         rows[rows.count - 1].keepWithNext = true
-        var summary = Row.lines(of: typesetter.box(SetlistWords.summary(playlist), font: LongLayout.summary, gray: 0.35,
-                                                   width: frame.contentWidth), x: frame.left, spaceBefore: 3)
+        var summary = Row.lines(
+            of: typesetter.box(
+                SetlistWords.summary(playlist), font: LongLayout.summary, gray: 0.35,
+                width: frame.contentWidth), x: frame.left, spaceBefore: 3)
         summary[summary.count - 1].extraBelow = 8
-        summary[summary.count - 1].rules = [Rule(fromX: frame.left, toX: frame.right, y: summary[summary.count - 1].height - 1,
-                                                 thickness: 1, gray: 0.2)]
+        summary[summary.count - 1].rules = [
+            Rule(
+                fromX: frame.left, toX: frame.right, y: summary[summary.count - 1].height - 1,
+                thickness: 1, gray: 0.2)
+        ]
         return rows + summary
     }
 

@@ -1,6 +1,6 @@
 import CCairoPango
-import SetlistCore
 import Foundation
+import SetlistCore
 
 /// The document information written into the PDF.
 struct PDFMetadata {
@@ -43,8 +43,10 @@ private final class ByteSink {
 /// Draws paginated rows into a PDF held in memory.
 enum PDFCanvas {
     /// Draws `pages` of `document` and returns the finished PDF.
-    static func draw(_ document: FlowDocument, pages: [[PlacedRow]], frame: PageFrame, footers: [Row?],
-                     metadata: PDFMetadata) throws(PDFError) -> Data {
+    static func draw(
+        _ document: FlowDocument, pages: [[PlacedRow]], frame: PageFrame, footers: [Row?],
+        metadata: PDFMetadata
+    ) throws(PDFError) -> Data {
         let sink = ByteSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let write: cairo_write_func_t = { closure, bytes, length in
@@ -124,8 +126,9 @@ enum PDFCanvas {
             let parent = entry.parent.flatMap { ids[$0] } ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
             let attributes = "page=\(target.page) pos=[0 \(Int(max(0, target.y - 6).rounded()))]"
             let flags = entry.bold ? CAIRO_PDF_OUTLINE_FLAG_BOLD : cairo_pdf_outline_flags_t(rawValue: 0)
-            ids[index] = cairo_pdf_surface_add_outline(surface, parent, Typesetter.printable(entry.title, singleLine: true),
-                                                       attributes, flags)
+            ids[index] = cairo_pdf_surface_add_outline(
+                surface, parent, Typesetter.printable(entry.title, singleLine: true),
+                attributes, flags)
         }
     }
 

@@ -12,20 +12,24 @@ public struct PDFRenderer {
     /// keys are printed.
     ///
     /// The same playlist, style, paper, date and notation always give byte-identical PDFs.
-    public static func render(_ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date,
-                              notation: KeyNotation = .english) throws(PDFError) -> Data {
+    public static func render(
+        _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date,
+        notation: KeyNotation = .english
+    ) throws(PDFError) -> Data {
         try Typesetter.withTypesetter { (typesetter) throws(PDFError) -> Data in
             let frame = PageFrame(paper: paper)
-            let document = switch style {
-            case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
-            case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
-            case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
-            }
+            let document =
+                switch style {
+                case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
+                case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
+                case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
+                }
             // Pass one: paginate. Pass two: draw, now that the number of pages is known.
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)
             let footers = footers(for: document, pageCount: pages.count, frame: frame, typesetter: typesetter)
-            let metadata = PDFMetadata(title: playlist.name, subject: "\(style.subject): \(SetlistWords.summary(playlist))",
-                                       creator: creator, date: date)
+            let metadata = PDFMetadata(
+                title: playlist.name, subject: "\(style.subject): \(SetlistWords.summary(playlist))",
+                creator: creator, date: date)
             return try PDFCanvas.draw(document, pages: pages, frame: frame, footers: footers, metadata: metadata)
         }
     }
@@ -40,7 +44,8 @@ public struct PDFRenderer {
     public static func write(_ data: Data, to url: URL) throws(PDFError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .cannotWrite(path: url.path, detail: "that is a folder. Give a file name such as \(url.appendingPathComponent("Concert.pdf").path).")
+            throw .cannotWrite(
+                path: url.path, detail: "that is a folder. Give a file name such as \(url.appendingPathComponent("Concert.pdf").path).")
         }
         do {
             try AtomicFile.write(data, to: url)
@@ -65,8 +70,10 @@ public struct PDFRenderer {
 
     /// "Page i of n" on the right and the playlist's name on the left of every page, unless the
     /// document numbers only multi-page output and has one page.
-    private static func footers(for document: FlowDocument, pageCount: Int, frame: PageFrame,
-                                typesetter: Typesetter) -> [Row?] {
+    private static func footers(
+        for document: FlowDocument, pageCount: Int, frame: PageFrame,
+        typesetter: Typesetter
+    ) -> [Row?] {
         guard let title = document.footerTitle, document.numberSinglePage || pageCount > 1 else {
             return Array(repeating: nil, count: pageCount)
         }
@@ -74,9 +81,12 @@ public struct PDFRenderer {
         let name = typesetter.box(title, font: font, gray: 0.4, width: frame.contentWidth * 0.6, overflow: .ellipsize)
         return (1...pageCount).map { page in
             let number = typesetter.box("Page \(page) of \(pageCount)", font: font, gray: 0.4, width: nil)
-            return Row(fragments: [Fragment(box: name, line: 0, x: frame.left),
-                                   Fragment(box: number, line: 0, x: frame.right - number.width)],
-                       rules: [Rule(fromX: frame.left, toX: frame.right, y: -4, thickness: 0.4, gray: 0.7)])
+            return Row(
+                fragments: [
+                    Fragment(box: name, line: 0, x: frame.left),
+                    Fragment(box: number, line: 0, x: frame.right - number.width),
+                ],
+                rules: [Rule(fromX: frame.left, toX: frame.right, y: -4, thickness: 0.4, gray: 0.7)])
         }
     }
 }

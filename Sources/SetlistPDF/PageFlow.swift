@@ -36,10 +36,13 @@ struct Row {
 
     /// The rows of every line of `box` at `x`; the first row also carries `leading` (such as a
     /// song's number beside its first line).
-    static func lines(of box: TextBox, x: Double, leading: [Fragment] = [], spaceBefore: Double = 0,
-                      keepTogether: Bool = false) -> [Row] {
+    static func lines(
+        of box: TextBox, x: Double, leading: [Fragment] = [], spaceBefore: Double = 0,
+        keepTogether: Bool = false
+    ) -> [Row] {
         box.lines.indices.map { index in
-            Row(fragments: (index == 0 ? leading : []) + [Fragment(box: box, line: index, x: x)],
+            Row(
+                fragments: (index == 0 ? leading : []) + [Fragment(box: box, line: index, x: x)],
                 spaceBefore: index == 0 ? spaceBefore : 0,
                 keepWithNext: keepTogether && index < box.lines.count - 1)
         }

@@ -34,8 +34,9 @@ struct ShortLayout {
         let gap = size * 0.42
         for (index, set) in playlist.sets.enumerated() {
             if let label = set.label {
-                var rows = Row.lines(of: typesetter.box(label, font: Font(size: size, bold: true), gray: 0.25, width: frame.contentWidth),
-                                     x: frame.left, spaceBefore: index == 0 ? size * 0.6 : size * 1.1, keepTogether: true)
+                var rows = Row.lines(
+                    of: typesetter.box(label, font: Font(size: size, bold: true), gray: 0.25, width: frame.contentWidth),
+                    x: frame.left, spaceBefore: index == 0 ? size * 0.6 : size * 1.1, keepTogether: true)
                 rows[rows.count - 1].keepWithNext = true
                 rows[rows.count - 1].extraBelow = 3
                 rows[rows.count - 1].rules = [Rule(fromX: frame.left, toX: frame.right, y: rows[rows.count - 1].height - 1)]
@@ -50,8 +51,10 @@ struct ShortLayout {
                 }
                 let line = typesetter.box(runs, width: frame.right - nameX)
                 let first = offset == 0 ? (set.label == nil ? size * 0.6 : gap * 0.6) : gap
-                document.append(Row.lines(of: line, x: nameX, leading: [Fragment(box: number, line: 0, x: nameX - size * 0.6 - number.width)],
-                                          spaceBefore: first, keepTogether: true))
+                document.append(
+                    Row.lines(
+                        of: line, x: nameX, leading: [Fragment(box: number, line: 0, x: nameX - size * 0.6 - number.width)],
+                        spaceBefore: first, keepTogether: true))
             }
         }
         return document

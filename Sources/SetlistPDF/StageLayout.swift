@@ -65,19 +65,26 @@ struct StageLayout {
         }
         for (index, set) in playlist.sets.enumerated() {
             if let label = set.label {
-                var rows = Row.lines(of: typesetter.box(label.uppercased(), font: Font(size: max(8, size * 0.5), bold: true), gray: 0.35,
-                                                        width: frame.contentWidth),
-                                     x: frame.left, spaceBefore: index == 0 ? size * 0.2 : size * 0.45, keepTogether: true)
+                var rows = Row.lines(
+                    of: typesetter.box(
+                        label.uppercased(), font: Font(size: max(8, size * 0.5), bold: true), gray: 0.35,
+                        width: frame.contentWidth),
+                    x: frame.left, spaceBefore: index == 0 ? size * 0.2 : size * 0.45, keepTogether: true)
                 rows[rows.count - 1].keepWithNext = true
                 rows[rows.count - 1].extraBelow = max(2, size * 0.12)
-                rows[rows.count - 1].rules = [Rule(fromX: frame.left, toX: frame.right, y: rows[rows.count - 1].height - 1,
-                                                   thickness: max(0.8, size * 0.04), gray: 0.35)]
+                rows[rows.count - 1].rules = [
+                    Rule(
+                        fromX: frame.left, toX: frame.right, y: rows[rows.count - 1].height - 1,
+                        thickness: max(0.8, size * 0.04), gray: 0.35)
+                ]
                 document.append(rows)
             }
             for (offset, entry) in set.entries.enumerated() {
                 let spaceBefore = offset == 0 ? size * 0.2 : size * 0.12
-                document.append(Row.lines(of: typesetter.box(runs(for: entry.copy, size: size), width: frame.contentWidth), x: frame.left,
-                                          spaceBefore: spaceBefore, keepTogether: true))
+                document.append(
+                    Row.lines(
+                        of: typesetter.box(runs(for: entry.copy, size: size), width: frame.contentWidth), x: frame.left,
+                        spaceBefore: spaceBefore, keepTogether: true))
             }
         }
         return document

@@ -66,8 +66,10 @@ final class Typesetter {
     deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
 
     /// Lays out `text` in one font.
-    func box(_ text: String, font: Font, gray: Double = 0, width: Double?, overflow: Overflow = .wrap,
-             paragraphDirection: Bool = false) -> TextBox {
+    func box(
+        _ text: String, font: Font, gray: Double = 0, width: Double?, overflow: Overflow = .wrap,
+        paragraphDirection: Bool = false
+    ) -> TextBox {
         box([Run(text: text, font: font, gray: gray)], width: width, overflow: overflow, paragraphDirection: paragraphDirection)
     }
 
@@ -168,8 +170,10 @@ final class TextBox {
             pango_layout_iter_get_line_extents(iterator, &ink, &logical)
             let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
             let top = Double(logical.y) / Double(PANGO_SCALE)
-            lines.append(Line(x: Double(logical.x) / Double(PANGO_SCALE), top: top,
-                              height: Double(logical.height) / Double(PANGO_SCALE), ascent: baseline - top))
+            lines.append(
+                Line(
+                    x: Double(logical.x) / Double(PANGO_SCALE), top: top,
+                    height: Double(logical.height) / Double(PANGO_SCALE), ascent: baseline - top))
         } while pango_layout_iter_next_line(iterator) != 0
         pango_layout_iter_free(iterator)
         self.lines = lines

@@ -39,8 +39,10 @@ public enum CSVExport {
     }
 
     static func cells(_ fields: SongFields) -> [String] {
-        [fields.name, fields.author ?? "", fields.length.map(SongLength.format) ?? "", fields.key?.description ?? "",
-         fields.bpm.map(String.init) ?? "", fields.notes ?? ""].map(SongCells.guarded)
+        [
+            fields.name, fields.author ?? "", fields.length.map(SongLength.format) ?? "", fields.key?.description ?? "",
+            fields.bpm.map(String.init) ?? "", fields.notes ?? "",
+        ].map(SongCells.guarded)
     }
 
     static func write(_ rows: [[String]], dialect: Dialect) -> Data {

@@ -25,11 +25,14 @@ public enum CSVSongs {
         }
         for record in records where !record.isBlank {
             if record.fields.count > mapping.count,
-               record.fields[mapping.count...].contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                sheet.problems.append(.init(
-                    line: record.line, field: nil,
-                    message: "The row has \(record.fields.count) fields but the header \(mapping.count). "
-                        + "Put a field that holds a '\(Character(table.delimiter) == "\t" ? "tab" : String(Character(table.delimiter)))' in quotes."))
+                record.fields[mapping.count...].contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+            {
+                sheet.problems.append(
+                    .init(
+                        line: record.line, field: nil,
+                        message: "The row has \(record.fields.count) fields but the header \(mapping.count). "
+                            + "Put a field that holds a '\(Character(table.delimiter) == "\t" ? "tab" : String(Character(table.delimiter)))' in quotes."
+                    ))
                 continue
             }
             var cells: [SongColumn: String] = [:]
@@ -71,9 +74,15 @@ public enum CSVSongs {
             let cell = cells[index].trimmingCharacters(in: .whitespaces)
             guard !cell.isEmpty else { continue }
             switch column {
-            case .length: checked = true; if SongLength.seconds(from: cell) == nil { return true }
-            case .key: checked = true; if MusicalKey(parsing: cell, notation: .german) == nil && MusicalKey(parsing: cell) == nil { return true }
-            case .bpm: checked = true; if (try? Tempo.parse(cell)) == nil { return true }
+            case .length:
+                checked = true
+                if SongLength.seconds(from: cell) == nil { return true }
+            case .key:
+                checked = true
+                if MusicalKey(parsing: cell, notation: .german) == nil && MusicalKey(parsing: cell) == nil { return true }
+            case .bpm:
+                checked = true
+                if (try? Tempo.parse(cell)) == nil { return true }
             default: continue
             }
         }

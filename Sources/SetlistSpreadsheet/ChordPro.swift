@@ -30,13 +30,15 @@ public enum ChordPro {
             let song = SongCells.fields(cells, line: start, notation: notation) { labels[$0] ?? "{\($0 == .name ? "title" : $0.rawValue)}" }
             problems += song.problems
             if let fields = song.fields { sheet.songs.append(IncomingSong(line: start, fields: fields)) }
-            cells = [:]; labels = [:]; lyrics = []
+            cells = [:]
+            labels = [:]
+            lyrics = []
         }
 
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
             let line = String(raw)
-            if line.hasPrefix("#") { continue }  // a ChordPro comment, not for anyone's eyes
+            if line.hasPrefix("#") { continue } // a ChordPro comment, not for anyone's eyes
             guard let directive = Directive(line) else {
                 lyrics.append(line)
                 continue

@@ -13,7 +13,9 @@ public enum SongFiles {
         /// How the band reads an ambiguous key such as `B` or `a`.
         public var notation: KeyNotation
 
-        public init(columns: [SongColumn?]? = nil, encoding: String.Encoding? = nil, withLyrics: Bool = false, notation: KeyNotation = .english) {
+        public init(
+            columns: [SongColumn?]? = nil, encoding: String.Encoding? = nil, withLyrics: Bool = false, notation: KeyNotation = .english
+        ) {
             self.notation = notation
             self.columns = columns
             self.encoding = encoding
@@ -78,9 +80,11 @@ public enum SongFiles {
         } catch {
             throw .unreadable(file: path.name, detail: (error as NSError).localizedDescription)
         }
-        let files = names.filter { ChordPro.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }.sorted()
+        let files = names.filter { ChordPro.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
+            .sorted()
         guard !files.isEmpty else {
-            throw .unreadable(file: path.name, detail: "the folder holds no ChordPro files (.cho, .chordpro, .chopro, .crd). Name CSV files one by one.")
+            throw .unreadable(
+                file: path.name, detail: "the folder holds no ChordPro files (.cho, .chordpro, .chopro, .crd). Name CSV files one by one.")
         }
         let prefix = path.name.hasSuffix("/") ? path.name : path.name + "/"
         return files.map { (prefix + $0, path.url.appendingPathComponent($0)) }

@@ -20,7 +20,9 @@ public enum SongImport {
 
     /// Imports `sheets` into `library`. Unless `skipInvalid`, any invalid row in any file stops
     /// the whole import (every one is reported) and leaves `library` as it was.
-    public static func apply(_ sheets: [SongSheet], to library: inout Library, options: Options) throws(SpreadsheetError) -> SongImportReport {
+    public static func apply(_ sheets: [SongSheet], to library: inout Library, options: Options) throws(SpreadsheetError)
+        -> SongImportReport
+    {
         let invalid = sheets.filter { !$0.problems.isEmpty }
         if !options.skipInvalid, !invalid.isEmpty {
             let errors = invalid.map { SpreadsheetError.invalidRows(file: $0.file, problems: $0.problems) }
@@ -44,7 +46,8 @@ public enum SongImport {
     /// original's id.
     private static func merge(_ fields: SongFields, into library: inout Library, update: Bool, report: inout SongImportReport) -> String {
         guard let original = library.originals(matchingName: fields.name, author: fields.author).first,
-              let index = library.songIndex(id: original.id) else {
+            let index = library.songIndex(id: original.id)
+        else {
             let song = library.addSong(fields)
             report.outcomes.append(.added(fields))
             return song.id
@@ -68,7 +71,9 @@ public enum SongImport {
 
     /// Copies the originals into the playlist `name` (a new one when none has the name), with a
     /// break wherever the set label changes.
-    private static func copy(_ chosen: [(id: String, set: String?)], into name: String, library: inout Library) -> SongImportReport.PlaylistOutcome {
+    private static func copy(_ chosen: [(id: String, set: String?)], into name: String, library: inout Library)
+        -> SongImportReport.PlaylistOutcome
+    {
         var created = false
         let index: Int
         if let existing = library.playlists.firstIndex(where: { Text.fold($0.name) == Text.fold(name) }) {

@@ -17,8 +17,10 @@ public struct SongImportBatch: Sendable {
     ///   - notation: how the band reads an ambiguous key such as `B`.
     /// - Throws: ``SpreadsheetError`` for a bad option or a file that cannot be read (every such
     ///   file at once), ``ValueError`` for a bad playlist name.
-    public init(files: [(name: String, url: URL)], columns: String?, encoding: String?, withLyrics: Bool,
-                update: Bool, skipInvalid: Bool, playlist: String?, notation: KeyNotation) throws {
+    public init(
+        files: [(name: String, url: URL)], columns: String?, encoding: String?, withLyrics: Bool,
+        update: Bool, skipInvalid: Bool, playlist: String?, notation: KeyNotation
+    ) throws {
         let read = SongFiles.Options(
             columns: try columns.map(SongColumn.parseList), encoding: try encoding.map(TextDecoding.encoding(named:)),
             withLyrics: withLyrics, notation: notation)

@@ -52,12 +52,16 @@ public struct SongImportReport: Hashable, Sendable {
         var summary = "\(would) \(added) song\(added == 1 ? "" : "s")"
         if update { summary += ", \(dryRun ? "update" : "updated") \(updated)" }
         if matched > 0 {
-            summary += "; \(matched) already in the repertoire " + (update ? "(unchanged)" : "(skipped; --update changes them to the file's values)")
+            summary +=
+                "; \(matched) already in the repertoire "
+                + (update ? "(unchanged)" : "(skipped; --update changes them to the file's values)")
         }
         lines.append(summary + ".")
         if let playlist {
             let verb = dryRun ? "Would copy" : "Copied"
-            lines.append("\(verb) \(playlist.copied) song\(playlist.copied == 1 ? "" : "s") into '\(playlist.name)'" + (playlist.created ? " (a new playlist)." : "."))
+            lines.append(
+                "\(verb) \(playlist.copied) song\(playlist.copied == 1 ? "" : "s") into '\(playlist.name)'"
+                    + (playlist.created ? " (a new playlist)." : "."))
         }
         if dryRun { lines.append("Nothing was changed (--dry-run).") }
         return lines

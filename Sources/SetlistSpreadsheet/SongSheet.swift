@@ -18,7 +18,10 @@ public struct IncomingSong: Hashable, Sendable {
 /// What one file holds: its songs in order, the rows that could not be read, and the columns
 /// nobody asked for.
 public struct SongSheet: Hashable, Sendable {
-    public enum Kind: String, Sendable { case csv = "CSV", chordPro = "ChordPro" }
+    public enum Kind: String, Sendable {
+        case csv = "CSV"
+        case chordPro = "ChordPro"
+    }
 
     /// The file as the user named it.
     public var file: String
@@ -29,7 +32,9 @@ public struct SongSheet: Hashable, Sendable {
     /// Header names that are not song fields, each once, in file order; they are ignored.
     public var ignoredColumns: [String]
 
-    public init(file: String, kind: Kind, songs: [IncomingSong] = [], problems: [SpreadsheetError.Problem] = [], ignoredColumns: [String] = []) {
+    public init(
+        file: String, kind: Kind, songs: [IncomingSong] = [], problems: [SpreadsheetError.Problem] = [], ignoredColumns: [String] = []
+    ) {
         self.file = file
         self.kind = kind
         self.songs = songs

@@ -50,16 +50,19 @@ public enum SpreadsheetError: SetlistError, Equatable, Sendable {
         case .unknownEncoding(let name):
             return "Unknown encoding '\(name)'. Use one of: \(TextDecoding.encodingNames.joined(separator: ", "))."
         case .unterminatedQuote(let file, let line):
-            return "\(file), line \(line): a quoted field starts here and is never closed. Add the closing \" (a quote inside a field is written twice: \"\"). Nothing was imported."
+            return
+                "\(file), line \(line): a quoted field starts here and is never closed. Add the closing \" (a quote inside a field is written twice: \"\"). Nothing was imported."
         case .textAfterQuote(let file, let line):
-            return "\(file), line \(line): text follows the closing quote of a field. Put the whole field in quotes and write a quote inside it twice (\"\"). Nothing was imported."
+            return
+                "\(file), line \(line): text follows the closing quote of a field. Put the whole field in quotes and write a quote inside it twice (\"\"). Nothing was imported."
         case .noTitleColumn(let file, let header):
             return "\(file) has no column of song titles; its header is: \(header.joined(separator: ", ")). "
                 + "Name the columns with --columns, like --columns title,author,length,key,bpm,notes."
         case .unknownColumnName(let name):
             return "'\(name)' is not a column setlist knows. Use --columns with: \(SongColumn.typedNames)."
         case .notASongFile(let file):
-            return "\(file) is neither CSV nor ChordPro. Import spreadsheets saved as CSV, or ChordPro files (.cho, .chordpro, .chopro, .crd)."
+            return
+                "\(file) is neither CSV nor ChordPro. Import spreadsheets saved as CSV, or ChordPro files (.cho, .chordpro, .chopro, .crd)."
         case .invalidRows(let file, let problems):
             return "\(file) has \(problems.count) invalid row\(problems.count == 1 ? "" : "s"); nothing was imported:\n"
                 + problems.map { "  \(file), \($0)" }.joined(separator: "\n")

@@ -28,7 +28,9 @@ public enum TextDecoding {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             // UTF-16 with its byte order mark, which Foundation reads and drops.
-            guard let text = String(data: data, encoding: .utf16) else { throw .unreadable(file: file, detail: "its UTF-16 text is damaged.") }
+            guard let text = String(data: data, encoding: .utf16) else {
+                throw .unreadable(file: file, detail: "its UTF-16 text is damaged.")
+            }
             return text
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes

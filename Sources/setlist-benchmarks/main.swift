@@ -6,8 +6,9 @@
 import Foundation
 import SetlistCore
 import SetlistPDF
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A setlist of `count` songs in sets of twelve, with notes of varied length and some Czech.
@@ -35,7 +36,7 @@ func milliseconds(_ body: () throws -> Void) rethrows -> Double {
 func peakMegabytes() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+    return Double(usage.ru_maxrss) / 1024 // kilobytes on Linux
 }
 
 /// Child mode: render one size and print "songs pages coldMs warmMs peakMB bytes".
@@ -66,8 +67,9 @@ print("Long PDF, A4 (median of 5 warm renders; the first render also loads the f
 print("songs      first ms    median ms    peak MB    PDF KB")
 for songs in [10, 100, 1000] {
     // Each size in a fresh process, so that its peak memory is its own.
-    let child = try ChildProcess.run(URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path,
-                                     ["--one", String(songs)] + (writeFolder.map { ["--write", $0] } ?? []))
+    let child = try ChildProcess.run(
+        URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path,
+        ["--one", String(songs)] + (writeFolder.map { ["--write", $0] } ?? []))
     let output = child.outputText
     let fields = output.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
     guard child.succeeded, fields.count == 5, let bytes = Int(fields[4]) else {

@@ -107,15 +107,17 @@ public final class TemporaryLibrary: Sendable {
         context.readInput = { limit in input.prefix(limit) }
         context.isInteractive = false
         context.outputIsTerminal = false
-        context.terminalColumns = nil  // tables are fitted only where a test sets COLUMNS
+        context.terminalColumns = nil // tables are fitted only where a test sets COLUMNS
         let status = SetlistMain.run(arguments, context: context)
         return RunResult(status: status, stdoutData: output.data, stderr: errorOutput.text)
     }
 
     /// Runs a command that must succeed, and returns its standard output.
     @discardableResult
-    public func ok(_ arguments: String..., stdin: Data? = nil, environment: [String: String] = [:],
-                   sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    public func ok(
+        _ arguments: String..., stdin: Data? = nil, environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let result = try run(arguments, stdin: stdin, environment: environment)
         #expect(result.status == 0, "setlist \(arguments.joined(separator: " ")) failed: \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
@@ -132,7 +134,9 @@ public final class TemporaryLibrary: Sendable {
     /// The history and the lock file are left out: they are not the library's content.
     public func snapshot() throws -> [String: Data] {
         var files: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return files
+        }
         for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             let path = String(url.path.dropFirst(root.path.count + 1))
             if path.hasPrefix(".history") || path == ".lock" { continue }

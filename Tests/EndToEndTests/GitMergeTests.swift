@@ -99,7 +99,9 @@ import Testing
         #expect(song.contains("E minor") && song.contains("AC-DC") && song.contains("200"), "\(song)")
         let check = try member.runBinary("check")
         #expect(check.status == 1)
-        #expect(check.stdout.contains("1. songs.json: 'Highway to Hell' by AC-DC, key: ours \"E minor\", theirs \"D minor\""), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("1. songs.json: 'Highway to Hell' by AC-DC, key: ours \"E minor\", theirs \"D minor\""), "\(check.stdout)"
+        )
 
         let resolve = try member.ok("resolve", "--theirs")
         #expect(resolve.contains("Staged for git: songs.json."), "\(resolve)")

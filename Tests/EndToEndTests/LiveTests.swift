@@ -1,8 +1,9 @@
 import CLITestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `setlist live` run for real inside tmux: keys sent, the pane captured after each, and the
@@ -15,7 +16,9 @@ import Glibc
         defer { tmux.kill() }
         let binary = try SetlistBinary.url().path
         let before = lib.folder.appendingPathComponent("stty-before").path, after = lib.folder.appendingPathComponent("stty-after").path
-        try tmux.type("stty -g > '\(before)'; echo MARKER-BEFORE; SETLIST_HOME='\(lib.root.path)' '\(binary)' live Koncert; echo EXIT=$?; stty -g > '\(after)'")
+        try tmux.type(
+            "stty -g > '\(before)'; echo MARKER-BEFORE; SETLIST_HOME='\(lib.root.path)' '\(binary)' live Koncert; echo EXIT=$?; stty -g > '\(after)'"
+        )
         try tmux.keys("Enter")
 
         var pane = try tmux.waitFor { $0.contains("1/4 · Set 1") }
@@ -115,7 +118,8 @@ import Glibc
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { candidate in
             guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             // After "pid (name) ": the state, then the parent's pid.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && Int32(fields[1]) == pid
@@ -128,14 +132,16 @@ struct Tmux {
     let socket = "setlist-live-\(UUID().uuidString.prefix(8))"
 
     init(columns: Int, rows: Int) throws {
-        try run(["-f", "/dev/null", "new-session", "-d", "-s", "live", "-x", "\(columns)", "-y", "\(rows)",
-                 "env", "PS1=$ ", "TERM=xterm-256color", "bash", "--norc", "--noprofile"])
+        try run([
+            "-f", "/dev/null", "new-session", "-d", "-s", "live", "-x", "\(columns)", "-y", "\(rows)",
+            "env", "PS1=$ ", "TERM=xterm-256color", "bash", "--norc", "--noprofile",
+        ])
         do {
             try run(["set-option", "-g", "status", "off"])
             try resize(columns: columns, rows: rows)
             _ = try waitFor { $0.contains("$") }
         } catch {
-            kill()  // The caller's `defer { kill() }` is not in place yet: no server may outlive the test.
+            kill() // The caller's `defer { kill() }` is not in place yet: no server may outlive the test.
             throw error
         }
     }

@@ -16,13 +16,13 @@ import Testing
         let pids = lib.folder.appendingPathComponent("pids")
         let script = lib.folder.appendingPathComponent("hanging-sendmail")
         try """
-            #!/bin/sh
-            sleep 300 &
-            echo "$$ $!" > '\(pids.path).tmp'
-            mv '\(pids.path).tmp' '\(pids.path)'
-            cat > /dev/null
-            sleep 300
-            """.write(to: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        sleep 300 &
+        echo "$$ $!" > '\(pids.path).tmp'
+        mv '\(pids.path).tmp' '\(pids.path)'
+        cat > /dev/null
+        sleep 300
+        """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         try lib.ok("config", "sendmail", script.path)
         return (lib, pids)

@@ -20,11 +20,13 @@ import Testing
         try library.ok("new", "Concert")
 
         // Half the workers add songs, the other half copy their own source song into one playlist.
-        let jobs: [[String]] = (1...workers).flatMap { worker in
-            (1...commands).map { ["add-song", "W\(worker) song \($0)", "--bpm", "\(60 + $0)"] }
-        } + (1...workers).flatMap { worker in
-            (1...commands).map { _ in ["add", "Concert", "Source \(worker)"] }
-        }
+        let jobs: [[String]] =
+            (1...workers).flatMap { worker in
+                (1...commands).map { ["add-song", "W\(worker) song \($0)", "--bpm", "\(60 + $0)"] }
+            }
+            + (1...workers).flatMap { worker in
+                (1...commands).map { _ in ["add", "Concert", "Source \(worker)"] }
+            }
         // Readers check the library while it changes: they must never see half a change.
         let readers = max(1, workers / 4) * commands
         // Checks spread among the writes, so they start while the library changes.

@@ -13,7 +13,10 @@ import Testing
     static let iterations = ReliabilitySettings.integer("SETLIST_CRASH_ITERATIONS", small: 24, full: 400)
 
     /// What the test knows of a playlist it created.
-    enum PlaylistState { case present(String), absent, unknown }
+    enum PlaylistState {
+        case present(String)
+        case absent, unknown
+    }
 
     @Test func killedCommandsNeverDamageTheLibrary() throws {
         let library = try TemporaryLibrary()
@@ -30,7 +33,7 @@ import Testing
         // the kills then cluster around the moment commands write their files.
         var window = try Self.typicalDuration(library)
 
-        var songsAdded: [String] = []  // Names of songs whose add-song exited 0.
+        var songsAdded: [String] = [] // Names of songs whose add-song exited 0.
         var playlists: [Int: PlaylistState] = [:]
         var killed = 0, completed = 0, finished = 0, leftovers = 0
         for n in 1...Self.iterations {
@@ -100,9 +103,10 @@ import Testing
             }
         }
         #expect(killed > 0 && completed > 0, "the kills should land both before and after commands end")
-        print("crash: \(Self.iterations) commands, \(killed) killed with SIGKILL, \(completed) finished first; "
-            + "\(finished) interrupted changes finished by check, \(leftovers) temporary files left; "
-            + "\(songsAdded.count) added songs all present")
+        print(
+            "crash: \(Self.iterations) commands, \(killed) killed with SIGKILL, \(completed) finished first; "
+                + "\(finished) interrupted changes finished by check, \(leftovers) temporary files left; "
+                + "\(songsAdded.count) added songs all present")
     }
 
     /// How long an ordinary write command takes here, in seconds.

@@ -1,8 +1,9 @@
 import CLITestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A library this user may only read (another member's, a read-only mount): the commands that

@@ -46,7 +46,10 @@ final class SMTPSink {
             Thread.sleep(forTimeInterval: 0.1)
         }
         return try (1...count).map { index in
-            struct Envelope: Decodable { var mail_from: String; var rcpt_tos: [String] }
+            struct Envelope: Decodable {
+                var mail_from: String
+                var rcpt_tos: [String]
+            }
             let envelope = try JSONDecoder().decode(Envelope.self, from: Data(contentsOf: folder.appendingPathComponent("\(index).json")))
             return (try Data(contentsOf: folder.appendingPathComponent("\(index).eml")), envelope.mail_from, envelope.rcpt_tos)
         }

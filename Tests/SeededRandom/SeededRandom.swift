@@ -12,8 +12,9 @@ public func seededGenerator(for test: String, sourceLocation: SourceLocation = #
             print("\(test): seed \(text) (from SETLIST_SEED)")
             return generator
         }
-        Issue.record("SETLIST_SEED='\(text)' is not a seed this test printed (base64 of 32 bytes); using a fresh one.",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "SETLIST_SEED='\(text)' is not a seed this test printed (base64 of 32 bytes); using a fresh one.",
+            sourceLocation: sourceLocation)
     }
     let generator = Xoshiro()
     print("\(test): seed \(generator.currentSeed) (repeat with SETLIST_SEED='\(generator.currentSeed)')")

@@ -53,7 +53,10 @@ import Testing
         #expect(result.stderr.contains("not a tempo"))
     }
 
-    @Test(arguments: [["add-song"], ["move", "1"], ["frobnicate"], ["songs", "--bogus"], ["edit-song", "Same"], ["remove-song"], ["add-song", "X", "--at", "2"]])
+    @Test(arguments: [
+        ["add-song"], ["move", "1"], ["frobnicate"], ["songs", "--bogus"], ["edit-song", "Same"], ["remove-song"],
+        ["add-song", "X", "--at", "2"],
+    ])
     func usageErrorsExit64(arguments: [String]) throws {
         let lib = try library()
         let before = try lib.snapshot()
@@ -79,7 +82,10 @@ import Testing
         let lib = try TemporaryLibrary()
         let help = try lib.run("--help")
         #expect(help.status == 0)
-        for command in ["add-song", "songs", "song", "edit-song", "remove-song", "move-song", "new", "playlists", "show", "add", "remove", "move", "break", "rename", "duplicate", "delete", "move-playlist", "use", "add-contact", "contacts", "remove-contact"] {
+        for command in [
+            "add-song", "songs", "song", "edit-song", "remove-song", "move-song", "new", "playlists", "show", "add", "remove", "move",
+            "break", "rename", "duplicate", "delete", "move-playlist", "use", "add-contact", "contacts", "remove-contact",
+        ] {
             #expect(help.stdout.contains("  \(command) "), "\(command) missing from --help")
         }
     }

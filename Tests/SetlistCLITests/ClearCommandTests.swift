@@ -110,9 +110,17 @@ import Testing
     private func shellWords(_ line: String) throws -> [String] {
         var words: [String] = [], word = "", quoted = false, inWord = false
         for character in line {
-            if character == "\"" { quoted.toggle(); inWord = true }
-            else if character == " " && !quoted { if inWord { words.append(word) }; word = ""; inWord = false }
-            else { word.append(character); inWord = true }
+            if character == "\"" {
+                quoted.toggle()
+                inWord = true
+            } else if character == " " && !quoted {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
         }
         if inWord { words.append(word) }
         return words

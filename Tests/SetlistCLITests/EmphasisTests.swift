@@ -37,10 +37,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (false, ["TERM": "xterm"]),              // piped or redirected
+        (false, ["TERM": "xterm"]), // piped or redirected
         (true, ["TERM": "xterm", "NO_COLOR": "1"]),
         (true, ["TERM": "dumb"]),
-        (true, [String: String]()),              // no TERM at all
+        (true, [String: String]()), // no TERM at all
     ])
     func plainElsewhere(terminal: Bool, environment: [String: String]) {
         let listed = run(["contacts"], terminal: terminal, environment: environment)

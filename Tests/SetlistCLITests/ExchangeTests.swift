@@ -80,8 +80,10 @@ import Testing
         let before = try member.snapshot()
         let dryRun = try member.run(["import", "--dry-run", "-"], stdin: update)
         #expect(dryRun.status == 0, "\(dryRun.stderr)")
-        for expected in ["would update 'Concert'", "key D major → E minor", "tempo 250 → 120 BPM", "+ #3 'Thunderstruck' by AC/DC: added",
-                         ": moved from #", "new in your repertoire: 'Thunderstruck'", "Nothing was changed (--dry-run)."] {
+        for expected in [
+            "would update 'Concert'", "key D major → E minor", "tempo 250 → 120 BPM", "+ #3 'Thunderstruck' by AC/DC: added",
+            ": moved from #", "new in your repertoire: 'Thunderstruck'", "Nothing was changed (--dry-run).",
+        ] {
             #expect(dryRun.stdout.contains(expected), "dry run lacks \(expected):\n\(dryRun.stdout)")
         }
         #expect(try member.snapshot() == before)
@@ -97,7 +99,9 @@ import Testing
         #expect(try member.ok("song", "Stairway to Heaven").contains("D major"))
     }
 
-    @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: ExchangeTests.corpus.path).filter { $0.hasSuffix(".plsts") }.sorted())
+    @Test(
+        arguments: try! FileManager.default.contentsOfDirectory(atPath: ExchangeTests.corpus.path).filter { $0.hasSuffix(".plsts") }
+            .sorted())
     func badFileIsRefusedAndChangesNothing(_ name: String) throws {
         let member = try TemporaryLibrary.fixture("ExchangeTests.member") { member in
             try member.ok("add-song", "Mine", "--author", "Me")
@@ -168,7 +172,9 @@ import Testing
         let lib = try Self.leader()
         try lib.ok("add-contact", "Pepa", "pepa@example.com")
         let expected = try Self.export(lib)
-        for arguments in [["export", "Concert", "-o", "pipe"], ["share", "--to", "pepa", "--from", "a@example.com", "--pdf", "none", "--eml", "pipe"]] {
+        for arguments in [
+            ["export", "Concert", "-o", "pipe"], ["share", "--to", "pepa", "--from", "a@example.com", "--pdf", "none", "--eml", "pipe"],
+        ] {
             let path = lib.folder.appendingPathComponent("pipe").path
             unlink(path)
             #expect(mkfifo(path, 0o600) == 0)
@@ -220,7 +226,8 @@ import Testing
         #expect(export.stderr.contains("'Marathon' cannot be shared as a .plsts file"))
         #expect(export.stderr.contains("playlist.items: has 1001 entries, more than the 1000"))
         #expect(!FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent("marathon.plsts").path))
-        let share = try lib.run("share", "Marathon", "--to", "pepa@example.com", "--from", "a@example.com", "--pdf", "none", "--eml", "m.eml")
+        let share = try lib.run(
+            "share", "Marathon", "--to", "pepa@example.com", "--from", "a@example.com", "--pdf", "none", "--eml", "m.eml")
         #expect(share.status == 1)
         #expect(share.stderr.contains("has 1001 entries"))
         #expect(!FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent("m.eml").path))
@@ -234,8 +241,11 @@ import Testing
     /// The import command export suggests is one shell word, whatever the file is called.
     @Test func exportSuggestsAnImportCommandThatPastesIntoAShell() throws {
         let lib = try Self.leader()
-        for (name, suggested) in [("Concert", "setlist import Concert.plsts`"), ("Late;set", "setlist import \"Late;set.plsts\"`"),
-                                  ("Gig $5 (cash)", "setlist import 'Gig $5 (cash).plsts'`"), ("Bob's `last` gig", #"setlist import 'Bob'\''s `last` gig.plsts'`"#)] {
+        for (name, suggested) in [
+            ("Concert", "setlist import Concert.plsts`"), ("Late;set", "setlist import \"Late;set.plsts\"`"),
+            ("Gig $5 (cash)", "setlist import 'Gig $5 (cash).plsts'`"),
+            ("Bob's `last` gig", #"setlist import 'Bob'\''s `last` gig.plsts'`"#),
+        ] {
             try lib.ok("rename", "Concert", name)
             let result = try lib.run("export")
             #expect(result.status == 0, "\(result.stderr)")

@@ -142,8 +142,9 @@ import Testing
     @Test func aSubjectWithADirectionOverrideIsRefusedLikeANameAndNothingIsSent() throws {
         let lib = try TemporaryLibrary()
         try lib.ok("new", "Koncert")
-        let result = try lib.run("share", "--to", "a@example.com", "--from", "b@example.com",
-                                 "--subject", "Setlist \u{202E}fdp.exe", "--eml", "out.eml")
+        let result = try lib.run(
+            "share", "--to", "a@example.com", "--from", "b@example.com",
+            "--subject", "Setlist \u{202E}fdp.exe", "--eml", "out.eml")
         #expect(result.status == 1)
         #expect(result.stderr.contains("The subject contains the control character U+202E"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent("out.eml").path))
@@ -153,8 +154,10 @@ import Testing
         let lib = try TemporaryLibrary()
         try lib.ok("new", "Koncert")
         let long = String(repeating: "x", count: 10_000)
-        for arguments in [["config", "sender", "\(long) <b@example.com>"],
-                          ["share", "--to", "a@example.com", "--from", "\(long) <b@example.com>", "--eml", "out.eml"]] {
+        for arguments in [
+            ["config", "sender", "\(long) <b@example.com>"],
+            ["share", "--to", "a@example.com", "--from", "\(long) <b@example.com>", "--eml", "out.eml"],
+        ] {
             let result = try lib.run(arguments)
             #expect(result.status == 1)
             #expect(result.stderr.contains("longer than 300 characters"), "\(result.stderr.prefix(300))")

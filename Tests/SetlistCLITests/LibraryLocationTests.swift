@@ -22,7 +22,8 @@ import Testing
         try #require(try lib.run(["add-song", "In XDG"], environment: ["SETLIST_HOME": "", "XDG_DATA_HOME": xdg.path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: xdg.appendingPathComponent("setlist/songs.json").path))
         let home = lib.folder.appendingPathComponent("home")
-        try #require(try lib.run(["add-song", "In home"], environment: ["SETLIST_HOME": "", "XDG_DATA_HOME": "", "HOME": home.path]).status == 0)
+        try #require(
+            try lib.run(["add-song", "In home"], environment: ["SETLIST_HOME": "", "XDG_DATA_HOME": "", "HOME": home.path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/setlist/songs.json").path))
     }
 }

@@ -22,16 +22,17 @@ import Testing
     @Test func showAtPrintsOnePosition() throws {
         let lib = try TemporaryLibrary.stageConcert()
         let text = try lib.ok("show", "Koncert", "--at", "3")
-        #expect(text == """
-            3/4 · Set 1 · Koncert
-            Příběh
-            by Lucie
-            Length 4:10 · Key C minor · BPM —
+        #expect(
+            text == """
+                3/4 · Set 1 · Koncert
+                Příběh
+                by Lucie
+                Length 4:10 · Key C minor · BPM —
 
-            Next: break, then Set 2: 4. Under the Bridge (4:24, E major, 84 BPM)
-            Set 1: 11:30 played, 4:10 to go
+                Next: break, then Set 2: 4. Under the Bridge (4:24, E major, 84 BPM)
+                Set 1: 11:30 played, 4:10 to go
 
-            """)
+                """)
         let json = try lib.ok("show", "Koncert", "--at", "4", "--json")
         let entry = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(entry["position"] as? Int == 4)

@@ -44,24 +44,37 @@ import Testing
     }
 
     struct SongsFile: Decodable {
-        struct Entry: Decodable { var id: String; var name: String; var bpm: Int?; var key: String?; var notes: String? }
+        struct Entry: Decodable {
+            var id: String
+            var name: String
+            var bpm: Int?
+            var key: String?
+            var notes: String?
+        }
         var songs: [Entry]
         var conflicts: [Conflict]?
     }
 
-    struct Conflict: Decodable { var item: String?; var field: String; var subject: String }
+    struct Conflict: Decodable {
+        var item: String?
+        var field: String
+        var subject: String
+    }
 
     @Test func songsAddedAndEditedOnBothSidesAllMerge() throws {
         let lib = try seeded()
-        try versions(lib, "songs.json", ours: {
-            try lib.ok("add-song", "Ours")
-            try lib.ok("edit-song", "Highway to Hell", "--bpm", "120")
-            try lib.ok("remove-song", "Under the Bridge")
-        }, theirs: {
-            try lib.ok("add-song", "Theirs")
-            try lib.ok("edit-song", "Highway to Hell", "--notes", "Angus counts in")
-            try lib.ok("move-song", "Under the Bridge", "--to", "1")
-        })
+        try versions(
+            lib, "songs.json",
+            ours: {
+                try lib.ok("add-song", "Ours")
+                try lib.ok("edit-song", "Highway to Hell", "--bpm", "120")
+                try lib.ok("remove-song", "Under the Bridge")
+            },
+            theirs: {
+                try lib.ok("add-song", "Theirs")
+                try lib.ok("edit-song", "Highway to Hell", "--notes", "Angus counts in")
+                try lib.ok("move-song", "Under the Bridge", "--to", "1")
+            })
         let result = try mergeFile(lib, "songs.json")
         #expect(result.status == 0, "\(result.stderr)")
         let file = try merged(lib, as: SongsFile.self)
@@ -74,13 +87,16 @@ import Testing
     @Test func aPlaylistTakesOneSidesOrderAndTheOthersEdit() throws {
         let lib = try seeded()
         let name = try #require(LibraryFilesOnDisk.playlists(lib).first)
-        try versions(lib, name, ours: {
-            try lib.ok("move", "1", "3")
-            try lib.ok("break", "--after", "1", "--label", "Set 2")
-        }, theirs: {
-            try lib.ok("edit-song", "Highway to Hell", "--in", "Koncert", "--bpm", "99")
-            try lib.ok("add", "Under the Bridge")
-        })
+        try versions(
+            lib, name,
+            ours: {
+                try lib.ok("move", "1", "3")
+                try lib.ok("break", "--after", "1", "--label", "Set 2")
+            },
+            theirs: {
+                try lib.ok("edit-song", "Highway to Hell", "--in", "Koncert", "--bpm", "99")
+                try lib.ok("add", "Under the Bridge")
+            })
         let result = try mergeFile(lib, name)
         #expect(result.status == 0, "\(result.stderr)")
         try Data(contentsOf: lib.folder.appendingPathComponent("ours.json")).write(to: lib.root.appendingPathComponent(name))
@@ -94,18 +110,22 @@ import Testing
 
     @Test func contactsSettingsAndTheOrderMerge() throws {
         let lib = try seeded()
-        try versions(lib, "contacts.json", ours: { try lib.ok("add-contact", "Jana", "jana@example.com") },
-                     theirs: { try lib.ok("add-contact", "Karel", "karel@example.com") })
+        try versions(
+            lib, "contacts.json", ours: { try lib.ok("add-contact", "Jana", "jana@example.com") },
+            theirs: { try lib.ok("add-contact", "Karel", "karel@example.com") })
         #expect(try mergeFile(lib, "contacts.json").status == 0)
         let contacts = String(decoding: try Data(contentsOf: lib.folder.appendingPathComponent("ours.json")), as: UTF8.self)
         for address in ["pepa@", "jana@", "karel@"] { #expect(contacts.contains(address)) }
 
         try lib.ok("config", "sender", "band@example.com")
-        try versions(lib, "settings.json", ours: { try lib.ok("config", "sender", "ours@example.com") },
-                     theirs: { try lib.ok("config", "sender", "theirs@example.com") })
+        try versions(
+            lib, "settings.json", ours: { try lib.ok("config", "sender", "ours@example.com") },
+            theirs: { try lib.ok("config", "sender", "theirs@example.com") })
         let settings = try mergeFile(lib, "settings.json")
         #expect(settings.status == 1)
-        #expect(settings.stderr.contains("the setting 'sender', value: ours \"ours@example.com\", theirs \"theirs@example.com\""), "\(settings.stderr)")
+        #expect(
+            settings.stderr.contains("the setting 'sender', value: ours \"ours@example.com\", theirs \"theirs@example.com\""),
+            "\(settings.stderr)")
 
         try versions(lib, "playlists.json", ours: { try lib.ok("new", "Ours") }, theirs: { try lib.ok("new", "Theirs") })
         let order = try mergeFile(lib, "playlists.json")
@@ -117,8 +137,9 @@ import Testing
 
     @Test func aRealConflictKeepsOursRecordsTheirsAndResolveSettlesIt() throws {
         let lib = try seeded()
-        try versions(lib, "songs.json", ours: { try lib.ok("edit-song", "Highway to Hell", "--bpm", "100", "--length", "3:00") },
-                     theirs: { try lib.ok("edit-song", "Highway to Hell", "--bpm", "90", "--length", "2:30") })
+        try versions(
+            lib, "songs.json", ours: { try lib.ok("edit-song", "Highway to Hell", "--bpm", "100", "--length", "3:00") },
+            theirs: { try lib.ok("edit-song", "Highway to Hell", "--bpm", "90", "--length", "2:30") })
         let result = try mergeFile(lib, "songs.json")
         #expect(result.status == 1)
         #expect(result.stderr.contains("'Highway to Hell' by AC/DC, length: ours 3:00, theirs 2:30"), "\(result.stderr)")
@@ -129,7 +150,7 @@ import Testing
         // In the library: it loads, check lists both conflicts, resolve settles them one by one.
         try Data(contentsOf: lib.folder.appendingPathComponent("ours.json")).write(to: lib.root.appendingPathComponent("songs.json"))
         #expect(try lib.ok("song", "Highway to Hell").contains("100"))
-        try lib.ok("add-song", "Another")  // an ordinary change keeps the conflicts
+        try lib.ok("add-song", "Another") // an ordinary change keeps the conflicts
         let check = try lib.run("check")
         #expect(check.status == 1)
         #expect(check.stdout.contains("2 conflicts left by a merge"))
@@ -153,7 +174,8 @@ import Testing
         let oursBefore = try Data(contentsOf: ours)
         let good = try Data(contentsOf: theirs)
 
-        try Data(String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7").utf8).write(to: theirs)
+        try Data(String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7").utf8).write(
+            to: theirs)
         let newer = try mergeFile(lib, "songs.json")
         #expect(newer.status == 1)
         #expect(newer.stderr.contains("newer setlist"), "\(newer.stderr)")

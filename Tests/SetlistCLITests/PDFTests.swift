@@ -8,8 +8,9 @@ import Testing
     /// A library with the playlist "Můj koncert" of two songs and a break.
     static func concert() throws -> TemporaryLibrary {
         try TemporaryLibrary.fixture("PDFTests.concert") { library in
-            try library.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor",
-                           "--notes", "Příliš žluťoučký kůň úpěl ďábelské ódy.")
+            try library.ok(
+                "add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2:20", "--bpm", "250", "--key", "C minor",
+                "--notes", "Příliš žluťoučký kůň úpěl ďábelské ódy.")
             try library.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "1:30", "--key", "D major")
             try library.ok("new", "Můj koncert", "Highway to Hell", "Stairway to Heaven")
             try library.ok("break", "--after", "1", "--label", "Encore")

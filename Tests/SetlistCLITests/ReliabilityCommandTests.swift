@@ -62,7 +62,8 @@ import Testing
 
     @Test func repairLeavesWhatItCannotFixAndExitsOne() throws {
         let library = try seeded()
-        try Data("{ \"format\": \"setlist-songs\", \"version\": 1, \"songs\": [ }".utf8).write(to: library.root.appendingPathComponent("songs.json"))
+        try Data("{ \"format\": \"setlist-songs\", \"version\": 1, \"songs\": [ }".utf8).write(
+            to: library.root.appendingPathComponent("songs.json"))
         let result = try library.run("check", "--repair")
         #expect(result.status == 1)
         #expect(result.stdout.contains("Nothing needed repairing."))
@@ -113,7 +114,7 @@ import Testing
         try library.ok("undo")
         try library.ok("undo")
 
-        try library.ok("check")  // the undone changes are no stray files
+        try library.ok("check") // the undone changes are no stray files
         let list = try library.ok("undo", "--list")
         #expect(list.contains("Undone command"))
         let lines = list.split(separator: "\n").map(String.init)

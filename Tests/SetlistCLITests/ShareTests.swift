@@ -12,7 +12,8 @@ import Testing
     /// A library with a Czech setlist, a break, and three contacts.
     static func band() throws -> TemporaryLibrary { try TemporaryLibrary.band() }
 
-    func share(_ lib: TemporaryLibrary, _ arguments: [String], environment: [String: String] = epoch) throws -> (RunResult, ParsedMessage?) {
+    func share(_ lib: TemporaryLibrary, _ arguments: [String], environment: [String: String] = epoch) throws -> (RunResult, ParsedMessage?)
+    {
         let result = try lib.run(["share"] + arguments + ["--eml", "-"], environment: environment)
         guard result.status == 0 else { return (result, nil) }
         return (result, try ParsedMessage.parse(result.stdoutData))
@@ -20,8 +21,11 @@ import Testing
 
     @Test func messageHasEveryHeaderAndAttachmentsMatchExportAndPDF() throws {
         let lib = try Self.band()
-        let result = try lib.run(["share", "--to", "pepa kytara", "--to", "mail@mail.com", "--from", "Jirka Novák <jirka@example.com>",
-                                  "--pdf", "long,short", "--eml", "koncert.eml"], environment: Self.epoch)
+        let result = try lib.run(
+            [
+                "share", "--to", "pepa kytara", "--to", "mail@mail.com", "--from", "Jirka Novák <jirka@example.com>",
+                "--pdf", "long,short", "--eml", "koncert.eml",
+            ], environment: Self.epoch)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("koncert.eml"))
         let data = try Data(contentsOf: lib.folder.appendingPathComponent("koncert.eml"))
@@ -46,9 +50,11 @@ import Testing
 
         // The body lists the setlist.
         #expect(message.parts[0].contentType == "text/plain" && message.parts[0].charset == "utf-8")
-        for line in ["Můj koncert 🎸", "3 songs, 6:55", "1. Stairway to Heaven — Led Zeppelin", "   1:30 · D major · 250 BPM",
-                     "2. Highway to Hell — AC/DC", "   2:20 · C minor · 250 BPM", "— Přídavek (3:05) —",
-                     "3. Žluťoučký kůň 🐴 — Jiří Šťastný", "   3:05 · F♯ minor", "Total length: 6:55"] {
+        for line in [
+            "Můj koncert 🎸", "3 songs, 6:55", "1. Stairway to Heaven — Led Zeppelin", "   1:30 · D major · 250 BPM",
+            "2. Highway to Hell — AC/DC", "   2:20 · C minor · 250 BPM", "— Přídavek (3:05) —",
+            "3. Žluťoučký kůň 🐴 — Jiří Šťastný", "   3:05 · F♯ minor", "Total length: 6:55",
+        ] {
             #expect(message.body.contains(line + "\n"), "body lacks \(line)")
         }
         #expect(message.body.contains("setlist import \"Můj koncert 🎸.plsts\""))
@@ -69,8 +75,11 @@ import Testing
         #expect(attachments[1].data.starts(with: Data("%PDF-".utf8)))
 
         // The same library and SOURCE_DATE_EPOCH give the same message, byte for byte.
-        let again = try lib.run(["share", "--to", "pepa kytara", "--to", "mail@mail.com", "--from", "Jirka Novák <jirka@example.com>",
-                                 "--pdf", "long,short", "--eml", "-"], environment: Self.epoch)
+        let again = try lib.run(
+            [
+                "share", "--to", "pepa kytara", "--to", "mail@mail.com", "--from", "Jirka Novák <jirka@example.com>",
+                "--pdf", "long,short", "--eml", "-",
+            ], environment: Self.epoch)
         #expect(again.stdoutData == data)
     }
 
@@ -100,7 +109,14 @@ import Testing
         let all = try #require(try share(lib, ["--to", "all", "--from", "a@example.com"]).1)
         #expect(all.toAddresses == ["pepa@example.com", "jana@example.com", "ondra@example.com"])
         #expect(all.to.map(\.name) == ["Pepa Kytara", "Jana Bubenická", "Ondřej Basa"])
-        let some = try #require(try share(lib, ["--to", "ONDREJ basa, jana@example.com", "--to", "new@example.org", "--to", "pepa@example.com", "--to", "Pepa Kytara", "--from", "a@example.com"]).1)
+        let some = try #require(
+            try share(
+                lib,
+                [
+                    "--to", "ONDREJ basa, jana@example.com", "--to", "new@example.org", "--to", "pepa@example.com", "--to", "Pepa Kytara",
+                    "--from", "a@example.com",
+                ]
+            ).1)
         #expect(some.toAddresses == ["ondra@example.com", "jana@example.com", "new@example.org", "pepa@example.com"])
         #expect(some.to.map(\.name) == ["Ondřej Basa", "Jana Bubenická", "", "Pepa Kytara"])
 
@@ -131,7 +147,10 @@ import Testing
         #expect(try share(lib, ["--to", "all"], environment: email).1?.from == [.init(name: "Env Person", address: "env@example.com")])
         try lib.ok("config", "sender", "Jirka Novák <jirka@example.com>")
         #expect(try share(lib, ["--to", "all"], environment: email).1?.from == [.init(name: "Jirka Novák", address: "jirka@example.com")])
-        #expect(try share(lib, ["--to", "all", "--from", "other@example.com"], environment: email).1?.from == [.init(name: "", address: "other@example.com")])
+        #expect(
+            try share(lib, ["--to", "all", "--from", "other@example.com"], environment: email).1?.from == [
+                .init(name: "", address: "other@example.com")
+            ])
 
         let bad = try lib.run(["share", "--to", "all", "--eml", "-"], environment: ["EMAIL": "not an address"])
         #expect(bad.status == 0, "the saved sender comes before $EMAIL")
@@ -143,8 +162,10 @@ import Testing
     @Test func controlCharactersNeverInjectAHeader() throws {
         let lib = try Self.band()
         // A subject is held to the rules for names: a line break in it is refused, not folded.
-        let evilSubject = try lib.run(["share", "--to", "all", "--from", "a@example.com",
-                                       "--subject", "Zkouška\r\nBcc: eve@evil.example\r\n\r\nfake body 🎸", "--eml", "-"])
+        let evilSubject = try lib.run([
+            "share", "--to", "all", "--from", "a@example.com",
+            "--subject", "Zkouška\r\nBcc: eve@evil.example\r\n\r\nfake body 🎸", "--eml", "-",
+        ])
         #expect(evilSubject.status == 1)
         #expect(evilSubject.stdout.isEmpty)
         #expect(evilSubject.stderr.contains("The subject contains the control character U+000D"), "\(evilSubject.stderr)")
@@ -182,10 +203,14 @@ import Testing
         let lib = try Self.band()
         let folder = try lib.run(["share", "--to", "all", "--from", "a@example.com", "--pdf", "none", "--eml", "."])
         #expect(folder.status == 1)
-        #expect(folder.stderr.contains("Cannot write the message to .: it is a folder; name the file, like --eml ./setlist.eml."), "\(folder.stderr)")
+        #expect(
+            folder.stderr.contains("Cannot write the message to .: it is a folder; name the file, like --eml ./setlist.eml."),
+            "\(folder.stderr)")
         let missing = try lib.run(["share", "--to", "all", "--from", "a@example.com", "--pdf", "none", "--eml", "no/such/m.eml"])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("Cannot write the message to no/such/m.eml: No such file or directory. Choose another file"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("Cannot write the message to no/such/m.eml: No such file or directory. Choose another file"),
+            "\(missing.stderr)")
         #expect(!missing.stderr.contains(".."))
     }
 
@@ -198,13 +223,19 @@ import Testing
             .replacingOccurrences(of: "\"pepa@example.com\"", with: "\"pepa@example.com>\\r\\nBcc: spy@evil.example\\r\\nX: <x\"")
         try text.write(to: url, atomically: true, encoding: .utf8)
         for who in ["all", "pepa"] {
-            let result = try lib.run(["share", "--to", who, "--from", "a@example.com", "--pdf", "none", "--eml", "-"], environment: Self.epoch)
+            let result = try lib.run(
+                ["share", "--to", who, "--from", "a@example.com", "--pdf", "none", "--eml", "-"], environment: Self.epoch)
             #expect(result.status == 1)
             #expect(!result.stdout.contains("Bcc"))
-            #expect(result.stderr.contains("The contact 'Pepa Kytara' has the address 'pepa@example.com> Bcc: spy@evil.example X: <x', which is not an email address"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "The contact 'Pepa Kytara' has the address 'pepa@example.com> Bcc: spy@evil.example X: <x', which is not an email address"
+                ), "\(result.stderr)")
         }
         // The others can still be sent to.
-        #expect(try lib.run(["share", "--to", "jana", "--from", "a@example.com", "--pdf", "none", "--eml", "-"], environment: Self.epoch).status == 0)
+        #expect(
+            try lib.run(["share", "--to", "jana", "--from", "a@example.com", "--pdf", "none", "--eml", "-"], environment: Self.epoch).status
+                == 0)
     }
 
     @Test func configRefusesAnEmptyMailProgram() throws {
@@ -219,7 +250,8 @@ import Testing
 
     @Test func missingMailProgramSuggestsEmlAndMsmtp() throws {
         let lib = try Self.band()
-        let configured = try lib.run(["share", "--to", "all", "--from", "a@example.com"], environment: ["SETLIST_SENDMAIL": "setlist-no-such-mta"])
+        let configured = try lib.run(
+            ["share", "--to", "all", "--from", "a@example.com"], environment: ["SETLIST_SENDMAIL": "setlist-no-such-mta"])
         #expect(configured.status == 1)
         #expect(configured.stderr.contains("'setlist-no-such-mta'"))
         #expect(configured.stderr.contains("--eml"))

@@ -5,7 +5,9 @@ import Testing
 @Suite struct SongCommandTests {
     @Test func addListAndShowASong() throws {
         let lib = try TemporaryLibrary()
-        let added = try lib.ok("add-song", "Příběh", "--author", "Čechomor", "--length", "3:20", "--key", "fis-moll", "--bpm", "96", "--notes", "Intro housle\nPak všichni")
+        let added = try lib.ok(
+            "add-song", "Příběh", "--author", "Čechomor", "--length", "3:20", "--key", "fis-moll", "--bpm", "96", "--notes",
+            "Intro housle\nPak všichni")
         #expect(added.contains("Added 'Příběh' by Čechomor"))
         let list = try lib.ok("songs")
         #expect(list.contains("Příběh"))

@@ -1,12 +1,14 @@
-import Foundation
 import CLITestSupport
+import Foundation
 import Testing
 
 /// import-songs, export-songs and export --format csv|text|markdown, run as the user runs them.
 @Suite struct SongFileCommandTests {
     /// Excel's "CSV UTF-8" in a Czech locale: byte order mark, semicolons, CRLF, a quoted line break.
-    static let excelCzech = Data("\u{FEFF}Název;Interpret;Délka;Tónina;Tempo;Poznámky\r\nŽluťoučký kůň;Jiří Šťastný;3:05;fis-moll;96;\r\n"
-        .utf8) + Data("Hey, Jude;The Beatles;7:11;F-dur;74;\"Refrén\ndvakrát\"\r\nHolubí dům;Jiří Žáček;2:58;C;;\r\n".utf8)
+    static let excelCzech =
+        Data(
+            "\u{FEFF}Název;Interpret;Délka;Tónina;Tempo;Poznámky\r\nŽluťoučký kůň;Jiří Šťastný;3:05;fis-moll;96;\r\n"
+                .utf8) + Data("Hey, Jude;The Beatles;7:11;F-dur;74;\"Refrén\ndvakrát\"\r\nHolubí dům;Jiří Žáček;2:58;C;;\r\n".utf8)
 
     func write(_ data: Data, _ name: String, in lib: TemporaryLibrary) throws {
         try data.write(to: lib.folder.appendingPathComponent(name))
@@ -36,7 +38,7 @@ import Testing
         let before = try lib.snapshot()
         var lines = ["Title;Length"]
         for i in 1...35 { lines.append("Song \(i);3:\(10 + i)") }
-        lines.append("Broken;3:75")  // line 37
+        lines.append("Broken;3:75") // line 37
         try write(Data((lines.joined(separator: "\r\n") + "\r\n").utf8), "line37.csv", in: lib)
         try write(Data("Title,Author\n\"Open,quote\nNext,Row\n".utf8), "quote.csv", in: lib)
         try write(Data("Title,Author\nA,B,C\nD,E\n".utf8), "ragged.csv", in: lib)
@@ -92,23 +94,24 @@ import Testing
         try lib.ok("new", "Koncert", "Highway to Hell", "Stairway to Heaven", "Příběh | *nový*")
         try lib.ok("break", "--after", "2", "--label", "Přídavek")
 
-        #expect(try lib.ok("export", "--format", "text", "-o", "-") == """
-            Koncert
-            3 songs, 6:55
+        #expect(
+            try lib.ok("export", "--format", "text", "-o", "-") == """
+                Koncert
+                3 songs, 6:55
 
-            — Set 1 (3:50) —
-            1. Highway to Hell — AC/DC
-               2:20 · C minor · 250 BPM
-            2. Stairway to Heaven — Led Zeppelin
-               1:30 · D major
+                — Set 1 (3:50) —
+                1. Highway to Hell — AC/DC
+                   2:20 · C minor · 250 BPM
+                2. Stairway to Heaven — Led Zeppelin
+                   1:30 · D major
 
-            — Přídavek (3:05) —
-            3. Příběh | *nový*
-               3:05
+                — Přídavek (3:05) —
+                3. Příběh | *nový*
+                   3:05
 
-            Total length: 6:55
+                Total length: 6:55
 
-            """)
+                """)
         #expect(try lib.ok("export", "Koncert", "--format", "markdown") == "Exported 'Koncert' (3 songs) as markdown to Koncert.md.\n")
         let markdown = try String(contentsOf: lib.folder.appendingPathComponent("Koncert.md"), encoding: .utf8)
         #expect(markdown.contains("## Set 1 (3:50)\n\n| # | Title | Author | Length | Key | BPM |\n"))

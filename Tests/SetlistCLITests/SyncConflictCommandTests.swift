@@ -23,14 +23,18 @@ import Testing
         try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--bpm", "250")
         try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin")
         try lib.ok("new", "Koncert", "Highway to Hell")
-        let playlist = try #require(try FileManager.default.contentsOfDirectory(atPath: lib.root.appendingPathComponent("playlists").path).first)
+        let playlist = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: lib.root.appendingPathComponent("playlists").path).first)
 
         // The other computer's versions: made from the files as they are now...
         let songs = try String(contentsOf: lib.root.appendingPathComponent("songs.json"), encoding: .utf8)
         let theirSongs = songs.replacingOccurrences(of: "\"bpm\" : 250", with: "\"bpm\" : 240")
-            .replacingOccurrences(of: "\"songs\" : [", with: "\"songs\" : [\n    {\n      \"id\" : \"0123456789abcdef0123456789abcdef\",\n      \"name\" : \"Theirs\"\n    },")
+            .replacingOccurrences(
+                of: "\"songs\" : [",
+                with: "\"songs\" : [\n    {\n      \"id\" : \"0123456789abcdef0123456789abcdef\",\n      \"name\" : \"Theirs\"\n    },")
         let playlistText = try String(contentsOf: lib.root.appendingPathComponent("playlists/" + playlist), encoding: .utf8)
-        let theirPlaylist = playlistText.replacingOccurrences(of: "\"name\" : \"Highway to Hell\"", with: "\"name\" : \"Highway to Hell\",\n      \"notes\" : \"from the other laptop\"")
+        let theirPlaylist = playlistText.replacingOccurrences(
+            of: "\"name\" : \"Highway to Hell\"", with: "\"name\" : \"Highway to Hell\",\n      \"notes\" : \"from the other laptop\"")
         // ...while this one goes on changing.
         try lib.ok("add-song", "Ours")
         try lib.ok("add", "Stairway to Heaven", "--to", "Koncert")
@@ -42,11 +46,15 @@ import Testing
         let ordinary = try lib.run("songs")
         #expect(ordinary.status == 0)
         #expect(ordinary.stderr.split(separator: "\n").count == 1, "\(ordinary.stderr)")
-        #expect(ordinary.stderr.contains("conflict copies left by \(tool)") && ordinary.stderr.contains("check --repair"), "\(ordinary.stderr)")
+        #expect(
+            ordinary.stderr.contains("conflict copies left by \(tool)") && ordinary.stderr.contains("check --repair"), "\(ordinary.stderr)")
 
         let check = try lib.run("check")
         #expect(check.status == 1)
-        #expect(check.stdout.contains("\(songsCopy): a conflict copy of songs.json made by \(tool); adds 'Theirs'; lacks 'Ours'; 'Highway to Hell': bpm 250 here, 240 in the copy"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains(
+                "\(songsCopy): a conflict copy of songs.json made by \(tool); adds 'Theirs'; lacks 'Ours'; 'Highway to Hell': bpm 250 here, 240 in the copy"
+            ), "\(check.stdout)")
         #expect(check.stdout.contains("\(playlistCopy): a conflict copy of playlists/\(playlist) made by \(tool)"), "\(check.stdout)")
 
         let repair = try lib.run("check", "--repair")
@@ -73,7 +81,9 @@ import Testing
         try songs.replacingOccurrences(of: "\"bpm\" : 250", with: "\"bpm\" : 240")
             .write(to: lib.root.appendingPathComponent("songs (1).json"), atomically: true, encoding: .utf8)
         let repair = try lib.run("check", "--repair")
-        #expect(repair.stdout.contains("no common version in the history, so everything from both was kept); 1 disagreement to settle"), "\(repair.stdout)")
+        #expect(
+            repair.stdout.contains("no common version in the history, so everything from both was kept); 1 disagreement to settle"),
+            "\(repair.stdout)")
         #expect(repair.stdout.contains("1. songs.json: 'Highway to Hell', bpm: ours 250, theirs 240"), "\(repair.stdout)")
         #expect(try lib.ok("resolve", "--theirs").contains("took theirs, 240"))
         #expect(try lib.ok("check").contains("No problems found."))

@@ -10,7 +10,8 @@ import Testing
 
     static func library() throws -> TemporaryLibrary {
         let lib = try TemporaryLibrary()
-        try lib.ok("add-song", longTitle, "--author", "Jiří Šťastný a Přátelé z Vysočiny", "--length", "1:02:03", "--key", "F#m", "--bpm", "250")
+        try lib.ok(
+            "add-song", longTitle, "--author", "Jiří Šťastný a Přátelé z Vysočiny", "--length", "1:02:03", "--key", "F#m", "--bpm", "250")
         try lib.ok("add-song", "Žluťoučký kůň", "--author", "Čechomor", "--length", "3:05", "--key", "Bb")
         try lib.ok("add-song", "e\u{301}te\u{301} 夏", "--author", "BTS 방탄소년단", "--length", "2:20", "--key", "C")
         try lib.ok("new", "Letní festival 2026 " + String(repeating: "🎺", count: 30), longTitle, "Žluťoučký kůň", "e\u{301}te\u{301} 夏")

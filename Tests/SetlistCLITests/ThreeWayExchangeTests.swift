@@ -41,7 +41,8 @@ import Testing
 
     @Test func appFilesImportExportAndMalformedOnesChangeNothing() throws {
         let lib = try TemporaryLibrary()
-        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Samples")
         let folder = try lib.ok("import", samples.appendingPathComponent("app-Documents").path)
         #expect(folder.contains("Songs: 3 added"), "\(folder)")
         #expect(folder.contains("Contacts: 1 added: Pepa Kytara."))
@@ -50,7 +51,10 @@ import Testing
         let before = try lib.snapshot()
         #expect(try lib.ok("import", "-", stdin: exported.stdoutData).contains("nothing changed"))
         #expect(try lib.ok("import", samples.appendingPathComponent("Zkouska-app.plsts").path).contains("nothing changed"))
-        for bad in ["{\"name\": \"Zkouška\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"key\": \"purple\"}]}", "{\"name\": \"Z\", \"songs\": [{\"name\": \"no id\"}]}", "[1, 2"] {
+        for bad in [
+            "{\"name\": \"Zkouška\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"key\": \"purple\"}]}",
+            "{\"name\": \"Z\", \"songs\": [{\"name\": \"no id\"}]}", "[1, 2",
+        ] {
             let refused = try lib.run("import", "-", stdin: Data(bad.utf8))
             #expect(refused.status == 1, "\(bad)")
         }

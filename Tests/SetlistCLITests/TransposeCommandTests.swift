@@ -53,16 +53,17 @@ import Testing
         try lib.ok("add-song", "Hotel", "--key", "B minor")
         try lib.ok("add", "Hotel")
         let all = try lib.ok("transpose", "--all", "+1")
-        #expect(all == """
-            Transposed 4 songs in 'Koncert'; the originals are unchanged:
-              1. Highway to Hell: C minor → C♯ minor (+1)
-              2. Stairway to Heaven: D major → E♭ major (+1)
-              4. Hey Joe: A major → B♭ major (+1)
-              5. Hotel: B minor → C minor (+1)
-            1 song has no key and stayed as it was:
-              3. Untitled
+        #expect(
+            all == """
+                Transposed 4 songs in 'Koncert'; the originals are unchanged:
+                  1. Highway to Hell: C minor → C♯ minor (+1)
+                  2. Stairway to Heaven: D major → E♭ major (+1)
+                  4. Hey Joe: A major → B♭ major (+1)
+                  5. Hotel: B minor → C minor (+1)
+                1 song has no key and stayed as it was:
+                  3. Untitled
 
-            """)
+                """)
         #expect(try keys(lib, "show", "Koncert", "--json") == ["C# minor", "Eb major", nil, "Bb major", "C minor"])
         let back = try lib.ok("transpose", "Koncert", "--all", "-1", "--also-original")
         #expect(back.contains("Transposed 4 songs in 'Koncert'; 4 originals too:"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SetlistCore
+import Testing
 
 @Suite struct AtomicFileErrorTests {
     @Test func namesThePathAndTheReason() throws {
@@ -11,7 +11,9 @@ import SetlistCore
         } catch {
             #expect(error.path == url.path)
             #expect(error.reason == "No such file or directory")
-            #expect(error.description == "Cannot write \(url.path): No such file or directory. Check that the folder exists and that you may write to it.")
+            #expect(
+                error.description
+                    == "Cannot write \(url.path): No such file or directory. Check that the folder exists and that you may write to it.")
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SetlistCore
+import Testing
 
 @Suite struct ChildProcessTests {
     @Test func passesInputAndCollectsBothOutputs() throws {
@@ -30,8 +30,9 @@ import SetlistCore
     }
 
     @Test func environmentAndFolder() throws {
-        let result = try ChildProcess.run("/bin/sh", ["-c", "echo $GREETING; pwd"], environment: ["GREETING": "ahoj"],
-                                          folder: URL(fileURLWithPath: "/"))
+        let result = try ChildProcess.run(
+            "/bin/sh", ["-c", "echo $GREETING; pwd"], environment: ["GREETING": "ahoj"],
+            folder: URL(fileURLWithPath: "/"))
         #expect(result.outputText == "ahoj\n/\n")
     }
 
@@ -55,9 +56,9 @@ import SetlistCore
     }
 
     @Test(arguments: [
-        "sleep 300",                      // hangs before reading its input
-        "cat > /dev/null; sleep 300",     // reads it all, then hangs
-        "trap '' TERM; sleep 300",        // ignores SIGTERM too
+        "sleep 300", // hangs before reading its input
+        "cat > /dev/null; sleep 300", // reads it all, then hangs
+        "trap '' TERM; sleep 300", // ignores SIGTERM too
     ])
     func aHangingProgramIsEndedWithItsGroup(hang: String) throws {
         let (result, seconds, helper) = try runHanging(hang, input: Data(count: 200_000))

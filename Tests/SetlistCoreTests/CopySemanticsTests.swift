@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SetlistCore
 
 /// Copies and originals never change each other unless asked to.
@@ -6,7 +7,8 @@ import Testing
     func sample() throws -> (Library, Int) {
         var library = Library()
         library.addSong(SongFields(name: "Highway to Hell", author: "AC/DC", length: 140, key: try MusicalKey.parse("Cm"), bpm: 250))
-        library.addSong(SongFields(name: "Stairway to Heaven", author: "Led Zeppelin", length: 90, key: try MusicalKey.parse("D"), bpm: 250))
+        library.addSong(
+            SongFields(name: "Stairway to Heaven", author: "Led Zeppelin", length: 90, key: try MusicalKey.parse("D"), bpm: 250))
         let index = try library.addPlaylist(named: "Můj koncert")
         try library.insertCopies(of: library.songs, into: index, at: nil)
         return (library, index)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SetlistCore
 
 /// The library folder: formats, versions, file names and errors that name the file.
@@ -12,7 +13,10 @@ import Testing
 
     func sampleLibrary() throws -> Library {
         var library = Library()
-        library.addSong(SongFields(name: "Příběh", author: "Čechomor", length: 200, key: try MusicalKey.parse("fis-moll"), bpm: 96, notes: "Intro: housle\nPak všichni"))
+        library.addSong(
+            SongFields(
+                name: "Příběh", author: "Čechomor", length: 200, key: try MusicalKey.parse("fis-moll"), bpm: 96,
+                notes: "Intro: housle\nPak všichni"))
         library.addSong(SongFields(name: "Highway to Hell"))
         let index = try library.addPlaylist(named: "Koncert v Praze 15.2.2010")
         try library.insertCopies(of: library.songs, into: index, at: nil)
@@ -46,7 +50,10 @@ import Testing
         #expect(try Data(contentsOf: folder.appendingPathComponent("songs.json")) == before, "unchanged files are not rewritten")
     }
 
-    @Test(arguments: ["../../etc/passwd", "a/b", "..", ".", "Koncert v Praze 15.2.2010", String(repeating: "Příliš dlouhé jméno ", count: 40), "🎸🎸", "CON", "///"])
+    @Test(arguments: [
+        "../../etc/passwd", "a/b", "..", ".", "Koncert v Praze 15.2.2010", String(repeating: "Příliš dlouhé jméno ", count: 40), "🎸🎸",
+        "CON", "///",
+    ])
     func playlistFileNamesStayInsideTheFolder(name: String) {
         let file = LibraryFiles.playlistFileName(name: name, id: "0123456789abcdef")
         #expect(LibraryFiles.isSafePlaylistFileName(file))
@@ -96,7 +103,8 @@ import Testing
 
     @Test func wrongTypeNamesTheField() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let text = #"{"format": "setlist-songs", "version": 1, "songs": [{"id": "a", "name": "A"}, {"id": "b", "name": "B", "bpm": "fast"}]}"#
+        let text =
+            #"{"format": "setlist-songs", "version": 1, "songs": [{"id": "a", "name": "A"}, {"id": "b", "name": "B", "bpm": "fast"}]}"#
         try text.write(to: folder.appendingPathComponent("songs.json"), atomically: true, encoding: .utf8)
         #expect { try LibraryStore(root: folder).load() } throws: { "\($0)".contains("songs[1].bpm") }
     }
@@ -131,8 +139,12 @@ import Testing
         let env = ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg", "SETLIST_HOME": "/sl"]
         #expect(LibraryLocation.resolve(option: "lib", environment: env, currentDirectory: "/cwd").path == "/cwd/lib")
         #expect(LibraryLocation.resolve(option: nil, environment: env, currentDirectory: "/cwd").path == "/sl")
-        #expect(LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg"], currentDirectory: "/").path == "/xdg/setlist")
-        #expect(LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u"], currentDirectory: "/").path == "/home/u/.local/share/setlist")
+        #expect(
+            LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg"], currentDirectory: "/").path
+                == "/xdg/setlist")
+        #expect(
+            LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u"], currentDirectory: "/").path
+                == "/home/u/.local/share/setlist")
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SetlistCore
 
 /// The operations commands call: songs and playlists named as the user typed them, and a value
@@ -14,8 +15,11 @@ import Testing
 
     @Test func editingACopyByNameSaysWhereAndLeavesTheOriginal() throws {
         var library = try sample()
-        let edited = try library.editCopy("highway to hell", in: nil, SongEdit(key: .some(try MusicalKey.parse("Fm")), bpm: .some(100)), alsoOriginal: false)
-        #expect(edited == CopyEdited(playlist: "Můj koncert", position: 1, fields: [.key, .bpm], originalChanged: false, originalMissing: false))
+        let edited = try library.editCopy(
+            "highway to hell", in: nil, SongEdit(key: .some(try MusicalKey.parse("Fm")), bpm: .some(100)), alsoOriginal: false)
+        #expect(
+            edited
+                == CopyEdited(playlist: "Můj koncert", position: 1, fields: [.key, .bpm], originalChanged: false, originalMissing: false))
         #expect(library.differences(of: library.playlists[0].copies[0]) == [.key, .bpm])
         #expect(library.songs[0].fields.bpm == 250)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SeededRandom
 import Testing
+
 @testable import SetlistCore
 
 /// The merge of keyed lists (songs, copies, contacts) and settling an order in one side's favour.
@@ -13,13 +14,14 @@ import Testing
 
     private func merge(_ base: [Item]?, _ mine: [Item], _ theirs: [Item]) -> ListMerge<Item, String> {
         ListMerge(base: base, mine: mine, theirs: theirs, key: \.id, preferring: .mine) { base, mine, theirs in
-            Item(id: mine.id, value: ThreeWayMerge.value(base: base?.value, mine: mine.value, theirs: theirs.value, preferring: .mine).value)
+            Item(
+                id: mine.id, value: ThreeWayMerge.value(base: base?.value, mine: mine.value, theirs: theirs.value, preferring: .mine).value)
         }
     }
 
     @Test func additionsBothSidesEditsAndRemovalsMerge() {
         let base = [Item(id: "a", value: 1), Item(id: "b", value: 1), Item(id: "c", value: 1)]
-        let mine = [Item(id: "a", value: 2), Item(id: "b", value: 1), Item(id: "m", value: 1)]  // edits a, removes c, adds m
+        let mine = [Item(id: "a", value: 2), Item(id: "b", value: 1), Item(id: "m", value: 1)] // edits a, removes c, adds m
         let theirs = [Item(id: "a", value: 1), Item(id: "b", value: 3), Item(id: "c", value: 1), Item(id: "t", value: 1)]
         let result = merge(base, mine, theirs)
         // Both additions follow b (t's neighbour c is gone); theirs lands nearest to it.
@@ -29,8 +31,8 @@ import Testing
 
     @Test func removedOnOneSideChangedOnTheOtherIsKeptAndReported() {
         let base = [Item(id: "a", value: 1), Item(id: "b", value: 1), Item(id: "c", value: 1)]
-        let mine = [Item(id: "a", value: 1), Item(id: "c", value: 5)]  // removes b, changes c
-        let theirs = [Item(id: "a", value: 1), Item(id: "b", value: 7)]  // changes b, removes c
+        let mine = [Item(id: "a", value: 1), Item(id: "c", value: 5)] // removes b, changes c
+        let theirs = [Item(id: "a", value: 1), Item(id: "b", value: 7)] // changes b, removes c
         let result = merge(base, mine, theirs)
         #expect(result.merged == [Item(id: "a", value: 1), Item(id: "b", value: 7), Item(id: "c", value: 5)])
         #expect(result.removalConflicts.map(\.element.id) == ["b", "c"])
@@ -40,7 +42,7 @@ import Testing
     @Test func unknownBaseKeepsEverythingFromBoth() {
         let result = merge(nil, [Item(id: "a", value: 1), Item(id: "b", value: 2)], [Item(id: "b", value: 3), Item(id: "c", value: 1)])
         #expect(result.merged.map(\.id) == ["a", "b", "c"])
-        #expect(result.merged[1].value == 2)  // no base: a conflict, mine preferred
+        #expect(result.merged[1].value == 2) // no base: a conflict, mine preferred
     }
 
     @Test func repeatedKeysAreToldApartByOccurrence() {
@@ -62,7 +64,9 @@ import Testing
         let seed = random.currentSeed
         for round in 0..<200 {
             let base = (0..<Int.random(in: 0...6, using: &random)).map { Item(id: "i\($0)", value: 0) }
-            var other = base.filter { _ in Bool.random(using: &random) }.map { Item(id: $0.id, value: Int.random(in: 0...2, using: &random)) }
+            var other = base.filter { _ in Bool.random(using: &random) }.map {
+                Item(id: $0.id, value: Int.random(in: 0...2, using: &random))
+            }
             other.shuffle(using: &random)
             other.append(Item(id: "new\(round)", value: 1))
             let context: Comment = "seed \(seed), round \(round): base \(base), other \(other)"

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import SeededRandom
 import Testing
+
 @testable import SetlistCore
 
 /// The three-way merge engine: values, records, dictionaries and ordered lists of ids.
@@ -20,10 +21,12 @@ import Testing
     @Test func recordMergesFieldByField() {
         let base = SongFields(name: "Song", author: "A", length: 100, key: MusicalKey(parsing: "C"), bpm: 120, notes: "n")
         var mine = base, theirs = base
-        mine.key = MusicalKey(parsing: "D")  // only mine
-        theirs.bpm = 90  // only theirs
-        mine.length = 110; theirs.length = 130  // both
-        mine.author = "B"; theirs.author = "B"  // both, the same
+        mine.key = MusicalKey(parsing: "D") // only mine
+        theirs.bpm = 90 // only theirs
+        mine.length = 110
+        theirs.length = 130 // both
+        mine.author = "B"
+        theirs.author = "B" // both, the same
         let merged = ThreeWayMerge.record(base: base, mine: mine, theirs: theirs, preferring: .theirs)
         #expect(merged.merged == SongFields(name: "Song", author: "B", length: 130, key: MusicalKey(parsing: "D"), bpm: 90, notes: "n"))
         #expect(merged.fields(.keptMine) == [.key])
@@ -45,7 +48,8 @@ import Testing
 
     @Test func orderKeepsBothSidesMovesAdditionsAndDeletions() {
         // Mine moved "e" to the front; theirs deleted "b", added "x" after "c" and moved "a" to the end.
-        let merge = OrderMerge(base: ["a", "b", "c", "d", "e"], mine: ["e", "a", "b", "c", "d"], theirs: ["c", "x", "d", "e", "a"], preferring: .theirs)
+        let merge = OrderMerge(
+            base: ["a", "b", "c", "d", "e"], mine: ["e", "a", "b", "c", "d"], theirs: ["c", "x", "d", "e", "a"], preferring: .theirs)
         #expect(merge.merged == ["e", "c", "x", "d", "a"])
         #expect(merge.removedByTheirs == ["b"])
         #expect(merge.addedByTheirs == ["x"])
@@ -96,10 +100,13 @@ import Testing
                 #expect(OrderMerge(base: base, mine: mine, theirs: mine, preferring: preference).merged == mine, context)
                 let merge = OrderMerge(base: base, mine: mine, theirs: theirs, preferring: preference)
                 // Exactly the ids both kept and either added, each once.
-                let expected = Set(base.filter { mine.contains($0) && theirs.contains($0) }).union(mine.filter { !base.contains($0) }).union(theirs.filter { !base.contains($0) })
+                let expected = Set(base.filter { mine.contains($0) && theirs.contains($0) }).union(mine.filter { !base.contains($0) })
+                    .union(theirs.filter { !base.contains($0) })
                 #expect(Set(merge.merged) == expected && merge.merged.count == expected.count, context)
                 // Ids neither side moved keep their order from the base.
-                let still = merge.merged.filter { base.contains($0) && !merge.movedByMine.contains($0) && !merge.movedByTheirs.contains($0) }
+                let still = merge.merged.filter {
+                    base.contains($0) && !merge.movedByMine.contains($0) && !merge.movedByTheirs.contains($0)
+                }
                 #expect(still == base.filter(still.contains), context)
                 // Preferring the other side is the mirror image.
                 let mirrored = OrderMerge(base: base, mine: theirs, theirs: mine, preferring: preference == .theirs ? .mine : .theirs)

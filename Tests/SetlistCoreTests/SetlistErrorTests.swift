@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SetlistCore
 
 /// Every error of the library reports through one protocol: its message and its exit status.

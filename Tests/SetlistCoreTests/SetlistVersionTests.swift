@@ -1,5 +1,5 @@
-import Testing
 import SetlistCore
+import Testing
 
 @Suite struct SetlistVersionTests {
     @Test func isThreeNumbers() {

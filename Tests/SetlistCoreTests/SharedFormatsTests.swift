@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SetlistCore
+import Testing
 
 @Suite struct HexTests {
     @Test func codePointsHaveAtLeastFourDigits() {
@@ -36,14 +36,17 @@ import SetlistCore
 
 @Suite struct JSONFormatTests {
     @Test func prettySortedWithSlashesAndAFinalNewLine() throws {
-        struct Value: Encodable { var zeta = "AC/DC"; var alpha = 1 }
+        struct Value: Encodable {
+            var zeta = "AC/DC"
+            var alpha = 1
+        }
         let text = String(decoding: JSONFormat.document(Value()), as: UTF8.self)
         #expect(text == "{\n  \"alpha\" : 1,\n  \"zeta\" : \"AC/DC\"\n}\n")
     }
 }
 
 @Suite struct DateTextTests {
-    let date = Date(timeIntervalSince1970: 1_777_660_200)  // 2026-05-01 18:30:00 UTC
+    let date = Date(timeIntervalSince1970: 1_777_660_200) // 2026-05-01 18:30:00 UTC
 
     @Test func iso8601IsUTCToTheSecond() {
         #expect(DateText.iso8601(date) == "2026-05-01T18:30:00Z")

@@ -1,9 +1,12 @@
-import Testing
 import SetlistCore
+import Testing
 
 @Suite struct ControlCharactersTests {
-    @Test(arguments: ["\u{0}", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}", "\u{2028}", "\u{2029}",
-                      "\u{202E}", "\u{200B}", "\u{FEFF}", "\u{AD}", "\u{E0001}", "\u{0378}"] as [Unicode.Scalar])
+    @Test(
+        arguments: [
+            "\u{0}", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}", "\u{2028}", "\u{2029}",
+            "\u{202E}", "\u{200B}", "\u{FEFF}", "\u{AD}", "\u{E0001}", "\u{0378}",
+        ] as [Unicode.Scalar])
     func forbidden(scalar: Unicode.Scalar) {
         #expect(ControlCharacters.isForbidden(scalar))
         #expect(ControlCharacters.isInvisible(scalar))
@@ -46,7 +49,8 @@ import SetlistCore
 @Suite struct FileNameTests {
     @Test func keepsLettersOfAnyLanguage() {
         #expect(FileName.forPlaylist("Můj koncert", extension: "plsts") == "Můj koncert.plsts")
-        #expect(FileName.forPlaylist("Koncert v Praze 15.2.2010", suffix: "-short", extension: "pdf") == "Koncert v Praze 15.2.2010-short.pdf")
+        #expect(
+            FileName.forPlaylist("Koncert v Praze 15.2.2010", suffix: "-short", extension: "pdf") == "Koncert v Praze 15.2.2010-short.pdf")
         #expect(FileName.safe("Mu\u{30A}j") == "Můj", "composed")
     }
 
@@ -63,7 +67,9 @@ import SetlistCore
     }
 
     @Test func longNamesAreCutBetweenCharacters() {
-        for long in [String(repeating: "東京の夜 ", count: 40), String(repeating: "Žluťoučký kůň ", count: 21), String(repeating: "🎸", count: 75)] {
+        for long in [
+            String(repeating: "東京の夜 ", count: 40), String(repeating: "Žluťoučký kůň ", count: 21), String(repeating: "🎸", count: 75),
+        ] {
             let name = FileName.safe(long)
             #expect(name.utf8.count <= 120 && long.hasPrefix(name) && !name.hasSuffix(" "))
         }

@@ -21,7 +21,8 @@ import Testing
         let plan = ShowPlan(start: start("2026-12-31 23:30"), gap: 30, breakLength: 900, target: 3600)
         let schedule = ShowSchedule(playlist: playlist([600, 600, 600, 600, 300], breaksBefore: [4]), plan: plan)
         #expect(schedule.songs.map(\.start) == [0, 630, 1260, 2760, 3390])
-        #expect(schedule.songs.map { plan.start!.clock(after: $0.start) }
+        #expect(
+            schedule.songs.map { plan.start!.clock(after: $0.start) }
                 == ["2026-12-31 23:30", "2026-12-31 23:40", "2026-12-31 23:51", "2027-01-01 00:16", "2027-01-01 00:26"])
         #expect(schedule.sets.map(\.start) == [0, 2760])
         #expect(schedule.sets.map(\.end) == [1860, 3690])
@@ -60,8 +61,10 @@ import Testing
         let schedule = ShowSchedule(playlist: Playlist(name: "Empty"), plan: plan)
         #expect(schedule.total == 0 && schedule.overTarget == nil && schedule.songs.isEmpty)
         // A break at the very start costs no time; two breaks in a row cost two.
-        let items: [PlaylistItem] = [.setBreak("Intro"), .song(SongCopy(of: Song(fields: SongFields(name: "A", length: 60)))),
-                                     .setBreak("Set 2"), .setBreak("Set 3"), .song(SongCopy(of: Song(fields: SongFields(name: "B", length: 60))))]
+        let items: [PlaylistItem] = [
+            .setBreak("Intro"), .song(SongCopy(of: Song(fields: SongFields(name: "A", length: 60)))),
+            .setBreak("Set 2"), .setBreak("Set 3"), .song(SongCopy(of: Song(fields: SongFields(name: "B", length: 60)))),
+        ]
         let twoBreaks = ShowSchedule(playlist: Playlist(name: "Breaks", items: items), plan: plan)
         #expect(twoBreaks.songs.map(\.start) == [0, 660])
         #expect(twoBreaks.sets.map(\.label) == ["Intro", "Set 2", "Set 3"])
@@ -73,7 +76,8 @@ import Testing
         #expect(start("8:05").description == "08:05")
         #expect(start(" 2026-12-31  20:00 ").description == "2026-12-31 20:00")
         #expect(start("2028-02-29 20:00").date == PlanStart.Day(year: 2028, month: 2, day: 29))
-        for bad in ["", "20", "24:00", "20:60", "20:5", "2026-02-30 20:00", "2026-13-01 20:00", "31.12.2026 20:00", "20:00 PM", "tomorrow"] {
+        for bad in ["", "20", "24:00", "20:60", "20:5", "2026-02-30 20:00", "2026-13-01 20:00", "31.12.2026 20:00", "20:00 PM", "tomorrow"]
+        {
             #expect(PlanStart(parsing: bad) == nil, "\(bad)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SetlistCore
 
 /// One rule for "the same song": title and author, ignoring case, accents and normalisation.

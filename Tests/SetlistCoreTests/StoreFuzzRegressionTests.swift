@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SetlistCore
 
 /// Replays the fuzzers' seeds and every input that once crashed a fuzz target

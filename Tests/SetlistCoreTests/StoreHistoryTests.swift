@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SetlistCore
 
 /// A library folder in the temporary directory, removed afterwards.
@@ -227,9 +228,12 @@ final class StoreFolder {
         try folder.seed()
         let number = try #require(folder.store.history().first?.number)
         let entry = try #require(folder.text(".history/" + History.fileName(number)))
-        try folder.write(entry.replacingOccurrences(of: "\"path\" : \"songs.json\"", with: "\"path\" : \"\(path)\""), to: ".history/" + History.fileName(number))
+        try folder.write(
+            entry.replacingOccurrences(of: "\"path\" : \"songs.json\"", with: "\"path\" : \"\(path)\""),
+            to: ".history/" + History.fileName(number))
         #expect(throws: LibraryError.self) { try folder.store.undo() }
-        #expect(!FileManager.default.fileExists(atPath: folder.root.deletingLastPathComponent().appendingPathComponent("outside.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.root.deletingLastPathComponent().appendingPathComponent("outside.json").path))
         #expect(try folder.store.load().songs.count == 3, "recovery ignores the entry too")
     }
 }

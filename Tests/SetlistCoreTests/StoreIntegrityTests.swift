@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SetlistCore
 
 /// `check`, `check --repair` and finishing changes cut short by a crash.
@@ -24,7 +25,9 @@ import Testing
         let loaded = try folder.store.load()
         let firstID = loaded.songs[0].id, secondID = loaded.songs[1].id
         try folder.write("{\n  \"format\": \"setlist-contacts\",\n  \"version\": 1,\n  \"contacts\": [,]\n}\n", to: "contacts.json")
-        try folder.write("{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"orphan1\",\"name\":\"Lost\",\"items\":[]}", to: "playlists/lost-orphan1.json")
+        try folder.write(
+            "{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"orphan1\",\"name\":\"Lost\",\"items\":[]}",
+            to: "playlists/lost-orphan1.json")
         let songs = try #require(folder.text("songs.json"))
         try folder.write(songs.replacingOccurrences(of: secondID, with: firstID), to: "songs.json")
 
@@ -43,10 +46,12 @@ import Testing
 
     @Test func repairAdoptsOrphansAndDropsMissingFilesWithoutLosingData() throws {
         try folder.seed()
-        let orphan = "{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"0rphan00\",\"name\":\"Lost\",\"items\":[{\"id\":\"c1\",\"name\":\"Kept\"}]}"
+        let orphan =
+            "{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"0rphan00\",\"name\":\"Lost\",\"items\":[{\"id\":\"c1\",\"name\":\"Kept\"}]}"
         try folder.write(orphan, to: "playlists/lost-0rphan00.json")
         let order = try #require(folder.text("playlists.json"))
-        let missing = order.replacingOccurrences(of: "\"playlists\" : [", with: "\"playlists\" : [\n    { \"file\" : \"gone-12345678.json\", \"id\" : \"12345678\" },")
+        let missing = order.replacingOccurrences(
+            of: "\"playlists\" : [", with: "\"playlists\" : [\n    { \"file\" : \"gone-12345678.json\", \"id\" : \"12345678\" },")
         try folder.write(missing, to: "playlists.json")
         #expect(try !folder.store.check().isSound)
 
@@ -67,7 +72,9 @@ import Testing
         let songs = try #require(folder.text("songs.json"))
         try folder.write(songs.replacingOccurrences(of: library.songs[2].id, with: library.songs[0].id), to: "songs.json")
         let file = try playlistFile()
-        try folder.write(try #require(folder.text(file)).replacingOccurrences(of: library.playlists[0].copies[1].id, with: library.playlists[0].copies[0].id), to: file)
+        try folder.write(
+            try #require(folder.text(file)).replacingOccurrences(
+                of: library.playlists[0].copies[1].id, with: library.playlists[0].copies[0].id), to: file)
 
         let report = try folder.store.repair()
         #expect(report.remaining.isSound, "\(report.remaining.problems)")
@@ -154,7 +161,8 @@ import Testing
     @Test func repairNeverTouchesAFileThatDoesNotParse() throws {
         try folder.seed()
         try folder.write("{ broken", to: "songs.json")
-        try folder.write("{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"ab\",\"name\":\"X\",\"items\":[]}", to: "playlists/x-ab.json")
+        try folder.write(
+            "{\"format\":\"setlist-playlist\",\"version\":1,\"id\":\"ab\",\"name\":\"X\",\"items\":[]}", to: "playlists/x-ab.json")
         let report = try folder.store.repair()
         #expect(folder.text("songs.json") == "{ broken")
         #expect(report.actions.contains { $0.contains("x-ab.json") }, "the order is still repaired")
@@ -176,7 +184,8 @@ import Testing
 
     @Test func numbersOutOfRangeAreReportedButNotGuessed() throws {
         try folder.seed()
-        try folder.write(try #require(folder.text("songs.json")).replacingOccurrences(of: "\"bpm\" : 120", with: "\"bpm\" : 0"), to: "songs.json")
+        try folder.write(
+            try #require(folder.text("songs.json")).replacingOccurrences(of: "\"bpm\" : 120", with: "\"bpm\" : 0"), to: "songs.json")
         let report = try folder.store.repair()
         #expect(report.remaining.problems.count == 3)
         #expect(report.remaining.problems.allSatisfy { $0.detail.contains("tempo 0") })
@@ -199,10 +208,11 @@ import Testing
 
     @Test func aChangeCutShortIsFinishedByTheNextLoad() throws {
         try folder.seed()
-        let expected = try interruptedChange({ library in
-            let index = try library.addPlaylist(named: "Nový")
-            try library.insertCopies(of: [library.songs[0]], into: index, at: nil)
-        }, written: { $0.hasPrefix("playlists/") })
+        let expected = try interruptedChange(
+            { library in
+                let index = try library.addPlaylist(named: "Nový")
+                try library.insertCopies(of: [library.songs[0]], into: index, at: nil)
+            }, written: { $0.hasPrefix("playlists/") })
         let library = try folder.store.load()
         #expect(library.playlists.map(\.name) == ["Koncert", "Nový"])
         #expect(folder.files() == expected)
@@ -211,10 +221,11 @@ import Testing
 
     @Test func aChangeCutShortIsFinishedByTheNextChangeAndCheck() throws {
         try folder.seed()
-        _ = try interruptedChange({ library in
-            library.playlists[0].name = "Přejmenovaný"
-            library.addSong(SongFields(name: "New"))
-        }, written: { $0 == "songs.json" || $0.contains("prejmenovany") })
+        _ = try interruptedChange(
+            { library in
+                library.playlists[0].name = "Přejmenovaný"
+                library.addSong(SongFields(name: "New"))
+            }, written: { $0 == "songs.json" || $0.contains("prejmenovany") })
         let report = try folder.store.check()
         #expect(report.finishedChange == "setlist interrupted")
         #expect(report.isSound, "\(report.problems)")
@@ -244,7 +255,12 @@ import Testing
     @Test func aLibraryOfFiftyThousandSongsLoads() throws {
         try folder.store.modify(command: "big") { library in
             for n in 0..<50_000 {
-                library.songs.append(Song(id: String(format: "%032x", n + 1), fields: SongFields(name: "Song \(n)", author: "Author \(n % 97)", length: 60 + n % 300, bpm: 60 + n % 120, notes: n % 10 == 0 ? "Notes for song \(n)" : nil)))
+                library.songs.append(
+                    Song(
+                        id: String(format: "%032x", n + 1),
+                        fields: SongFields(
+                            name: "Song \(n)", author: "Author \(n % 97)", length: 60 + n % 300, bpm: 60 + n % 120,
+                            notes: n % 10 == 0 ? "Notes for song \(n)" : nil)))
             }
         }
         let library = try folder.store.load()

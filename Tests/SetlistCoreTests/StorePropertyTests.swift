@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import SetlistCore
 
 /// Property tests of the parsers that take outside input and of the library on disk: random
@@ -9,7 +10,9 @@ import Testing
     /// Letters, digits, punctuation, Czech letters, combining marks, emoji and control characters.
     static let anyCharacter = Gen<Character>.oneOf(
         Gen.letterOrNumber,
-        Gen<Character?>.element(of: Array(" -'.&/\"\\:#♭♯ěščřžýáíéůúĚŠČŘŽ🎸\u{301}\t\n\r\u{0}\u{7}\u{1B}\u{7F}\u{85}\u{200B}\u{200D}\u{202E}\u{2028}\u{FEFF}")).map { $0! },
+        Gen<Character?>.element(
+            of: Array(" -'.&/\"\\:#♭♯ěščřžýáíéůúĚŠČŘŽ🎸\u{301}\t\n\r\u{0}\u{7}\u{1B}\u{7F}\u{85}\u{200B}\u{200D}\u{202E}\u{2028}\u{FEFF}")
+        ).map { $0! },
         Gen.character(in: "\u{0}"..."\u{2FF}")
     )
     static let anyText = anyCharacter.string(of: 0...40)
@@ -95,9 +98,11 @@ import Testing
         var library = Library()
         for (index, name) in names.enumerated() {
             let n = numbers.isEmpty ? index : numbers[index % numbers.count]
-            library.addSong(SongFields(name: name, author: n % 3 == 0 ? nil : name + " band", length: n % 5 == 0 ? nil : 1 + n,
-                                       key: MusicalKey(tonic: ["C", "F#", "Bb"][n % 3], mode: n % 2 == 0 ? .major : .minor),
-                                       bpm: n % 4 == 0 ? nil : 1 + n % 999, notes: n % 2 == 0 ? name + "\nline 2" : nil))
+            library.addSong(
+                SongFields(
+                    name: name, author: n % 3 == 0 ? nil : name + " band", length: n % 5 == 0 ? nil : 1 + n,
+                    key: MusicalKey(tonic: ["C", "F#", "Bb"][n % 3], mode: n % 2 == 0 ? .major : .minor),
+                    bpm: n % 4 == 0 ? nil : 1 + n % 999, notes: n % 2 == 0 ? name + "\nline 2" : nil))
         }
         for (p, number) in numbers.prefix(4).enumerated() {
             var playlist = Playlist(name: "Setlist \(p) " + (names.first ?? ""))

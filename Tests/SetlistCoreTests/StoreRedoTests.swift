@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SetlistCore
 
 /// Redo: the changes undone, made again newest-undone first, until a new change; and what a crash
@@ -154,7 +155,8 @@ import Testing
         try history.restoreUndone(number)
         for delta in try history.read(number).changes {
             let after = try #require(delta.reconstructAfter(fromBefore: folder.data(delta.path) ?? Data()))
-            try FileManager.default.createDirectory(at: folder.url(delta.path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.url(delta.path).deletingLastPathComponent(), withIntermediateDirectories: true)
             try after.write(to: folder.url(delta.path))
         }
         #expect(folder.files() == states[2])
@@ -173,6 +175,7 @@ import Testing
         let entry = try #require(folder.text(path))
         try folder.write(entry.replacingOccurrences(of: "\"path\" : \"playlists.json\"", with: "\"path\" : \"../outside.json\""), to: path)
         #expect(throws: LibraryError.self) { try folder.store.redo() }
-        #expect(!FileManager.default.fileExists(atPath: folder.root.deletingLastPathComponent().appendingPathComponent("outside.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.root.deletingLastPathComponent().appendingPathComponent("outside.json").path))
     }
 }

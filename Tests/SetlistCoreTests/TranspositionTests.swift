@@ -7,10 +7,14 @@ import Testing
     /// The usual spelling on each pitch class from C, as printed (English notation).
     /// F♯ major over G♭ major: the same letter as F♯ minor. E♭ minor over D♯ minor: the same
     /// letter as E♭ major.
-    static let major = ["C major", "D♭ major", "D major", "E♭ major", "E major", "F major",
-                        "F♯ major", "G major", "A♭ major", "A major", "B♭ major", "B major"]
-    static let minor = ["C minor", "C♯ minor", "D minor", "E♭ minor", "E minor", "F minor",
-                        "F♯ minor", "G minor", "G♯ minor", "A minor", "B♭ minor", "B minor"]
+    static let major = [
+        "C major", "D♭ major", "D major", "E♭ major", "E major", "F major",
+        "F♯ major", "G major", "A♭ major", "A major", "B♭ major", "B major",
+    ]
+    static let minor = [
+        "C minor", "C♯ minor", "D minor", "E♭ minor", "E minor", "F minor",
+        "F♯ minor", "G minor", "G♯ minor", "A minor", "B♭ minor", "B minor",
+    ]
 
     static func key(_ text: String) -> MusicalKey { MusicalKey(parsing: text)! }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SetlistCore
 
 @Suite struct LengthParsingTests {
@@ -10,7 +11,9 @@ import Testing
         #expect(SongLength.seconds(from: text) == seconds)
     }
 
-    @Test(arguments: ["", "abc", "2:75", "2:5", "1:60:00", "0", "0:00", "-3", "2m20", "20s2m", "1:2:3:4", "10:00:01", "99999999999", "2.5", "m", "2mm"])
+    @Test(arguments: [
+        "", "abc", "2:75", "2:5", "1:60:00", "0", "0:00", "-3", "2m20", "20s2m", "1:2:3:4", "10:00:01", "99999999999", "2.5", "m", "2mm",
+    ])
     func rejects(text: String) {
         #expect(SongLength.seconds(from: text) == nil)
         #expect(throws: ValueError.invalidLength(text)) { try SongLength.parse(text) }
@@ -41,8 +44,10 @@ import Testing
         #expect(try MusicalKey.parse(text).description == expected)
     }
 
-    @Test(arguments: ["", "X minor", "C#b", "Cmajor7", "C sharp", "dur", "moll", "Cx", "Bes-dur", "Q-dur", "Bis", "Hx", "A--",
-                      "Amoll7", "Ases", "I", "-", "m", "Cmi7"])
+    @Test(arguments: [
+        "", "X minor", "C#b", "Cmajor7", "C sharp", "dur", "moll", "Cx", "Bes-dur", "Q-dur", "Bis", "Hx", "A--",
+        "Amoll7", "Ases", "I", "-", "m", "Cmi7",
+    ])
     func rejects(text: String) {
         #expect(MusicalKey(parsing: text) == nil)
     }
@@ -94,7 +99,9 @@ import Testing
     @Test func emailAddresses() throws {
         #expect(try EmailAddress.validate(" mail@mail.com ") == "mail@mail.com")
         #expect(try EmailAddress.validate("pepa.kytara+band@example.co.uk") == "pepa.kytara+band@example.co.uk")
-        for bad in ["mail", "mail@", "@mail.com", "a b@mail.com", "mail@mail", "mail@-x.com", "a..b@mail.com", "mail@mail.com\r\nBcc: x@y.z"] {
+        for bad in [
+            "mail", "mail@", "@mail.com", "a b@mail.com", "mail@mail", "mail@-x.com", "a..b@mail.com", "mail@mail.com\r\nBcc: x@y.z",
+        ] {
             #expect(throws: ValueError.invalidEmail(bad)) { try EmailAddress.validate(bad) }
         }
     }
@@ -142,7 +149,9 @@ import Testing
     /// Every key printed in either notation reads back as the same key in that notation, and the
     /// canonical form (what files hold) reads back with the English parser.
     @Test func everySpellingReadsBack() throws {
-        for tonic in ["C", "C#", "Cb", "D", "D#", "Db", "E", "E#", "Eb", "F", "F#", "Fb", "G", "G#", "Gb", "A", "A#", "Ab", "B", "B#", "Bb"] {
+        for tonic in [
+            "C", "C#", "Cb", "D", "D#", "Db", "E", "E#", "Eb", "F", "F#", "Fb", "G", "G#", "Gb", "A", "A#", "Ab", "B", "B#", "Bb",
+        ] {
             for mode in MusicalKey.Mode.allCases {
                 let key = try #require(MusicalKey(tonic: tonic, mode: mode))
                 #expect(MusicalKey(parsing: key.description) == key)

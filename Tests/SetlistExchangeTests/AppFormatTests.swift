@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistExchange
 
 /// The original iOS app's files: read by content, imported with the same rules, written back.
@@ -18,15 +19,28 @@ import Testing
     }
 
     @Test func anAppPlaylistIsRecognisedByContentAndReadAsTheAppShowsIt() throws {
-        guard case .app(let name, let songs, _) = try Self.read(Self.plsts) else { Issue.record("not read as the app's"); return }
+        guard case .app(let name, let songs, _) = try Self.read(Self.plsts) else {
+            Issue.record("not read as the app's")
+            return
+        }
         #expect(name == "Koncert")
         #expect(songs.map(\.id) == [12, 7, 3])
-        #expect(songs[0].fields == SongFields(name: "Highway to Hell", author: "AC/DC", length: 208, key: MusicalKey(parsing: "A major"), bpm: 116, notes: "Angus counts in"))
+        #expect(
+            songs[0].fields
+                == SongFields(
+                    name: "Highway to Hell", author: "AC/DC", length: 208, key: MusicalKey(parsing: "A major"), bpm: 116,
+                    notes: "Angus counts in"))
         #expect(songs[1].fields == SongFields(name: "Stairway to Heaven", key: MusicalKey(parsing: "A minor")))
         #expect(songs[2].fields == SongFields(name: "Intro"))
         // setlist's own documents are still read as such.
-        guard case .setlist = try IncomingDocument.read(PlstsDocument.export(Fixtures.leaderLibrary().playlists[0], from: Fixtures.leaderLibrary(), generator: "t", date: Fixtures.date), source: "x") else {
-            Issue.record("a setlist document was not read as one"); return
+        guard
+            case .setlist = try IncomingDocument.read(
+                PlstsDocument.export(
+                    Fixtures.leaderLibrary().playlists[0], from: Fixtures.leaderLibrary(), generator: "t", date: Fixtures.date), source: "x"
+            )
+        else {
+            Issue.record("a setlist document was not read as one")
+            return
         }
     }
 
@@ -36,7 +50,7 @@ import Testing
         let document = try Self.read(Self.plsts)
         let report = try PlstsImport.apply(document.setlist(for: library), to: &library)
         #expect(report.kind == .created)
-        #expect(library.songs.count == 3)  // Highway matched, two added
+        #expect(library.songs.count == 3) // Highway matched, two added
         #expect(report.matches.first?.contains("matched your 'highway to hell' by ac/dc") == true)
         let settled = library
         #expect(try PlstsImport.apply(document.setlist(for: library), to: &library).kind == .unchanged)
@@ -88,8 +102,10 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("[{\"id\": 12, \"name\": \"Highway to Hell\", \"author\": \"AC/DC\"}, {\"id\": 3, \"name\": \"Intro\"}]".utf8).write(to: folder.appendingPathComponent("a.json"))
-        try Data("{\"name\": \"Zkouška\", \"songs\": [{\"id\": 3, \"name\": \"Intro\"}]}".utf8).write(to: folder.appendingPathComponent("b.json"))
+        try Data("[{\"id\": 12, \"name\": \"Highway to Hell\", \"author\": \"AC/DC\"}, {\"id\": 3, \"name\": \"Intro\"}]".utf8).write(
+            to: folder.appendingPathComponent("a.json"))
+        try Data("{\"name\": \"Zkouška\", \"songs\": [{\"id\": 3, \"name\": \"Intro\"}]}".utf8).write(
+            to: folder.appendingPathComponent("b.json"))
         try Data(Self.plsts.utf8).write(to: folder.appendingPathComponent("c.json"))
         try Data("[\"Koncert\", \"Zkouška\"]".utf8).write(to: folder.appendingPathComponent("d.json"))
         try Data("[{\"email\": \"pepa@example.com\", \"name\": \"Pepa Kytara\"}]".utf8).write(to: folder.appendingPathComponent("e.json"))

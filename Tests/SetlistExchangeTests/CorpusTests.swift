@@ -1,16 +1,21 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistExchange
 
 /// Every bad document of the corpus is refused with a message naming the problem and its place.
 @Suite struct CorpusTests {
     /// Each corpus file and fragments its message must contain.
     static let expectations: [String: [String]] = [
-        "absurd-values.plsts": ["playlist.items[0].length: 360000", "playlist.items[0].bpm: 5000", "originals[0].length: -5", "originals[0].bpm: 0"],
+        "absurd-values.plsts": [
+            "playlist.items[0].length: 360000", "playlist.items[0].bpm: 5000", "originals[0].length: -5", "originals[0].bpm: 0",
+        ],
         "bad-date.plsts": ["exported: \"last Saturday\" is not a date"],
         "break-and-song.plsts": ["playlist.items[1]: is both a break"],
-        "control-characters.plsts": ["playlist.name: contains the control character U+0007", "playlist.items[0].author: contains the control character U+202E"],
+        "control-characters.plsts": [
+            "playlist.name: contains the control character U+0007", "playlist.items[0].author: contains the control character U+202E",
+        ],
         "deep-nesting.plsts": ["line 16, column", "nested more than 32 deep"],
         "duplicate-copy-ids.plsts": ["playlist.items[1].id: the id 9f8e7d6c5b4a39281706f5e4d3c2b1a0 is already used by playlist.items[0]"],
         "duplicate-original-ids.plsts": ["originals[1].id: the id 0a1b2c3d4e5f60718293a4b5c6d7e8f9 is already used by originals[0]"],
@@ -20,11 +25,16 @@ import Testing
         "id-is-a-path.plsts": ["playlist.id: \"../../playlists/evil\" is not an id"],
         "invalid-utf8.plsts": ["line 14, column 18: it is not UTF-8 text"],
         "items-not-a-list.plsts": ["playlist.items: expected a list, found an object"],
-        "items-not-objects.plsts": ["playlist.items[1]: is neither a song", "playlist.items[2]: expected an object, found the number 7",
-                                    "playlist.items[3]: expected an object, found text \"Back in Black\"", "playlist.items[4]: expected an object, found null"],
+        "items-not-objects.plsts": [
+            "playlist.items[1]: is neither a song", "playlist.items[2]: expected an object, found the number 7",
+            "playlist.items[3]: expected an object, found text \"Back in Black\"", "playlist.items[4]: expected an object, found null",
+        ],
         "library-file.plsts": ["format: \"setlist-songs\" is not \"setlist-plsts\""],
         "lone-surrogate.plsts": ["playlist.items[0].name: expected text, found text with an escaped half of a character"],
-        "missing-fields.plsts": ["the top level: the field \"exported\" is missing", "playlist: the field \"id\" is missing", "playlist.items[0]: the field \"name\" is missing"],
+        "missing-fields.plsts": [
+            "the top level: the field \"exported\" is missing", "playlist: the field \"id\" is missing",
+            "playlist.items[0]: the field \"name\" is missing",
+        ],
         "name-is-a-path.plsts": ["playlist.name: \"../../x\" looks like a file path"],
         "newer-major-version.plsts": ["uses version 2.0 of the .plsts format", "Update setlist"],
         "not-json.plsts": ["not valid JSON at line 1, column 1"],
@@ -38,8 +48,12 @@ import Testing
         "unreadable-version.plsts": ["version: \"one\" is not a version like \"1.0\""],
         "version-as-number.plsts": ["version: expected text like \"1.0\", found the number 1"],
         "wrong-format.plsts": ["format: \"setlist-songs\" is not \"setlist-plsts\""],
-        "wrong-types.plsts": ["playlist.items[0].name: expected text, found the number 42", "playlist.items[0].length: expected a whole number of seconds, found text \"2:20\"",
-                              "playlist.items[0].bpm: expected a whole number of beats per minute, found text \"fast\"", "playlist.items[1].break: expected text, found a list"],
+        "wrong-types.plsts": [
+            "playlist.items[0].name: expected text, found the number 42",
+            "playlist.items[0].length: expected a whole number of seconds, found text \"2:20\"",
+            "playlist.items[0].bpm: expected a whole number of beats per minute, found text \"fast\"",
+            "playlist.items[1].break: expected text, found a list",
+        ],
     ]
 
     static var files: [String] {

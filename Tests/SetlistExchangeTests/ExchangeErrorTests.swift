@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SetlistExchange
 
 @Test func exchangeErrorListsEveryProblem() {

@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistExchange
 
 @Suite struct ExportTests {
@@ -10,7 +11,8 @@ import Testing
         let second = PlstsDocument.export(library.playlists[0], from: library, generator: "setlist 1", date: Fixtures.date)
         #expect(first == second)
         #expect(first.last == 0x0A)
-        let later = PlstsDocument.export(library.playlists[0], from: library, generator: "setlist 1", date: Fixtures.date.addingTimeInterval(1))
+        let later = PlstsDocument.export(
+            library.playlists[0], from: library, generator: "setlist 1", date: Fixtures.date.addingTimeInterval(1))
         #expect(first != later)
     }
 
@@ -30,7 +32,8 @@ import Testing
         #expect(setlist.playlist == library.playlists[0])
         #expect(setlist.exported == Fixtures.date)
         #expect(setlist.generator == "setlist test")
-        let text = String(decoding: PlstsDocument.export(library.playlists[0], from: library, generator: "g", date: Fixtures.date), as: UTF8.self)
+        let text = String(
+            decoding: PlstsDocument.export(library.playlists[0], from: library, generator: "g", date: Fixtures.date), as: UTF8.self)
         #expect(text.contains("\"key\" : \"F minor\""))
         #expect(text.contains("\"break\" : \"Set 2\""))
         #expect(text.contains("\"notes\" : \"Angus counts in\""))
@@ -38,7 +41,8 @@ import Testing
 
     @Test func carriesEachNeededOriginalOnceInPlayingOrder() throws {
         var library = Fixtures.leaderLibrary()
-        library.playlists[0].items.append(.song(SongCopy(id: "cccc0004", originalID: "aaaa0001", fields: SongFields(name: "Highway again"))))
+        library.playlists[0].items.append(
+            .song(SongCopy(id: "cccc0004", originalID: "aaaa0001", fields: SongFields(name: "Highway again"))))
         let data = PlstsDocument.export(library.playlists[0], from: library, generator: "g", date: Fixtures.date)
         let setlist = try PlstsDocument.read(data, source: "x")
         // The unused original and the deleted one are not carried; Highway to Hell only once.
@@ -48,7 +52,8 @@ import Testing
 
     @Test func emptyPlaylistExports() throws {
         let library = Library(playlists: [Playlist(id: "bbbb0009", name: "Nothing yet")])
-        let setlist = try PlstsDocument.read(PlstsDocument.export(library.playlists[0], from: library, generator: "g", date: Fixtures.date), source: "x")
+        let setlist = try PlstsDocument.read(
+            PlstsDocument.export(library.playlists[0], from: library, generator: "g", date: Fixtures.date), source: "x")
         #expect(setlist.playlist.items.isEmpty)
         #expect(setlist.originals.isEmpty)
     }
@@ -61,7 +66,9 @@ import Testing
         #expect(!PlstsFile.defaultName(for: "../x").contains("/"))
         #expect(PlstsFile.defaultName(for: "...") == "setlist.plsts")
         // Long names fit a file name (255 bytes) whatever their script.
-        for long in [String(repeating: "東京の夜 ", count: 40), String(repeating: "Žluťoučký kůň ", count: 21), String(repeating: "🎸", count: 75)] {
+        for long in [
+            String(repeating: "東京の夜 ", count: 40), String(repeating: "Žluťoučký kůň ", count: 21), String(repeating: "🎸", count: 75),
+        ] {
             let file = PlstsFile.defaultName(for: long)
             #expect(file.utf8.count <= 255 && file.hasSuffix(".plsts") && long.hasPrefix(file.dropLast(6)), "\(file.utf8.count) bytes")
         }
@@ -96,7 +103,9 @@ import Testing
         #expect(request.export.playlist.id == library.playlists[0].id)
         let named = try PlstsExportRequest(playlist: name, output: "-", in: library, date: Fixtures.date)
         #expect(named.isStandardOutput && named.export.fileName == PlstsFile.defaultName(for: name))
-        #expect(named.export.data == PlstsDocument.export(library.playlists[0], from: library, generator: SetlistVersion.generator, date: Fixtures.date))
+        #expect(
+            named.export.data
+                == PlstsDocument.export(library.playlists[0], from: library, generator: SetlistVersion.generator, date: Fixtures.date))
     }
 
     @Test func aPlaylistNoMemberCouldImportIsRefusedWithEveryProblem() throws {

@@ -1,26 +1,35 @@
 import Foundation
 import SetlistCore
+
 @testable import SetlistExchange
 
 /// Libraries and documents the exchange tests share.
 enum Fixtures {
-    static let date = Date(timeIntervalSince1970: 1_777_660_200)  // 2026-05-01T18:30:00Z
+    static let date = Date(timeIntervalSince1970: 1_777_660_200) // 2026-05-01T18:30:00Z
 
     /// A band leader's library: three originals and the playlist "Concert" of copies of two of
     /// them (the second with its own key and tempo), a break, and a copy whose original is gone.
     static func leaderLibrary() -> Library {
-        let highway = Song(id: "aaaa0001", fields: SongFields(name: "Highway to Hell", author: "AC/DC", length: 140, key: MusicalKey(parsing: "C minor"), bpm: 250, notes: "Angus counts in"))
-        let stairway = Song(id: "aaaa0002", fields: SongFields(name: "Stairway to Heaven", author: "Led Zeppelin", length: 90, key: MusicalKey(parsing: "D"), bpm: 250))
+        let highway = Song(
+            id: "aaaa0001",
+            fields: SongFields(
+                name: "Highway to Hell", author: "AC/DC", length: 140, key: MusicalKey(parsing: "C minor"), bpm: 250,
+                notes: "Angus counts in"))
+        let stairway = Song(
+            id: "aaaa0002",
+            fields: SongFields(name: "Stairway to Heaven", author: "Led Zeppelin", length: 90, key: MusicalKey(parsing: "D"), bpm: 250))
         let unused = Song(id: "aaaa0003", fields: SongFields(name: "Unused", author: "Nobody"))
         var transposed = SongCopy(id: "cccc0002", originalID: stairway.id, fields: stairway.fields)
         transposed.fields.key = MusicalKey(parsing: "F minor")
         transposed.fields.bpm = 100
-        let playlist = Playlist(id: "bbbb0001", name: "Concert", items: [
-            .song(SongCopy(id: "cccc0001", originalID: highway.id, fields: highway.fields)),
-            .setBreak("Set 2"),
-            .song(transposed),
-            .song(SongCopy(id: "cccc0003", originalID: "deadbeef", fields: SongFields(name: "Deleted Song", length: 200))),
-        ])
+        let playlist = Playlist(
+            id: "bbbb0001", name: "Concert",
+            items: [
+                .song(SongCopy(id: "cccc0001", originalID: highway.id, fields: highway.fields)),
+                .setBreak("Set 2"),
+                .song(transposed),
+                .song(SongCopy(id: "cccc0003", originalID: "deadbeef", fields: SongFields(name: "Deleted Song", length: 200))),
+            ])
         return Library(songs: [highway, stairway, unused], playlists: [playlist], currentPlaylistID: playlist.id)
     }
 

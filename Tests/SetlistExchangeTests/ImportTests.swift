@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistExchange
 
 @Suite struct ImportTests {
@@ -22,7 +23,9 @@ import Testing
 
     @Test func keepsTheLibrarysOriginalsAndDoesNotDuplicateThem() throws {
         let setlist = try Fixtures.concertDocument()
-        var member = Library(songs: [Song(id: "aaaa0001", fields: SongFields(name: "Highway to Hell", author: "AC/DC", key: MusicalKey(parsing: "E minor")))])
+        var member = Library(songs: [
+            Song(id: "aaaa0001", fields: SongFields(name: "Highway to Hell", author: "AC/DC", key: MusicalKey(parsing: "E minor")))
+        ])
         let before = member.songs[0]
         let report = try PlstsImport.apply(setlist, to: &member)
         #expect(report.addedOriginals.map(\.id) == ["aaaa0002"])
@@ -79,8 +82,12 @@ import Testing
     }
 
     @Test func replaceTakesThePlaceOfTheOtherPlaylist() throws {
-        var member = Library(playlists: [Playlist(id: "eeee0000", name: "First"), Playlist(id: "eeee0001", name: "Concert", items: [.setBreak("x")]), Playlist(id: "eeee0002", name: "Last")],
-                             currentPlaylistID: "eeee0001")
+        var member = Library(
+            playlists: [
+                Playlist(id: "eeee0000", name: "First"), Playlist(id: "eeee0001", name: "Concert", items: [.setBreak("x")]),
+                Playlist(id: "eeee0002", name: "Last"),
+            ],
+            currentPlaylistID: "eeee0001")
         let report = try PlstsImport.apply(try Fixtures.concertDocument(), to: &member, options: ImportOptions(replace: true))
         #expect(report.replaced == ReplacedPlaylist(name: "Concert", songs: 0))
         #expect(member.playlists.map(\.id) == ["eeee0000", "bbbb0001", "eeee0002"])

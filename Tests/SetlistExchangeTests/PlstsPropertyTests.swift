@@ -1,7 +1,8 @@
 import Foundation
 import SeededRandom
-import Testing
 import SetlistCore
+import Testing
+
 @testable import SetlistExchange
 
 /// .plsts documents from outside, damaged at random: reading refuses them with an error or
@@ -29,7 +30,8 @@ import SetlistCore
 
     static func sampleDocument() throws -> Data {
         var library = Library()
-        library.addSong(SongFields(name: "Highway to Hell", author: "AC/DC", length: 140, key: MusicalKey(parsing: "Cm"), bpm: 250, notes: "Intro"))
+        library.addSong(
+            SongFields(name: "Highway to Hell", author: "AC/DC", length: 140, key: MusicalKey(parsing: "Cm"), bpm: 250, notes: "Intro"))
         library.addSong(SongFields(name: "Příběh", author: "Čechomor"))
         let index = try library.addPlaylist(named: "Můj koncert")
         try library.insertCopies(of: library.songs, into: index, at: nil)
@@ -44,7 +46,8 @@ import SetlistCore
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus"),
         ]
         for folder in folders {
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where !name.hasPrefix(".") && !name.hasSuffix(".md") {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            where !name.hasPrefix(".") && !name.hasSuffix(".md") {
                 Self.readImportExport(try Data(contentsOf: folder.appendingPathComponent(name)), name: name)
                 count += 1
             }

@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistExchange
 
 @Suite struct ReadTests {
@@ -8,16 +9,22 @@ import Testing
         let setlist = try Fixtures.read(Fixtures.document(items: #"[{"id": "c1", "name": "Intro"}, {"break": "Encore"}]"#))
         #expect(setlist.playlist.id == "bbbb0001")
         #expect(setlist.playlist.name == "Concert")
-        #expect(setlist.playlist.items == [.song(SongCopy(id: "c1", originalID: nil, fields: SongFields(name: "Intro"))), .setBreak("Encore")])
+        #expect(
+            setlist.playlist.items == [.song(SongCopy(id: "c1", originalID: nil, fields: SongFields(name: "Intro"))), .setBreak("Encore")])
         #expect(setlist.version == FormatVersion(major: 1, minor: 0))
     }
 
     @Test func normalisesValuesAsIfTyped() throws {
-        let setlist = try Fixtures.read(Fixtures.document(items: #"""
-            [{"id": "c1", "name": "  Intro  ", "author": "   ", "key": "fis-moll", "notes": "line\r\nnext  ", "length": 61, "bpm": 999}]
-            """#))
+        let setlist = try Fixtures.read(
+            Fixtures.document(
+                items: #"""
+                    [{"id": "c1", "name": "  Intro  ", "author": "   ", "key": "fis-moll", "notes": "line\r\nnext  ", "length": 61, "bpm": 999}]
+                    """#))
         let fields = setlist.playlist.copies[0].fields
-        #expect(fields == SongFields(name: "Intro", author: nil, length: 61, key: MusicalKey(tonic: "F#", mode: .minor), bpm: 999, notes: "line\nnext"))
+        #expect(
+            fields
+                == SongFields(
+                    name: "Intro", author: nil, length: 61, key: MusicalKey(tonic: "F#", mode: .minor), bpm: 999, notes: "line\nnext"))
     }
 
     @Test func ignoresUnknownFieldsOfANewerMinorVersion() throws {
@@ -48,9 +55,11 @@ import Testing
     }
 
     @Test func listsEveryProblemAtOnceInDocumentOrder() {
-        let problems = Fixtures.problems(Fixtures.document(items: #"""
-            [{"id": "c1", "name": "A", "bpm": 0}, {"id": "c1", "name": "", "length": "long"}, {"id": "c3", "name": "C", "key": "X"}]
-            """#))
+        let problems = Fixtures.problems(
+            Fixtures.document(
+                items: #"""
+                    [{"id": "c1", "name": "A", "bpm": 0}, {"id": "c1", "name": "", "length": "long"}, {"id": "c3", "name": "C", "key": "X"}]
+                    """#))
         #expect(problems.count == 5)
         #expect(problems[0].hasPrefix("playlist.items[0].bpm:"))
         #expect(problems.contains { $0.hasPrefix("playlist.items[1].id:") && $0.contains("already used by playlist.items[0]") })
@@ -65,7 +74,8 @@ import Testing
         let exactly = "[" + (1...PlstsFormat.maximumItems).map { #"{"break": "B\#($0)"}"# }.joined(separator: ",") + "]"
         #expect(Fixtures.problems(Fixtures.document(items: exactly)).isEmpty)
         let longName = String(repeating: "x", count: Text.maximumNameLength + 1)
-        #expect(Fixtures.problems(Fixtures.document(items: #"[{"id": "c1", "name": "\#(longName)"}]"#)).first?.contains("at most 300") == true)
+        #expect(
+            Fixtures.problems(Fixtures.document(items: #"[{"id": "c1", "name": "\#(longName)"}]"#)).first?.contains("at most 300") == true)
         #expect(Fixtures.problems(Fixtures.document(items: #"[{"id": "c1", "name": "A", "length": 36001}]"#)).count == 1)
         #expect(Fixtures.problems(Fixtures.document(items: #"[{"id": "c1", "name": "A", "length": 36000}]"#)).isEmpty)
     }

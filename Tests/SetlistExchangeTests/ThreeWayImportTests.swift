@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistExchange
 
 /// Updates are three-way for every field, the name, the order and the breaks: what only one
@@ -21,15 +22,19 @@ import Testing
     }
 
     static func update(_ member: inout Library, from leader: Library, keepMine: Bool = false) throws -> ImportReport {
-        try PlstsImport.apply(try Fixtures.concertDocument(leader), to: &member, options: ImportOptions(preference: keepMine ? .mine : .theirs))
+        try PlstsImport.apply(
+            try Fixtures.concertDocument(leader), to: &member, options: ImportOptions(preference: keepMine ? .mine : .theirs))
     }
 
     @Test func acceptancePathKeepsTheMembersKeyAndNotesAndTakesTheNewOrder() throws {
         var member = try Self.member()
-        Self.edit(&member, copy: 1) { $0.key = MusicalKey(parsing: "E minor"); $0.notes = "watch Pepa" }
+        Self.edit(&member, copy: 1) {
+            $0.key = MusicalKey(parsing: "E minor")
+            $0.notes = "watch Pepa"
+        }
         var leader = Fixtures.leaderLibrary()
         Self.edit(&leader, copy: 2) { $0.bpm = 90 }
-        let items = leader.playlists[0].items  // Highway, Set 2, Stairway, Deleted
+        let items = leader.playlists[0].items // Highway, Set 2, Stairway, Deleted
         leader.playlists[0].items = [items[3], items[0], items[1], items[2]]
         let report = try Self.update(&member, from: leader)
         let copies = member.playlists[0].copies
@@ -61,7 +66,7 @@ import Testing
         Self.edit(&member, copy: 1, mineEdit)
         let changed = member.playlists[0].copies[0].fields
         var leader = Fixtures.leaderLibrary()
-        Self.edit(&leader, copy: 2) { $0.bpm = 91 }  // something else changes, so the import is an update
+        Self.edit(&leader, copy: 2) { $0.bpm = 91 } // something else changes, so the import is an update
         _ = try Self.update(&member, from: leader)
         #expect(member.playlists[0].copies[0].fields == changed, "\(field)")
         // Only the sender changed it: it comes in.
@@ -152,11 +157,15 @@ import Testing
         var leader = Fixtures.leaderLibrary()
         leader.playlists[0].items.removeLast()
         let report = try Self.update(&member, from: leader)
-        #expect(report.changes.first == .removedWithNotes(position: 3, song: SongFields(name: "Deleted Song", length: 200, notes: "my solo here"), notes: "my solo here"))
+        #expect(
+            report.changes.first
+                == .removedWithNotes(
+                    position: 3, song: SongFields(name: "Deleted Song", length: 200, notes: "my solo here"), notes: "my solo here"))
         #expect(report.lines(dryRun: true).joined(separator: "\n").contains("with your notes on it: \"my solo here\""))
         // Without notes of the member's, it is a plain removal.
         member = try Self.member()
-        #expect(try Self.update(&member, from: leader).changes == [.removed(position: 3, song: SongFields(name: "Deleted Song", length: 200))])
+        #expect(
+            try Self.update(&member, from: leader).changes == [.removed(position: 3, song: SongFields(name: "Deleted Song", length: 200))])
     }
 
     @Test func aDocumentDifferingOnlyInAnOriginalLinkChangesNothing() throws {
@@ -180,7 +189,10 @@ import Testing
     static func member(extra: [SongFields] = []) -> Library {
         var member = Library()
         member.addSong(SongFields(name: "HIGHWAY TO HELL", author: "ac/dc"))
-        member.addSong(SongFields(name: "Stairway to Heaven".decomposedStringWithCanonicalMapping, author: "Led Zéppelin".decomposedStringWithCanonicalMapping))
+        member.addSong(
+            SongFields(
+                name: "Stairway to Heaven".decomposedStringWithCanonicalMapping, author: "Led Zéppelin".decomposedStringWithCanonicalMapping
+            ))
         for fields in extra { member.addSong(fields) }
         return member
     }
@@ -203,13 +215,17 @@ import Testing
     }
 
     @Test func severalMatchesOrAnotherAuthorAddANewOriginalAndSayWhy() throws {
-        var member = Self.member(extra: [SongFields(name: "Highway to Hell", author: "AC/DC"), SongFields(name: "Stairway to Heaven", author: "Far Corporation")])
-        member.songs.remove(at: 1)  // only the Far Corporation stairway is left
+        var member = Self.member(extra: [
+            SongFields(name: "Highway to Hell", author: "AC/DC"), SongFields(name: "Stairway to Heaven", author: "Far Corporation"),
+        ])
+        member.songs.remove(at: 1) // only the Far Corporation stairway is left
         let report = try PlstsImport.apply(try Fixtures.concertDocument(), to: &member)
         #expect(report.addedOriginals.map(\.id) == ["aaaa0001", "aaaa0002"])
         let text = report.lines(dryRun: false).joined(separator: "\n")
         #expect(text.contains("'Highway to Hell' by AC/DC is a new song in your repertoire: 2 of your songs have that title and author"))
-        #expect(text.contains("'Stairway to Heaven' by Led Zeppelin is a new song in your repertoire: yours of that title is by Far Corporation"))
+        #expect(
+            text.contains(
+                "'Stairway to Heaven' by Led Zeppelin is a new song in your repertoire: yours of that title is by Far Corporation"))
         let settled = member
         #expect(try PlstsImport.apply(try Fixtures.concertDocument(), to: &member).kind == .unchanged)
         #expect(member == settled)

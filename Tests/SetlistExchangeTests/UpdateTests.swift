@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistExchange
 
 /// Importing a setlist the member already has: the sender's changes follow, the member's own
@@ -18,7 +19,10 @@ import Testing
 
     @Test func keepsTheMembersNotesWhereTheSenderDidNotChangeThem() throws {
         var leader = Fixtures.leaderLibrary()
-        leader.playlists[0].items[0] = Self.editing(leader.playlists[0].items[0]) { $0.bpm = 120; $0.key = MusicalKey(parsing: "F# minor") }
+        leader.playlists[0].items[0] = Self.editing(leader.playlists[0].items[0]) {
+            $0.bpm = 120
+            $0.key = MusicalKey(parsing: "F# minor")
+        }
         var member = try Self.member()
         let report = try PlstsImport.apply(try Fixtures.concertDocument(leader), to: &member)
         let copy = member.playlists[0].copies[0]
@@ -57,7 +61,8 @@ import Testing
     @Test func copiesRenumberedOnImportAreFoundByTheNextUpdate() throws {
         func document(_ playlistID: String, _ name: String, notes: String?) throws -> SharedSetlist {
             let notes = notes.map { ", \"notes\": \"\($0)\"" } ?? ""
-            return try Fixtures.read("""
+            return try Fixtures.read(
+                """
                 {"format": "setlist-plsts", "version": "1.0", "generator": "other tool", "exported": "2026-05-01T18:30:00Z",
                  "playlist": {"id": "\(playlistID)", "name": "\(name)", "items": [{"id": "1", "name": "Intro"\(notes)}, {"id": "2", "name": "Finale"}]}}
                 """)
@@ -86,7 +91,9 @@ import Testing
         leader.songs.append(newSong)
         // Was: Highway, break Set 2, Stairway, Deleted. Now: Stairway, Highway, break Encore, Thunderstruck.
         let items = leader.playlists[0].items
-        leader.playlists[0].items = [items[2], items[0], .setBreak("Encore"), .song(SongCopy(id: "cccc0009", originalID: newSong.id, fields: newSong.fields))]
+        leader.playlists[0].items = [
+            items[2], items[0], .setBreak("Encore"), .song(SongCopy(id: "cccc0009", originalID: newSong.id, fields: newSong.fields)),
+        ]
         leader.playlists[0].name = "Concert Praha"
         var member = try Self.member()
         let report = try PlstsImport.apply(try Fixtures.concertDocument(leader), to: &member)

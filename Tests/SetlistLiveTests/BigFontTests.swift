@@ -1,14 +1,16 @@
-import Testing
-@testable import SetlistLive
 import SetlistCore
+import Testing
+
+@testable import SetlistLive
 
 @Suite struct BigFontTests {
     @Test func drawsTwoPixelRowsPerLine() {
-        #expect(BigFont.render("Hi 1") == [
-            "█ █ ▀█▀    ▄█",
-            "█▀█  █      █",
-            "▀ ▀ ▀▀▀    ▀▀▀",
-        ])
+        #expect(
+            BigFont.render("Hi 1") == [
+                "█ █ ▀█▀    ▄█",
+                "█▀█  █      █",
+                "▀ ▀ ▀▀▀    ▀▀▀",
+            ])
     }
 
     @Test func accentsAreDroppedAndCaseIgnored() {

@@ -8,18 +8,22 @@ enum Fixtures {
         Second verse: backing vocals on the chorus only.
         """
 
-    static func song(_ name: String, _ author: String?, _ length: Int?, _ key: MusicalKey?, _ bpm: Int?, notes: String? = nil) -> PlaylistItem {
+    static func song(_ name: String, _ author: String?, _ length: Int?, _ key: MusicalKey?, _ bpm: Int?, notes: String? = nil)
+        -> PlaylistItem
+    {
         .song(SongCopy(originalID: nil, fields: SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes)))
     }
 
-    static let concert = Playlist(name: "Koncert", items: [
-        song("Highway to Hell", "AC/DC", 208, MusicalKey(parsing: "A"), 116, notes: notes),
-        song("Stairway to Heaven", "Led Zeppelin", 482, MusicalKey(parsing: "Am"), 82),
-        song("Příběh", "Lucie", 250, MusicalKey(parsing: "c-moll"), nil),
-        .setBreak("Set 2"),
-        song("Under the Bridge", "Red Hot Chili Peppers", 264, MusicalKey(parsing: "E"), 84),
-        song("Smoke on the Water", "Deep Purple", nil, MusicalKey(parsing: "Gm"), 112),
-    ])
+    static let concert = Playlist(
+        name: "Koncert",
+        items: [
+            song("Highway to Hell", "AC/DC", 208, MusicalKey(parsing: "A"), 116, notes: notes),
+            song("Stairway to Heaven", "Led Zeppelin", 482, MusicalKey(parsing: "Am"), 82),
+            song("Příběh", "Lucie", 250, MusicalKey(parsing: "c-moll"), nil),
+            .setBreak("Set 2"),
+            song("Under the Bridge", "Red Hot Chili Peppers", 264, MusicalKey(parsing: "E"), 84),
+            song("Smoke on the Water", "Deep Purple", nil, MusicalKey(parsing: "Gm"), 112),
+        ])
 
     /// The same songs without a break.
     static var oneSet: Playlist {

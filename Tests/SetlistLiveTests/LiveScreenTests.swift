@@ -1,51 +1,56 @@
 import SetlistCore
 import Testing
+
 @testable import SetlistLive
 
 @Suite struct LiveScreenTests {
     let concert = Fixtures.concert
 
-    func screen(_ position: Int, _ columns: Int, _ rows: Int, status: String? = nil, playlist: Playlist = Fixtures.concert) throws -> LiveScreen {
+    func screen(_ position: Int, _ columns: Int, _ rows: Int, status: String? = nil, playlist: Playlist = Fixtures.concert) throws
+        -> LiveScreen
+    {
         try #require(LiveScreen(playlist: playlist, position: position, size: TerminalSize(columns: columns, rows: rows), status: status))
     }
 
     @Test func smallestScreenShowsEverythingThatMatters() throws {
-        #expect(try screen(1, 40, 12).texts == [
-            "Koncert                      1/5 · Set 1",
-            "Highway to Hell",
-            "by AC/DC",
-            "Length 3:28   Key A major   116 BPM",
-            "",
-            "Angus counts in; four bars of guitar",
-            "alone before the band comes in. Long",
-            "ending: watch the drummer for the last",
-            "… 3 more lines of notes",
-            "Next: 2. Stairway to Heaven (8:02, A …",
-            "Set 1: 0:00 played, 15:40 to go",
-            "→ next  ← prev  N⏎ jump  q quit         ",
-        ])
+        #expect(
+            try screen(1, 40, 12).texts == [
+                "Koncert                      1/5 · Set 1",
+                "Highway to Hell",
+                "by AC/DC",
+                "Length 3:28   Key A major   116 BPM",
+                "",
+                "Angus counts in; four bars of guitar",
+                "alone before the band comes in. Long",
+                "ending: watch the drummer for the last",
+                "… 3 more lines of notes",
+                "Next: 2. Stairway to Heaven (8:02, A …",
+                "Set 1: 0:00 played, 15:40 to go",
+                "→ next  ← prev  N⏎ jump  q quit         ",
+            ])
     }
 
     @Test func standardTerminalDrawsTheTitleInBigLetters() throws {
-        #expect(try screen(1, 80, 24).texts == [
-            "  Koncert                                                          1/5 · Set 1",
-            "  " + String(repeating: "─", count: 76),
-            "",
-            "  █ █ ▀█▀ ▄▀▀ █ █ █   █ ▄▀▄ █ █    ▀█▀ ▄▀▄    █ █ █▀▀ █   █",
-            "  █▀█  █  █ █ █▀█ █▄▀▄█ █▀█  █      █  █ █    █▀█ █▀  █   █",
-            "  ▀ ▀ ▀▀▀  ▀▀ ▀ ▀ ▀   ▀ ▀ ▀  ▀      ▀   ▀     ▀ ▀ ▀▀▀ ▀▀▀ ▀▀▀",
-            "  by AC/DC",
-            "  Length 3:28   Key A major   116 BPM",
-            "",
-            "  Angus counts in; four bars of guitar alone before the band comes in. Long",
-            "  ending: watch the drummer for the last hit.",
-            "  Second verse: backing vocals on the chorus only.",
-        ] + Array(repeating: "", count: 8) + [
-            "  " + String(repeating: "─", count: 76),
-            "  Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)",
-            "  Set 1: 0:00 played, 15:40 to go",
-            "  → next  ← previous  g first  G last  number+Enter jump  q quit              ",
-        ])
+        #expect(
+            try screen(1, 80, 24).texts == [
+                "  Koncert                                                          1/5 · Set 1",
+                "  " + String(repeating: "─", count: 76),
+                "",
+                "  █ █ ▀█▀ ▄▀▀ █ █ █   █ ▄▀▄ █ █    ▀█▀ ▄▀▄    █ █ █▀▀ █   █",
+                "  █▀█  █  █ █ █▀█ █▄▀▄█ █▀█  █      █  █ █    █▀█ █▀  █   █",
+                "  ▀ ▀ ▀▀▀  ▀▀ ▀ ▀ ▀   ▀ ▀ ▀  ▀      ▀   ▀     ▀ ▀ ▀▀▀ ▀▀▀ ▀▀▀",
+                "  by AC/DC",
+                "  Length 3:28   Key A major   116 BPM",
+                "",
+                "  Angus counts in; four bars of guitar alone before the band comes in. Long",
+                "  ending: watch the drummer for the last hit.",
+                "  Second verse: backing vocals on the chorus only.",
+            ] + Array(repeating: "", count: 8) + [
+                "  " + String(repeating: "─", count: 76),
+                "  Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)",
+                "  Set 1: 0:00 played, 15:40 to go",
+                "  → next  ← previous  g first  G last  number+Enter jump  q quit              ",
+            ])
     }
 
     @Test(arguments: Fixtures.sizes)

@@ -1,6 +1,7 @@
-import Testing
-@testable import SetlistLive
 import SetlistCore
+import Testing
+
+@testable import SetlistLive
 
 /// A terminal that plays back a script of events and records what is drawn.
 final class ScriptedTerminal: LiveTerminal {

@@ -1,5 +1,6 @@
 import SetlistCore
 import Testing
+
 @testable import SetlistLive
 
 @Suite struct StagePositionTests {
@@ -85,17 +86,18 @@ import Testing
 
     @Test func textLinesForShowAt() throws {
         let stage = try #require(StagePosition(playlist: concert, position: 1))
-        #expect(stage.textLines == [
-            "1/5 · Set 1 · Koncert",
-            "Highway to Hell",
-            "by AC/DC",
-            "Length 3:28 · Key A major · 116 BPM",
-            "",
-            "Angus counts in; four bars of guitar alone before the band comes in. Long ending: watch the drummer for the last hit.",
-            "Second verse: backing vocals on the chorus only.",
-            "",
-            "Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)",
-            "Set 1: 0:00 played, 15:40 to go",
-        ])
+        #expect(
+            stage.textLines == [
+                "1/5 · Set 1 · Koncert",
+                "Highway to Hell",
+                "by AC/DC",
+                "Length 3:28 · Key A major · 116 BPM",
+                "",
+                "Angus counts in; four bars of guitar alone before the band comes in. Long ending: watch the drummer for the last hit.",
+                "Second verse: backing vocals on the chorus only.",
+                "",
+                "Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)",
+                "Set 1: 0:00 played, 15:40 to go",
+            ])
     }
 }

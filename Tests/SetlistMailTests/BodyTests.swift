@@ -1,21 +1,28 @@
 import Foundation
-import Testing
 import SetlistCore
 import SetlistExchange
+import Testing
+
 @testable import SetlistMail
 
 @Suite struct BodyTests {
     static func playlist() -> Playlist {
         func copy(_ name: String, _ author: String?, _ length: Int?, _ key: String?, _ bpm: Int?) -> PlaylistItem {
-            .song(SongCopy(originalID: nil, fields: SongFields(name: name, author: author, length: length,
-                                                               key: key.flatMap(MusicalKey.init(parsing:)), bpm: bpm)))
+            .song(
+                SongCopy(
+                    originalID: nil,
+                    fields: SongFields(
+                        name: name, author: author, length: length,
+                        key: key.flatMap(MusicalKey.init(parsing:)), bpm: bpm)))
         }
-        return Playlist(name: "Můj koncert", items: [
-            copy("Stairway to Heaven", "Led Zeppelin", 90, "D major", 250),
-            copy("Highway to Hell", "AC/DC", 140, "F minor", 100),
-            .setBreak("Encore"),
-            copy("Píseň bez délky", nil, nil, "Bb", nil),
-        ])
+        return Playlist(
+            name: "Můj koncert",
+            items: [
+                copy("Stairway to Heaven", "Led Zeppelin", 90, "D major", 250),
+                copy("Highway to Hell", "AC/DC", 140, "F minor", 100),
+                .setBreak("Encore"),
+                copy("Píseň bez délky", nil, nil, "Bb", nil),
+            ])
     }
 
     @Test func keysPrintInTheBandsNotation() {
@@ -56,8 +63,10 @@ import SetlistExchange
         let message = MailMessage(
             from: Mailbox(name: nil, address: "a@example.com"), to: [Mailbox(name: nil, address: "b@example.com")],
             subject: "S", date: Date(timeIntervalSince1970: 0), messageID: "x@example.com", body: text,
-            attachments: [MailAttachment(fileName: plsts, mimeType: "application/json", data: Data()),
-                          MailAttachment(fileName: pdf, mimeType: "application/pdf", data: Data())])
+            attachments: [
+                MailAttachment(fileName: plsts, mimeType: "application/json", data: Data()),
+                MailAttachment(fileName: pdf, mimeType: "application/pdf", data: Data()),
+            ])
         let attached = try PythonMIME.check(message.rendered()).attachments.compactMap(\.filename)
         // One file-name rule for both attachments: the quote becomes "-" in the .plsts too.
         #expect(attached == ["Koncert -U Fleků- $HOME.plsts", "Koncert -U Fleků- $HOME.pdf"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SetlistMail
 
 /// Running the mail transfer agent: finding it, what it is given, and what its failure says.
@@ -21,16 +22,21 @@ import Testing
     @Test func settingComesBeforeEnvironmentBeforePath() throws {
         let exists: (String) -> Bool = { ["/opt/a/msmtp", "/opt/b/mymta", "/usr/bin/sendmail", "/usr/sbin/sendmail"].contains($0) }
         let environment = ["SETLIST_SENDMAIL": "/opt/b/mymta --flag", "PATH": "/usr/local/bin:/usr/bin"]
-        #expect(try MailTransferAgent.resolve(setting: "/opt/a/msmtp -C '/my dir/rc'", environment: environment, isExecutable: exists)
-            == MailTransferAgent(executable: "/opt/a/msmtp", arguments: ["-C", "/my dir/rc"]))
-        #expect(try MailTransferAgent.resolve(setting: nil, environment: environment, isExecutable: exists)
-            == MailTransferAgent(executable: "/opt/b/mymta", arguments: ["--flag"]))
-        #expect(try MailTransferAgent.resolve(setting: nil, environment: ["PATH": "/usr/local/bin:/usr/bin"], isExecutable: exists)
-            == MailTransferAgent(executable: "/usr/bin/sendmail"))
-        #expect(try MailTransferAgent.resolve(setting: "  ", environment: ["PATH": "/nowhere"], isExecutable: exists)
-            == MailTransferAgent(executable: "/usr/sbin/sendmail"))
-        #expect(try MailTransferAgent.resolve(setting: "msmtp", environment: ["PATH": "/usr/bin:/opt/a"], isExecutable: exists)
-            == MailTransferAgent(executable: "/opt/a/msmtp"))
+        #expect(
+            try MailTransferAgent.resolve(setting: "/opt/a/msmtp -C '/my dir/rc'", environment: environment, isExecutable: exists)
+                == MailTransferAgent(executable: "/opt/a/msmtp", arguments: ["-C", "/my dir/rc"]))
+        #expect(
+            try MailTransferAgent.resolve(setting: nil, environment: environment, isExecutable: exists)
+                == MailTransferAgent(executable: "/opt/b/mymta", arguments: ["--flag"]))
+        #expect(
+            try MailTransferAgent.resolve(setting: nil, environment: ["PATH": "/usr/local/bin:/usr/bin"], isExecutable: exists)
+                == MailTransferAgent(executable: "/usr/bin/sendmail"))
+        #expect(
+            try MailTransferAgent.resolve(setting: "  ", environment: ["PATH": "/nowhere"], isExecutable: exists)
+                == MailTransferAgent(executable: "/usr/sbin/sendmail"))
+        #expect(
+            try MailTransferAgent.resolve(setting: "msmtp", environment: ["PATH": "/usr/bin:/opt/a"], isExecutable: exists)
+                == MailTransferAgent(executable: "/opt/a/msmtp"))
     }
 
     @Test func aFolderOrAnEmptyNameIsNoMailProgram() throws {
@@ -47,10 +53,14 @@ import Testing
 
     @Test func tildeIsTheHomeFolderAsInAShell() throws {
         let exists: (String) -> Bool = { $0 == "/home/jirka/bin/msmtp" }
-        #expect(try MailTransferAgent.resolve(setting: "~/bin/msmtp -C ~/.msmtprc -a band", environment: ["HOME": "/home/jirka"], isExecutable: exists)
-            == MailTransferAgent(executable: "/home/jirka/bin/msmtp", arguments: ["-C", "/home/jirka/.msmtprc", "-a", "band"]))
-        #expect(try MailTransferAgent.resolve(setting: nil, environment: ["HOME": "/home/jirka", "SETLIST_SENDMAIL": "~/bin/msmtp"], isExecutable: exists)
-            == MailTransferAgent(executable: "/home/jirka/bin/msmtp"))
+        #expect(
+            try MailTransferAgent.resolve(
+                setting: "~/bin/msmtp -C ~/.msmtprc -a band", environment: ["HOME": "/home/jirka"], isExecutable: exists)
+                == MailTransferAgent(executable: "/home/jirka/bin/msmtp", arguments: ["-C", "/home/jirka/.msmtprc", "-a", "band"]))
+        #expect(
+            try MailTransferAgent.resolve(
+                setting: nil, environment: ["HOME": "/home/jirka", "SETLIST_SENDMAIL": "~/bin/msmtp"], isExecutable: exists)
+                == MailTransferAgent(executable: "/home/jirka/bin/msmtp"))
     }
 
     @Test func missingAgentSuggestsEmlAndMsmtp() {
@@ -76,7 +86,9 @@ import Testing
         let record = scripts.folder.appendingPathComponent("got")
         let path = try scripts.script("fake-sendmail", "printf '%s\\n' \"$@\" > '\(record.path).args'; cat > '\(record.path).mail'")
         let agent = MailTransferAgent(executable: path, arguments: ["-C", "rc file"])
-        let message = MessageTests.message(attachments: [MailAttachment(fileName: "a.pdf", mimeType: "application/pdf", data: MessageTests.randomData(5000, seed: 9))])
+        let message = MessageTests.message(attachments: [
+            MailAttachment(fileName: "a.pdf", mimeType: "application/pdf", data: MessageTests.randomData(5000, seed: 9))
+        ])
         try agent.send(message.rendered(), envelopeSender: "jirka@example.com")
         let arguments = try String(contentsOf: URL(fileURLWithPath: record.path + ".args"), encoding: .utf8)
         #expect(arguments == "-C\nrc file\n-i\n-t\n-f\njirka@example.com\n")
@@ -89,12 +101,17 @@ import Testing
         let scripts = try Scripts()
         // Exits without reading its input: writing a large message to it must not kill setlist.
         let path = try scripts.script("broken", "echo 'msmtp: cannot connect to mail.example.com, port 587' >&2; exit 75")
-        let big = MessageTests.message(attachments: [MailAttachment(fileName: "a.pdf", mimeType: "application/pdf", data: MessageTests.randomData(2_000_000, seed: 5))])
+        let big = MessageTests.message(attachments: [
+            MailAttachment(fileName: "a.pdf", mimeType: "application/pdf", data: MessageTests.randomData(2_000_000, seed: 5))
+        ])
         do {
             try MailTransferAgent(executable: path).send(big.rendered(), envelopeSender: "a@example.com")
             Issue.record("a failing agent was taken as success")
         } catch {
-            #expect(error == .mailTransferAgentFailed(program: path, status: "exit status 75", stderr: "msmtp: cannot connect to mail.example.com, port 587"))
+            #expect(
+                error
+                    == .mailTransferAgentFailed(
+                        program: path, status: "exit status 75", stderr: "msmtp: cannot connect to mail.example.com, port 587"))
             #expect(error.description.contains("NOT sent"))
             #expect(error.description.contains("exit status 75"))
             #expect(error.description.contains("cannot connect"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SetlistMail
 
 /// The transfer encodings on their own: line lengths and where lines may break.
@@ -11,10 +12,15 @@ import Testing
         for (index, line) in lines.enumerated() {
             var scalars = Array(line.utf8)[...]
             var soft = false
-            if scalars.last == UInt8(ascii: "=") { soft = true; scalars = scalars.dropLast() }
+            if scalars.last == UInt8(ascii: "=") {
+                soft = true
+                scalars = scalars.dropLast()
+            }
             var i = scalars.startIndex
             while i < scalars.endIndex {
-                if scalars[i] == UInt8(ascii: "="), i + 2 < scalars.endIndex, let byte = UInt8(String(decoding: scalars[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+                if scalars[i] == UInt8(ascii: "="), i + 2 < scalars.endIndex,
+                    let byte = UInt8(String(decoding: scalars[(i + 1)...(i + 2)], as: UTF8.self), radix: 16)
+                {
                     bytes.append(byte)
                     i += 3
                 } else {

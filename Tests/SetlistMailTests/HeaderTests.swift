@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SetlistCore
+import Testing
+
 @testable import SetlistMail
 
 /// Header injection and Unicode in names, subjects and file names.
@@ -20,7 +21,9 @@ import SetlistCore
         let message = MessageTests.message(
             subject: evil, from: Mailbox(name: evil, address: "jirka@example.com"),
             to: [Mailbox(name: evil, address: "pepa@example.com")],
-            attachments: [MailAttachment(fileName: evil + ".pdf", mimeType: "application/pdf\r\nBcc: eve@evil.example", data: Data("x".utf8))])
+            attachments: [
+                MailAttachment(fileName: evil + ".pdf", mimeType: "application/pdf\r\nBcc: eve@evil.example", data: Data("x".utf8))
+            ])
         let check = try PythonMIME.check(message.rendered())
         #expect(check.headers["bcc"] == nil)
         #expect(check.defects == [])
@@ -63,9 +66,10 @@ import SetlistCore
         "Ünïcödé " + String(repeating: "ž", count: 100),
     ])
     func subjectsAndNamesRoundTrip(text: String) throws {
-        let message = MessageTests.message(subject: text, from: Mailbox(name: text, address: "a@example.com"),
-                                           to: [Mailbox(name: text, address: "b@example.com"), Mailbox(name: nil, address: "c@example.com")],
-                                           attachments: [MailAttachment(fileName: text + ".plsts", mimeType: "application/vnd.setlist+json", data: Data("{}".utf8))])
+        let message = MessageTests.message(
+            subject: text, from: Mailbox(name: text, address: "a@example.com"),
+            to: [Mailbox(name: text, address: "b@example.com"), Mailbox(name: nil, address: "c@example.com")],
+            attachments: [MailAttachment(fileName: text + ".plsts", mimeType: "application/vnd.setlist+json", data: Data("{}".utf8))])
         let check = try PythonMIME.check(message.rendered())
         #expect(check.defects == [])
         #expect(check.raw.asciiOnly)
@@ -78,7 +82,8 @@ import SetlistCore
     }
 
     @Test func randomUnicodeSubjectsRoundTrip() throws {
-        let pool: [Character] = Array("aZ09 ,;:\"'\\()<>@.=?_-ěščřžýáíéůúťďňĚŠČŘŽÝÁÍÉŮÚ ") + ["🎸", "👨‍👩‍👧‍👦", "🇨🇿", "e\u{301}", "中", "文", "\u{200D}", "∑", "♯", "♭"]
+        let pool: [Character] =
+            Array("aZ09 ,;:\"'\\()<>@.=?_-ěščřžýáíéůúťďňĚŠČŘŽÝÁÍÉŮÚ ") + ["🎸", "👨‍👩‍👧‍👦", "🇨🇿", "e\u{301}", "中", "文", "\u{200D}", "∑", "♯", "♭"]
         var state: UInt64 = 42
         func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -111,8 +116,11 @@ import SetlistCore
 
     @Test func plainHeadersStayReadable() {
         #expect(HeaderText.unstructured("Subject", "Setlist: Concert") == "Subject: Setlist: Concert")
-        #expect(HeaderText.addresses("To", [Mailbox(name: "Pepa Kytara", address: "pepa@example.com")]) == "To: Pepa Kytara <pepa@example.com>")
-        #expect(HeaderText.addresses("To", [Mailbox(name: "Novák, Jirka", address: "j@example.com")]) == "To: =?utf-8?Q?Nov=C3=A1k=2C_Jirka?= <j@example.com>")
+        #expect(
+            HeaderText.addresses("To", [Mailbox(name: "Pepa Kytara", address: "pepa@example.com")]) == "To: Pepa Kytara <pepa@example.com>")
+        #expect(
+            HeaderText.addresses("To", [Mailbox(name: "Novák, Jirka", address: "j@example.com")])
+                == "To: =?utf-8?Q?Nov=C3=A1k=2C_Jirka?= <j@example.com>")
         #expect(HeaderText.addresses("To", [Mailbox(name: "Doe, John", address: "j@example.com")]) == "To: \"Doe, John\" <j@example.com>")
         #expect(HeaderText.unstructured("Subject", "Setlist: Můj koncert") == "Subject: =?utf-8?Q?Setlist=3A_M=C5=AFj_koncert?=")
     }

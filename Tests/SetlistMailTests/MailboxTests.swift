@@ -1,14 +1,16 @@
 import Testing
+
 @testable import SetlistMail
 
 @Suite struct MailboxTests {
-    @Test(arguments: [
-        ("Jirka Novák <jirka@example.com>", "Jirka Novák", "jirka@example.com"),
-        ("  jirka@example.com  ", nil, "jirka@example.com"),
-        ("<jirka@example.com>", nil, "jirka@example.com"),
-        ("\"Novák, Jirka\" <jirka@example.com>", "Novák, Jirka", "jirka@example.com"),
-        ("\"Say \\\"hi\\\"\" <a@example.com>", "Say \"hi\"", "a@example.com"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("Jirka Novák <jirka@example.com>", "Jirka Novák", "jirka@example.com"),
+            ("  jirka@example.com  ", nil, "jirka@example.com"),
+            ("<jirka@example.com>", nil, "jirka@example.com"),
+            ("\"Novák, Jirka\" <jirka@example.com>", "Novák, Jirka", "jirka@example.com"),
+            ("\"Say \\\"hi\\\"\" <a@example.com>", "Say \"hi\"", "a@example.com"),
+        ] as [(String, String?, String)])
     func parsesWhatPeopleType(text: String, name: String?, address: String) throws {
         let mailbox = try Mailbox(parsing: text)
         #expect(mailbox.name == name)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SetlistCore
+import Testing
+
 @testable import SetlistMail
 
 /// A message with everything a shared setlist has, parsed back by Python's `email` package.
@@ -12,16 +13,18 @@ import SetlistCore
         to: [Mailbox] = [Mailbox(name: "Pepa Kytara", address: "pepa@example.com")],
         body: String = "Hello\n", attachments: [MailAttachment] = []
     ) -> MailMessage {
-        MailMessage(from: from, to: to, subject: subject, date: date, messageID: "abc123@example.com",
-                    body: body, attachments: attachments, userAgent: "setlist/0.1.0")
+        MailMessage(
+            from: from, to: to, subject: subject, date: date, messageID: "abc123@example.com",
+            body: body, attachments: attachments, userAgent: "setlist/0.1.0")
     }
 
     static func randomData(_ count: Int, seed: UInt64) -> Data {
         var state = seed
-        return Data((0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        })
+        return Data(
+            (0..<count).map { _ in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt8(truncatingIfNeeded: state >> 33)
+            })
     }
 
     @Test func everyHeaderParsesBack() throws {
@@ -67,8 +70,11 @@ import SetlistCore
         let message = Self.message(
             subject: String(repeating: "Příliš žluťoučký kůň úpěl ďábelské ódy 🎸 ", count: 6),
             body: String(repeating: "Žluťoučký kůň ", count: 40) + "\n.\nFrom here\n",
-            attachments: [MailAttachment(fileName: String(repeating: "Dlouhý název ", count: 12) + ".pdf",
-                                         mimeType: "application/pdf", data: Self.randomData(3000, seed: 2))])
+            attachments: [
+                MailAttachment(
+                    fileName: String(repeating: "Dlouhý název ", count: 12) + ".pdf",
+                    mimeType: "application/pdf", data: Self.randomData(3000, seed: 2))
+            ])
         let data = message.rendered()
         let check = try PythonMIME.check(data)
         #expect(check.defects == [])
@@ -122,9 +128,13 @@ import SetlistCore
     }
 
     @Test func emptyAttachmentAndEmptyBody() throws {
-        let check = try PythonMIME.check(Self.message(body: "", attachments: [
-            MailAttachment(fileName: "empty.plsts", mimeType: "application/vnd.setlist+json", data: Data()),
-        ]).rendered())
+        let check = try PythonMIME.check(
+            Self.message(
+                body: "",
+                attachments: [
+                    MailAttachment(fileName: "empty.plsts", mimeType: "application/vnd.setlist+json", data: Data())
+                ]
+            ).rendered())
         #expect(check.defects == [])
         #expect(check.attachments.first?.size == 0)
         #expect(check.attachments.first?.filename == "empty.plsts")

@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistMail
 
 /// The message `setlist share` builds: recipients, sender and attachments.
@@ -18,7 +19,10 @@ import Testing
 
     func message(_ library: Library, to: [String], from: String? = nil, environment: [String: String] = fixed) throws -> ShareMessage {
         try ShareMessage(library.playlists[0], in: library, to: to, from: from, subject: nil, environment: environment) { _ in
-            (ShareMessage.Document(fileName: "Koncert.plsts", data: Data("{}".utf8)), [ShareMessage.Document(fileName: "Koncert.pdf", data: Data("%PDF".utf8))])
+            (
+                ShareMessage.Document(fileName: "Koncert.plsts", data: Data("{}".utf8)),
+                [ShareMessage.Document(fileName: "Koncert.pdf", data: Data("%PDF".utf8))]
+            )
         }
     }
 
@@ -34,10 +38,15 @@ import Testing
         #expect(try message(library, to: ["pepa"], from: "Me <me@example.com>").sender.address == "me@example.com")
         #expect(try message(library, to: ["pepa"]).sender.address == "jirka@example.com")
         library.settings.sender = nil
-        #expect(try message(library, to: ["pepa"], environment: Self.fixed.merging(["EMAIL": "env@example.com"]) { $1 }).sender.address == "env@example.com")
+        #expect(
+            try message(library, to: ["pepa"], environment: Self.fixed.merging(["EMAIL": "env@example.com"]) { $1 }).sender.address
+                == "env@example.com")
         // Last, the login name at this host, said out loud so it can be fixed.
         var notes: [String] = []
-        let login = try ShareMessage(library.playlists[0], in: library, to: ["pepa"], from: nil, subject: nil, environment: Self.fixed.merging(["USER": "jirka"]) { $1 }, note: { notes.append($0) }) { _ in
+        let login = try ShareMessage(
+            library.playlists[0], in: library, to: ["pepa"], from: nil, subject: nil,
+            environment: Self.fixed.merging(["USER": "jirka"]) { $1 }, note: { notes.append($0) }
+        ) { _ in
             (ShareMessage.Document(fileName: "Koncert.plsts", data: Data()), [])
         }
         #expect(login.sender.address.hasPrefix("jirka@") && notes.count == 1 && notes[0].contains("sending as jirka@"))
@@ -48,7 +57,8 @@ import Testing
         var made = false
         let empty = Library(playlists: [Playlist(name: "Koncert")])
         #expect(throws: MailError.noContacts) {
-            try ShareMessage(empty.playlists[0], in: empty, to: ["all"], from: "a@example.com", subject: nil, environment: Self.fixed) { _ in
+            try ShareMessage(empty.playlists[0], in: empty, to: ["all"], from: "a@example.com", subject: nil, environment: Self.fixed) {
+                _ in
                 made = true
                 return (ShareMessage.Document(fileName: "x.plsts", data: Data()), [])
             }

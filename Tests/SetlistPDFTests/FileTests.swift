@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistPDF
 
 /// File names and atomic writes.
@@ -15,8 +16,10 @@ import Testing
         #expect(PDFRenderer.defaultFileName(for: Self.named("Koncert v Praze 15.2.2010"), style: .long) == "Koncert v Praze 15.2.2010.pdf")
     }
 
-    @Test(arguments: ["../../etc/passwd", "a/b\\c:d*e?f\"g<h>i|j", "..", ".hidden", "   ", "line\nbreak\u{0}nul",
-                      String(repeating: "Žluťoučký kůň ", count: 40), "🎸🎸🎸", "-rf"])
+    @Test(arguments: [
+        "../../etc/passwd", "a/b\\c:d*e?f\"g<h>i|j", "..", ".hidden", "   ", "line\nbreak\u{0}nul",
+        String(repeating: "Žluťoučký kůň ", count: 40), "🎸🎸🎸", "-rf",
+    ])
     func defaultNamesAreSafeForAnyName(name: String) {
         for style in PDFStyle.allCases {
             let file = PDFRenderer.defaultFileName(for: Self.named(name), style: style)

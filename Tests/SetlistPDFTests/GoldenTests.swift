@@ -1,6 +1,7 @@
 import CCairoPango
 import Foundation
 import Testing
+
 @testable import SetlistPDF
 
 /// The first page of each layout of the sample concert, compared with a reviewed picture.
@@ -16,8 +17,12 @@ import Testing
         let pdf = try RenderedPDF(Fixtures.concert, style: style)
         defer { pdf.remove() }
         let rendered = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-golden-\(UUID().uuidString)")
-        _ = try pdf.run("pdftoppm", ["-png", "-gray", "-r", "\(Self.resolution)", "-f", "1", "-l", "1", "-singlefile",
-                                     pdf.url.path, rendered.path], pathLast: false)
+        _ = try pdf.run(
+            "pdftoppm",
+            [
+                "-png", "-gray", "-r", "\(Self.resolution)", "-f", "1", "-l", "1", "-singlefile",
+                pdf.url.path, rendered.path,
+            ], pathLast: false)
         let actual = rendered.appendingPathExtension("png")
         defer { try? FileManager.default.removeItem(at: actual) }
 
@@ -31,8 +36,9 @@ import Testing
         let image = try GrayImage(contentsOf: actual)
         #expect(image.width == expected.width && image.height == expected.height)
         let differing = image.countDiffering(from: expected, threshold: 40)
-        #expect(Double(differing) <= Double(image.width * image.height) * 0.0005,
-                "\(differing) pixels differ from Golden/\(style).png; look at the page and regenerate if the change is meant")
+        #expect(
+            Double(differing) <= Double(image.width * image.height) * 0.0005,
+            "\(differing) pixels differ from Golden/\(style).png; look at the page and regenerate if the change is meant")
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistPDF
 
 /// The layout rules: nothing past the page edge, headers kept with their notes, fallback fonts,
@@ -26,8 +27,10 @@ import Testing
 
     @Test func everyScriptAndEmojiFindsAGlyph() throws {
         try withTypesetter { typesetter in
-            for text in ["Příliš žluťoučký kůň úpěl ďábelské ódy", "Zażółć gęślą jaźń", "Ελληνικά Русский",
-                         "שלום עולם", "مرحبا بالعالم", "🎸🥁🎤🤘", "F♯ minor B♭ major"] {
+            for text in [
+                "Příliš žluťoučký kůň úpěl ďábelské ódy", "Zażółć gęślą jaźń", "Ελληνικά Русский",
+                "שלום עולם", "مرحبا بالعالم", "🎸🥁🎤🤘", "F♯ minor B♭ major",
+            ] {
                 let box = typesetter.box(text, font: Font(size: 12), width: 400)
                 #expect(box.unknownGlyphCount == 0, "no glyph for some of '\(text)'")
             }
@@ -48,7 +51,8 @@ import Testing
         try withTypesetter { typesetter in
             let frame = PageFrame(paper: .a4)
             let playlist = Fixtures.generated(200, notesEvery: 1)
-            let document = style == .long
+            let document =
+                style == .long
                 ? LongLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
                 : ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)

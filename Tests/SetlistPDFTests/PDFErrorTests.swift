@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SetlistPDF
 
 @Test func pdfErrorNamesThePath() {

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistCore
+
 @testable import SetlistPDF
 
 /// Runs the poppler and qpdf command-line tools on a rendered PDF.
@@ -7,8 +8,10 @@ struct RenderedPDF {
     let data: Data
     let url: URL
 
-    init(_ playlist: Playlist, style: PDFStyle, paper: PDFPaper = .a4, date: Date = Fixtures.date,
-         notation: KeyNotation = .english) throws {
+    init(
+        _ playlist: Playlist, style: PDFStyle, paper: PDFPaper = .a4, date: Date = Fixtures.date,
+        notation: KeyNotation = .english
+    ) throws {
         data = try PDFRenderer.render(playlist, style: style, paper: paper, date: date, notation: notation)
         let name = PDFRenderer.defaultFileName(for: playlist, style: style).dropLast(4).prefix(24)
         url = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-pdf-test-\(name)-\(UUID().uuidString.prefix(8)).pdf")
@@ -77,7 +80,8 @@ enum Tool {
 
     /// Runs a tool found on the PATH; a missing tool is a failure that says how to install it.
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let path = ["/usr/bin", "/usr/local/bin", "/bin"].map { "\($0)/\(tool)" }.first(where: FileManager.default.isExecutableFile(atPath:))
+        let path = ["/usr/bin", "/usr/local/bin", "/bin"].map { "\($0)/\(tool)" }.first(
+            where: FileManager.default.isExecutableFile(atPath:))
         guard let path else { throw Failure(description: "\(tool) is not installed; run Scripts/install-deps (poppler-utils, qpdf).") }
         let result = try ChildProcess.run(path, arguments)
         guard result.succeeded else {

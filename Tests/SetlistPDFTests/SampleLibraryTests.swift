@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistPDF
 
 /// Every playlist of the sample library (Samples/library) in every layout and paper.

@@ -1,18 +1,20 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistSpreadsheet
 
 @Suite struct CSVReadingTests {
     @Test func excelEnglishWithBOMCommasCRLFAndQuotedNewlines() throws {
         let sheet = try Fixture.sheet("excel-en.csv")
         #expect(sheet.problems.isEmpty && sheet.ignoredColumns.isEmpty)
-        #expect(Fixture.rows(sheet) == [
-            "Highway to Hell|AC/DC|3:28|A major|116|",
-            "Stairway to Heaven|Led Zeppelin|8:02|A minor|82|Slow intro\nBand in at 2:15",
-            "Hey, Jude|The Beatles|7:11|F major|74|Sing the \"na na na\" part twice",
-            "Smoke on the Water|Deep Purple|5:40|G minor|114|",
-        ])
+        #expect(
+            Fixture.rows(sheet) == [
+                "Highway to Hell|AC/DC|3:28|A major|116|",
+                "Stairway to Heaven|Led Zeppelin|8:02|A minor|82|Slow intro\nBand in at 2:15",
+                "Hey, Jude|The Beatles|7:11|F major|74|Sing the \"na na na\" part twice",
+                "Smoke on the Water|Deep Purple|5:40|G minor|114|",
+            ])
         // The line of each row, counting the line break inside the quoted notes.
         #expect(sheet.songs.map(\.line) == [2, 3, 5, 6])
     }
@@ -20,35 +22,40 @@ import Testing
     @Test func excelCzechWithSemicolonsAndCzechHeaders() throws {
         let sheet = try Fixture.sheet("excel-cs.csv")
         #expect(sheet.problems.isEmpty)
-        #expect(Fixture.rows(sheet) == [
-            "Žluťoučký kůň|Jiří Šťastný|3:05|F# minor|96|",
-            "Hey, Jude|The Beatles|7:11|F major|74|Refrén; dvakrát",
-            "Holubí dům|Jiří Žáček|2:58|C major||Kapodastr na 2.\nZačíná kytara",
-            "Den, kdy se zastavila Země||4:10|Eb major|120|",
-        ])
+        #expect(
+            Fixture.rows(sheet) == [
+                "Žluťoučký kůň|Jiří Šťastný|3:05|F# minor|96|",
+                "Hey, Jude|The Beatles|7:11|F major|74|Refrén; dvakrát",
+                "Holubí dům|Jiří Žáček|2:58|C major||Kapodastr na 2.\nZačíná kytara",
+                "Den, kdy se zastavila Země||4:10|Eb major|120|",
+            ])
     }
 
     @Test func libreOfficeGoogleSheetsSetlistHelperAndBandHelper() throws {
-        #expect(Fixture.rows(try Fixture.sheet("libreoffice.csv")) == [
-            "Black Magic Woman|Santana|5:19|D minor|122|",
-            "Wonderwall|Oasis|4:18|F# minor|87|Capo 2, Em7 shapes",
-            "Sweet Child O' Mine|Guns N' Roses|5:56|Db major|125|",
-        ])
-        #expect(Fixture.rows(try Fixture.sheet("google-sheets.csv")) == [
-            "Under the Bridge|Red Hot Chili Peppers|4:24|E major|84|",
-            "Thunderstruck|AC/DC|4:52|B major|134|Count in: 4",
-            "Creep|Radiohead|3:58|G major|92|",
-        ])
-        #expect(Fixture.rows(try Fixture.sheet("setlist-helper.csv")) == [
-            "Brown Eyed Girl|Van Morrison|3:05|G major|150|Crowd sings along",
-            "Sultans of Swing|Dire Straits|5:48|D minor|148|",
-        ])
+        #expect(
+            Fixture.rows(try Fixture.sheet("libreoffice.csv")) == [
+                "Black Magic Woman|Santana|5:19|D minor|122|",
+                "Wonderwall|Oasis|4:18|F# minor|87|Capo 2, Em7 shapes",
+                "Sweet Child O' Mine|Guns N' Roses|5:56|Db major|125|",
+            ])
+        #expect(
+            Fixture.rows(try Fixture.sheet("google-sheets.csv")) == [
+                "Under the Bridge|Red Hot Chili Peppers|4:24|E major|84|",
+                "Thunderstruck|AC/DC|4:52|B major|134|Count in: 4",
+                "Creep|Radiohead|3:58|G major|92|",
+            ])
+        #expect(
+            Fixture.rows(try Fixture.sheet("setlist-helper.csv")) == [
+                "Brown Eyed Girl|Van Morrison|3:05|G major|150|Crowd sings along",
+                "Sultans of Swing|Dire Straits|5:48|D minor|148|",
+            ])
         let band = try Fixture.sheet("bandhelper.csv")
         #expect(band.ignoredColumns == ["Genre", "Year"])
-        #expect(Fixture.rows(band) == [
-            "Johnny B. Goode|Chuck Berry|2:41|Bb major|168|",
-            "Superstition|Stevie Wonder|4:26|Eb minor|100|Clav riff first",
-        ])
+        #expect(
+            Fixture.rows(band) == [
+                "Johnny B. Goode|Chuck Berry|2:41|Bb major|168|",
+                "Superstition|Stevie Wonder|4:26|Eb minor|100|Clav riff first",
+            ])
     }
 
     @Test(arguments: [
@@ -77,8 +84,9 @@ import Testing
         let sheet = try CSVSongs.read("Creep,ignored,3:58,G\nWonderwall,x,4:18,F#m\n", file: "f.csv", columns: columns)
         #expect(Fixture.rows(sheet) == ["Creep||3:58|G major||", "Wonderwall||4:18|F# minor||"])
         // With other names in a header row, that row is not a song.
-        let named = try CSVSongs.read("Písnička;Kdo;Jak dlouho\nCreep;Radiohead;3:58\n", file: "f.csv",
-                                      columns: try SongColumn.parseList("title,author,length"))
+        let named = try CSVSongs.read(
+            "Písnička;Kdo;Jak dlouho\nCreep;Radiohead;3:58\n", file: "f.csv",
+            columns: try SongColumn.parseList("title,author,length"))
         #expect(Fixture.rows(named) == ["Creep|Radiohead|3:58|||"])
         #expect(throws: SpreadsheetError.unknownColumnName("lyrics")) { try SongColumn.parseList("title,lyrics") }
     }
@@ -121,8 +129,9 @@ import Testing
         let sheet = try Fixture.sheet("bad-length-line-37.csv")
         #expect(sheet.problems == [.init(line: 37, field: "Length", message: ValueError.invalidLength("3:75").description)])
         #expect(sheet.songs.count == 36)
-        #expect(SpreadsheetError.invalidRows(file: "bad-length-line-37.csv", problems: sheet.problems).description
-            .contains("bad-length-line-37.csv, line 37, Length: '3:75' is not a length."))
+        #expect(
+            SpreadsheetError.invalidRows(file: "bad-length-line-37.csv", problems: sheet.problems).description
+                .contains("bad-length-line-37.csv, line 37, Length: '3:75' is not a length."))
     }
 
     @Test func nonUTF8IsRefusedWithHowToReadOrConvertIt() throws {
@@ -140,8 +149,10 @@ import Testing
     @Test func latin2AndLatin1() throws {
         let sheet = try Fixture.sheet("iso-8859-2.csv", options: .init(encoding: try TextDecoding.encoding(named: "iso-8859-2")))
         #expect(Fixture.rows(sheet) == ["Žluťoučký kůň||3:05|||"])
-        let latin1 = try CSVSongs.read(try TextDecoding.text(of: Data([0x54, 0x69, 0x74, 0x6C, 0x65, 0x0A, 0x43, 0x61, 0x66, 0xE9, 0x0A]), file: "l.csv",
-                                                             encoding: try TextDecoding.encoding(named: "latin-1")), file: "l.csv")
+        let latin1 = try CSVSongs.read(
+            try TextDecoding.text(
+                of: Data([0x54, 0x69, 0x74, 0x6C, 0x65, 0x0A, 0x43, 0x61, 0x66, 0xE9, 0x0A]), file: "l.csv",
+                encoding: try TextDecoding.encoding(named: "latin-1")), file: "l.csv")
         #expect(Fixture.rows(latin1) == ["Café|||||"])
         #expect(throws: SpreadsheetError.unknownEncoding("ebcdic")) { try TextDecoding.encoding(named: "ebcdic") }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SetlistCore
 import Testing
+
 @testable import SetlistSpreadsheet
 
 @Suite struct SongImportTests {
@@ -8,7 +9,8 @@ import Testing
         var library = Library()
         library.addSong(SongFields(name: "Highway to Hell", author: "AC/DC", length: 208))
         // NFD and other case: the same song as "Žluťoučký kůň" by "Jiří Šťastný".
-        library.addSong(SongFields(name: "ŽLUŤOUČKÝ KŮŇ".decomposedStringWithCanonicalMapping, author: "jiri stastny", key: MusicalKey(parsing: "C")))
+        library.addSong(
+            SongFields(name: "ŽLUŤOUČKÝ KŮŇ".decomposedStringWithCanonicalMapping, author: "jiri stastny", key: MusicalKey(parsing: "C")))
         return library
     }
 
@@ -21,7 +23,9 @@ import Testing
         #expect(library.songs.count == 7)
         #expect(library.songs.filter { $0.name == "Hey, Jude" }.count == 1)
         #expect(library.songs[1].fields.key == MusicalKey(parsing: "C"))
-        #expect(report.lines(dryRun: false, update: false).last == "Added 5 songs; 3 already in the repertoire (skipped; --update changes them to the file's values).")
+        #expect(
+            report.lines(dryRun: false, update: false).last
+                == "Added 5 songs; 3 already in the repertoire (skipped; --update changes them to the file's values).")
     }
 
     @Test func updateChangesOnlyTheCellsTheFileFills() throws {
@@ -29,7 +33,7 @@ import Testing
         let report = try SongImport.apply([try Fixture.sheet("excel-cs.csv")], to: &library, options: .init(update: true))
         let song = library.songs[1]
         #expect(song.fields.key == MusicalKey(parsing: "F#m") && song.fields.length == 185 && song.fields.bpm == 96)
-        #expect(song.fields.name == "ŽLUŤOUČKÝ KŮŇ".decomposedStringWithCanonicalMapping)  // the title stays as the band wrote it
+        #expect(song.fields.name == "ŽLUŤOUČKÝ KŮŇ".decomposedStringWithCanonicalMapping) // the title stays as the band wrote it
         #expect(report.updated == 1)
         #expect(report.lines(dryRun: false, update: true).contains { $0.contains("key C major → F# minor") })
     }
@@ -47,7 +51,7 @@ import Testing
             #expect(error.description.contains("ragged-rows.csv, line 3:") && error.description.contains("ragged-rows.csv, line 5:"))
         }
         let report = try SongImport.apply(sheets, to: &library, options: .init(skipInvalid: true))
-        #expect(report.added == 3 + 36 + 1)  // Highway to Hell is there already, and in two of the files
+        #expect(report.added == 3 + 36 + 1) // Highway to Hell is there already, and in two of the files
         #expect(report.lines(dryRun: false, update: false).contains("  skipped line 37, Length: \(ValueError.invalidLength("3:75"))"))
     }
 
@@ -59,10 +63,14 @@ import Testing
         let report = try SongImport.apply([sheet], to: &library, options: .init(playlist: "Gig"))
         let playlist = try #require(library.playlists.first)
         #expect(playlist.name == "Gig" && library.currentPlaylistID == playlist.id)
-        #expect(playlist.items.map { item -> String in
-            switch item { case .song(let copy): copy.name; case .setBreak(let label): "[\(label)]" }
-        } == ["Highway to Hell", "Creep", "[Encore]", "Wonderwall"])
-        #expect(playlist.copies[0].originalID == library.songs[0].id)  // the matched original
+        #expect(
+            playlist.items.map { item -> String in
+                switch item {
+                case .song(let copy): copy.name
+                case .setBreak(let label): "[\(label)]"
+                }
+            } == ["Highway to Hell", "Creep", "[Encore]", "Wonderwall"])
+        #expect(playlist.copies[0].originalID == library.songs[0].id) // the matched original
         #expect(report.playlist?.created == true && report.playlist?.copied == 3)
     }
 }
@@ -82,7 +90,8 @@ import Testing
     }
 
     @Test func excelDialectHasBOMSemicolonsAndCRLF() {
-        let song = Song(fields: SongFields(name: "Hey; Jude", author: "=cmd", length: 431, key: MusicalKey(parsing: "F"), bpm: 74, notes: "a\nb \"c\""))
+        let song = Song(
+            fields: SongFields(name: "Hey; Jude", author: "=cmd", length: 431, key: MusicalKey(parsing: "F"), bpm: 74, notes: "a\nb \"c\""))
         let text = String(decoding: CSVExport.songs([song], dialect: .excel), as: UTF8.self)
         #expect(text == "\u{FEFF}Title;Author;Length;Key;BPM;Notes\r\n\"Hey; Jude\";'=cmd;7:11;F major;74;\"a\nb \"\"c\"\"\"\r\n")
         let plain = String(decoding: CSVExport.songs([song]), as: UTF8.self)
@@ -95,7 +104,9 @@ import Testing
         let b = library.addSong(SongFields(name: "B", length: 90))
         library.playlists = [Playlist(name: "Gig", items: [.song(SongCopy(of: a)), .setBreak("Encore"), .song(SongCopy(of: b))])]
         let csv = CSVExport.playlist(library.playlists[0])
-        #expect(String(decoding: csv, as: UTF8.self) == "#,Set,Title,Author,Length,Key,BPM,Notes\r\n1,Set 1,A,X,1:00,,,\r\n2,Encore,B,,1:30,,,\r\n")
+        #expect(
+            String(decoding: csv, as: UTF8.self)
+                == "#,Set,Title,Author,Length,Key,BPM,Notes\r\n1,Set 1,A,X,1:00,,,\r\n2,Encore,B,,1:30,,,\r\n")
         var fresh = Library()
         _ = try SongImport.apply([try SongFiles.read(csv, name: "gig.csv", options: .init())], to: &fresh, options: .init(playlist: "Gig"))
         #expect(fresh.playlists[0].items.count == 3)

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistCore
+
 @testable import SetlistSpreadsheet
 
 enum Fixture {
@@ -19,7 +20,9 @@ enum Fixture {
     }
 
     static func describe(_ fields: SongFields) -> String {
-        [fields.name, fields.author ?? "", fields.length.map(SongLength.format) ?? "", fields.key?.description ?? "",
-         fields.bpm.map(String.init) ?? "", fields.notes ?? ""].joined(separator: "|")
+        [
+            fields.name, fields.author ?? "", fields.length.map(SongLength.format) ?? "", fields.key?.description ?? "",
+            fields.bpm.map(String.init) ?? "", fields.notes ?? "",
+        ].joined(separator: "|")
     }
 }

@@ -20,7 +20,10 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Flag(help: "Fix what can be fixed without losing data, and say what was done.") var repair = false
-    @Flag(help: "Print JSON for scripts: {sound, problems: [{path, detail}], conflicts: [{number, path, subject, item, field, ours, theirs}], repaired, leftovers, counts}.") var json = false
+    @Flag(
+        help:
+            "Print JSON for scripts: {sound, problems: [{path, detail}], conflicts: [{number, path, subject, item, field, ours, theirs}], repaired, leftovers, counts}."
+    ) var json = false
 
     struct Output: Encodable {
         struct Counts: Encodable {
@@ -51,11 +54,13 @@ struct CheckCommand: ParsableCommand {
             report = try store.check()
         }
         if json {
-            try printJSON(Output(
-                library: store.root.path, sound: report.isSound,
-                problems: report.problems, conflicts: report.conflicts,
-                repaired: actions, leftovers: report.leftovers, finishedChange: report.finishedChange,
-                counts: .init(songs: report.songCount, playlists: report.playlistCount, copies: report.copyCount, contacts: report.contactCount)))
+            try printJSON(
+                Output(
+                    library: store.root.path, sound: report.isSound,
+                    problems: report.problems, conflicts: report.conflicts,
+                    repaired: actions, leftovers: report.leftovers, finishedChange: report.finishedChange,
+                    counts: .init(
+                        songs: report.songCount, playlists: report.playlistCount, copies: report.copyCount, contacts: report.contactCount)))
         } else {
             printReport(report, actions: actions, root: store.root.path)
         }
@@ -70,10 +75,13 @@ struct CheckCommand: ParsableCommand {
             say(actions.isEmpty ? "Nothing needed repairing." : "Repaired:")
             for action in actions { say("  - \(action)") }
         }
-        say("Checked \(root): \(Show.count(report.songCount, "song")), \(Show.count(report.playlistCount, "playlist")) "
-            + "(\(Show.count(report.copyCount, "copied song"))), \(Show.count(report.contactCount, "contact")).")
+        say(
+            "Checked \(root): \(Show.count(report.songCount, "song")), \(Show.count(report.playlistCount, "playlist")) "
+                + "(\(Show.count(report.copyCount, "copied song"))), \(Show.count(report.contactCount, "contact")).")
         if !report.leftovers.isEmpty && !repair {
-            say("\(Show.count(report.leftovers.count, "temporary file")) left by an interrupted command (harmless; the next change removes them).")
+            say(
+                "\(Show.count(report.leftovers.count, "temporary file")) left by an interrupted command (harmless; the next change removes them)."
+            )
         }
         guard !report.isSound else {
             say("No problems found.")

@@ -31,12 +31,15 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one). A name ending in .plsts names the file too.", completion: .playlists)
     var playlist: String?
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
-        "The file to write; - writes to standard output (default: the playlist's name with .plsts).", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(
+            "The file to write; - writes to standard output (default: the playlist's name with .plsts).", valueName: "file"))
     var output: String?
-    @Option(help: ArgumentHelp(
-        "setlist (the default: a .plsts with every detail, breaks and originals), app (a .plsts the original iOS app imports), csv, text or markdown.",
-        valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "setlist (the default: a .plsts with every detail, breaks and originals), app (a .plsts the original iOS app imports), csv, text or markdown.",
+            valueName: "format"))
     var format: ExportFormat = .setlist
     @Flag(help: "With --format csv: semicolons and a byte order mark, as Excel expects in most of Europe.")
     var excel = false

@@ -61,10 +61,14 @@ struct ResolveCommand: ParsableCommand {
     func run() throws {
         let report = try libraryOptions.store.resolveConflicts(numbers, taking: theirs ? .theirs : .mine, command: context.commandLine)
         for (path, conflict) in report.settled {
-            say("\(path): \(conflict.subject), \(conflict.field): \(theirs ? "took theirs, \(conflict.shown(.theirs))" : "kept ours, \(conflict.shown(.mine))").")
+            say(
+                "\(path): \(conflict.subject), \(conflict.field): \(theirs ? "took theirs, \(conflict.shown(.theirs))" : "kept ours, \(conflict.shown(.mine))")."
+            )
         }
         if !report.staged.isEmpty { say("Staged for git: \(report.staged.joined(separator: ", ")).") }
-        say(report.remaining == 0 ? "No conflicts remain." : "\(Show.count(report.remaining, "conflict")) remain; `setlist check` lists them.")
+        say(
+            report.remaining == 0
+                ? "No conflicts remain." : "\(Show.count(report.remaining, "conflict")) remain; `setlist check` lists them.")
     }
 }
 
@@ -84,8 +88,11 @@ struct GitSetupCommand: ParsableCommand {
     func run() throws {
         // In a library folder, that folder; else the library the options name.
         let here = context.url(for: ".")
-        let inLibrary = libraryOptions.library == nil
-            && [LibraryFiles.songs, LibraryFiles.playlistOrder].contains { FileManager.default.fileExists(atPath: here.appendingPathComponent($0).path) }
+        let inLibrary =
+            libraryOptions.library == nil
+            && [LibraryFiles.songs, LibraryFiles.playlistOrder].contains {
+                FileManager.default.fileExists(atPath: here.appendingPathComponent($0).path)
+            }
         let root = inLibrary ? here : libraryOptions.root
         let actions = try GitRepository(containing: root).setUp()
         say(actions.isEmpty ? "\(root.path) is already set up for git." : "Set up \(root.path) for git:")

@@ -52,7 +52,9 @@ struct ImportCommand: ParsableCommand {
             rename: try rename.map { (name) throws(ValueError) in try Text.cleanPlaylistName(name) },
             replace: replace, preference: keepMine ? .mine : .theirs)
         var isFolder: ObjCBool = false
-        if files.count == 1, files[0] != "-", FileManager.default.fileExists(atPath: context.url(for: files[0]).path, isDirectory: &isFolder), isFolder.boolValue {
+        if files.count == 1, files[0] != "-",
+            FileManager.default.fileExists(atPath: context.url(for: files[0]).path, isDirectory: &isFolder), isFolder.boolValue
+        {
             return try importFolder(files[0], options: options)
         }
         let batch = try PlstsImportBatch(files: files, options: options, url: context.url(for:), standardInput: context.readInput)
@@ -77,7 +79,8 @@ struct ImportCommand: ParsableCommand {
             var library = try libraryOptions.load()
             report = try AppFolderImport.apply(files, source: folder, to: &library, options: options)
         } else {
-            report = try libraryOptions.modify { library in try AppFolderImport.apply(files, source: folder, to: &library, options: options) }
+            report = try libraryOptions.modify { library in try AppFolderImport.apply(files, source: folder, to: &library, options: options)
+            }
         }
         for line in report.lines(dryRun: dryRun) { say(line) }
         if dryRun { say("Nothing was changed (--dry-run).") }

@@ -30,8 +30,9 @@ struct LiveCommand: ParsableCommand {
         guard context.isInteractive else { throw LiveError.notATerminal }
         let terminal = try Terminal()
         defer { terminal.restore() }
-        try LiveSession.run(playlist: playlist, startingAt: start, appearance: Appearance(environment: context.environment),
-                            notation: library.notation, on: terminal)
+        try LiveSession.run(
+            playlist: playlist, startingAt: start, appearance: Appearance(environment: context.environment),
+            notation: library.notation, on: terminal)
         terminal.restore()
         // Stopped by a signal: exit as shells expect (130 for SIGINT, 143 for SIGTERM).
         if let signal = terminal.stopSignal { throw ExitCode(128 + signal) }

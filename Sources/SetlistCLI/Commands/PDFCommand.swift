@@ -28,8 +28,9 @@ struct PDFCommand: ParsableCommand {
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Flag(help: "Titles and authors only, numbered, with the total length.") var short = false
     @Flag(help: "Titles and keys only, as large as fits one page.") var stage = false
-    @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
     var output: String?
     @Option(help: ArgumentHelp("The paper size: a4 or letter (default: a4).", valueName: "paper"), transform: PDFPaper.parse)
     var paper: PDFPaper = .a4
@@ -42,8 +43,9 @@ struct PDFCommand: ParsableCommand {
         let library = try libraryOptions.load()
         let playlist = try library.playlist(matching: self.playlist)
         let style: PDFStyle = short ? .short : stage ? .stage : .long
-        let data = try PDFRenderer.render(playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment),
-                                          notation: library.notation)
+        let data = try PDFRenderer.render(
+            playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment),
+            notation: library.notation)
         if output == "-" {
             context.output.write(data)
             return

@@ -39,7 +39,10 @@ struct PlanCommand: ParsableCommand {
         }
         let playlist = try libraryOptions.modify { library in try library.plan(self.playlist, change) }
         guard let plan = playlist.plan else {
-            return say(clear ? "Removed the plan of '\(playlist.name)'." : "'\(playlist.name)' has no plan. Give one with `setlist plan --start 20:00 --gap 20s --target 1h30m`.")
+            return say(
+                clear
+                    ? "Removed the plan of '\(playlist.name)'."
+                    : "'\(playlist.name)' has no plan. Give one with `setlist plan --start 20:00 --gap 20s --target 1h30m`.")
         }
         say("Plan of '\(playlist.name)': " + PlanText.summary(plan) + ".")
         say(PlanText.lines(playlist, plan).joined(separator: "\n"))

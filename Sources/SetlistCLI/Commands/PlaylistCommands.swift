@@ -11,7 +11,9 @@ struct NewCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist's name.") var name: String
     @Argument(help: "Songs of the repertoire to copy in (titles or ids).", completion: .songs) var songs: [String] = []
-    @Option(name: .customLong("new-song"), help: ArgumentHelp("Also create a new song with this title and copy it in (repeatable).", valueName: "title"))
+    @Option(
+        name: .customLong("new-song"),
+        help: ArgumentHelp("Also create a new song with this title and copy it in (repeatable).", valueName: "title"))
     var newSongs: [String] = []
 
     func run() throws {
@@ -42,9 +44,12 @@ struct PlaylistsCommand: ParsableCommand {
         let library = try libraryOptions.load()
         let numbered = library.numberedPlaylists(searching: search)
         if json {
-            return try printJSON(numbered.map(\.playlist).map {
-                Row(id: $0.id, name: $0.name, current: $0.id == library.currentPlaylistID, count: $0.copies.count, totalLength: $0.totalLength)
-            })
+            return try printJSON(
+                numbered.map(\.playlist).map {
+                    Row(
+                        id: $0.id, name: $0.name, current: $0.id == library.currentPlaylistID, count: $0.copies.count,
+                        totalLength: $0.totalLength)
+                })
         }
         guard !numbered.isEmpty else {
             say(search == nil ? "No playlists yet. Create one with `setlist new NAME`." : "No playlist matches '\(search!)'.")
@@ -52,8 +57,10 @@ struct PlaylistsCommand: ParsableCommand {
         }
         var table = Table([("", .left), ("#", .right), ("Name", .text), ("Songs", .right), ("Length", .right)])
         for (position, playlist) in numbered {
-            table.add([playlist.id == library.currentPlaylistID ? "*" : "", "\(position)", playlist.name,
-                       "\(playlist.copies.count)", SongLength.format(playlist.totalLength)])
+            table.add([
+                playlist.id == library.currentPlaylistID ? "*" : "", "\(position)", playlist.name,
+                "\(playlist.copies.count)", SongLength.format(playlist.totalLength),
+            ])
         }
         say(table.render())
         if numbered.contains(where: { $0.playlist.id == library.currentPlaylistID }) { say("* current playlist") }
@@ -82,7 +89,8 @@ struct ShowCommand: ParsableCommand {
         }
         if json { return try printJSON(PlaylistJSON(playlist, in: library)) }
         let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
-        let summary = "\(current) — \(Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength))"
+        let summary =
+            "\(current) — \(Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength))"
         // A long name is cut so the heading fits the width, as the table below does.
         let room = context.outputWidth.map { max(Table.minimumTextWidth, $0 - Cells.width(summary)) }
         say((room.map { Cells.truncate(playlist.name, to: $0) } ?? playlist.name) + summary)
@@ -90,7 +98,9 @@ struct ShowCommand: ParsableCommand {
             say("No songs yet. Copy some in with `setlist add \"\(playlist.name)\" SONG...`.")
             return
         }
-        var table = Table([("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("Notes", .left)])
+        var table = Table([
+            ("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("Notes", .left),
+        ])
         var anyDiffers = false, orphans: [Int] = []
         for set in playlist.sets {
             if let label = set.label {
@@ -105,8 +115,11 @@ struct ShowCommand: ParsableCommand {
                 let differs = found ?? []
                 anyDiffers = anyDiffers || !differs.isEmpty
                 func mark(_ text: String, _ field: SongField) -> String { differs.contains(field) ? text + "*" : text }
-                table.add(["\(entry.position)", mark(f.name, .name), mark(f.author ?? "", .author), mark(Show.length(f.length), .length),
-                           mark(Show.key(f.key, library.notation), .key), mark(Show.bpm(f.bpm), .bpm), f.notes == nil ? (differs.contains(.notes) ? "*" : "") : mark("yes", .notes)])
+                table.add([
+                    "\(entry.position)", mark(f.name, .name), mark(f.author ?? "", .author), mark(Show.length(f.length), .length),
+                    mark(Show.key(f.key, library.notation), .key), mark(Show.bpm(f.bpm), .bpm),
+                    f.notes == nil ? (differs.contains(.notes) ? "*" : "") : mark("yes", .notes),
+                ])
             }
         }
         // In the right-aligned columns (length, BPM) a marked cell would push its digits left of
@@ -120,7 +133,9 @@ struct ShowCommand: ParsableCommand {
         say(table.render())
         if anyDiffers { say("* differs from the original") }
         if !orphans.isEmpty {
-            say("The original\(orphans.count == 1 ? " of song" : "s of songs") \(orphans.map(String.init).joined(separator: ", ")) \(orphans.count == 1 ? "was" : "were") deleted; the copies stay.")
+            say(
+                "The original\(orphans.count == 1 ? " of song" : "s of songs") \(orphans.map(String.init).joined(separator: ", ")) \(orphans.count == 1 ? "was" : "were") deleted; the copies stay."
+            )
         }
         if let plan = playlist.plan {
             say("Plan: \(PlanText.summary(plan)).")
@@ -154,7 +169,9 @@ struct AddCommand: ParsableCommand {
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: ArgumentHelp("[PLAYLIST] SONG...: the playlist (default: current), then the songs.", valueName: "playlist-and-songs"), completion: .playlistsAndSongs)
+    @Argument(
+        help: ArgumentHelp("[PLAYLIST] SONG...: the playlist (default: current), then the songs.", valueName: "playlist-and-songs"),
+        completion: .playlistsAndSongs)
     var words: [String] = []
     @Flag(help: "Copy in every song of the repertoire.") var all = false
     @Option(help: ArgumentHelp("The playlist; every word is then a song.", valueName: "playlist")) var to: String?
@@ -183,7 +200,8 @@ struct RemoveCommand: ParsableCommand {
         discussion: "Example: setlist remove \"Můj koncert\" 3 \"Highway to Hell\"")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: ArgumentHelp("[PLAYLIST] POSITION|SONG...", valueName: "playlist-and-songs"), completion: .playlistsAndSongs) var words: [String] = []
+    @Argument(help: ArgumentHelp("[PLAYLIST] POSITION|SONG...", valueName: "playlist-and-songs"), completion: .playlistsAndSongs) var words:
+        [String] = []
     @Flag(help: "Remove every song from the playlist.") var all = false
 
     func validate() throws {
@@ -209,11 +227,15 @@ struct MoveCommand: ParsableCommand {
         discussion: "Example: setlist move \"Můj koncert\" 1 2   (the first song becomes the second)")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: ArgumentHelp("[PLAYLIST] FROM TO: FROM is a position or a song, TO a position.", valueName: "playlist-from-to"), completion: .playlistsAndSongs)
+    @Argument(
+        help: ArgumentHelp("[PLAYLIST] FROM TO: FROM is a position or a song, TO a position.", valueName: "playlist-from-to"),
+        completion: .playlistsAndSongs)
     var words: [String] = []
 
     func validate() throws {
-        guard (2...3).contains(words.count) else { throw ValidationError("Give the position (or song) to move and where to: setlist move [PLAYLIST] FROM TO.") }
+        guard (2...3).contains(words.count) else {
+            throw ValidationError("Give the position (or song) to move and where to: setlist move [PLAYLIST] FROM TO.")
+        }
         guard Int(words.last!) != nil else { throw ValidationError("TO must be a position number, not '\(words.last!)'.") }
     }
 
@@ -248,7 +270,8 @@ struct RemoveBreakCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
-    @Option(help: ArgumentHelp("The position of the song the break follows (0: a break before the first song).", valueName: "n")) var after: Int
+    @Option(help: ArgumentHelp("The position of the song the break follows (0: a break before the first song).", valueName: "n")) var after:
+        Int
 
     func run() throws {
         let name = try libraryOptions.modify { library in try library.removeBreak(in: playlist, after: after) }

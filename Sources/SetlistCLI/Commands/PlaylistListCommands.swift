@@ -7,7 +7,9 @@ struct RenameCommand: ParsableCommand {
         discussion: "Example: setlist rename \"Koncert\" \"Koncert v Praze\"   (or just NEW for the current playlist)")
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: ArgumentHelp("[PLAYLIST] NEW: the playlist (default: current) and its new name.", valueName: "playlist-and-name"), completion: .playlists)
+    @Argument(
+        help: ArgumentHelp("[PLAYLIST] NEW: the playlist (default: current) and its new name.", valueName: "playlist-and-name"),
+        completion: .playlists)
     var words: [String] = []
 
     func validate() throws {
@@ -52,8 +54,7 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         let removed = try libraryOptions.modify { library in all ? library.deleteAllPlaylists() : try library.deletePlaylists(playlists) }
-        if all { say("Deleted all \(Show.count(removed.count, "playlist")).") }
-        else { for name in removed { say("Deleted '\(name)'.") } }
+        if all { say("Deleted all \(Show.count(removed.count, "playlist")).") } else { for name in removed { say("Deleted '\(name)'.") } }
     }
 }
 

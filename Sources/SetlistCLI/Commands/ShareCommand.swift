@@ -29,9 +29,10 @@ struct ShareCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
-    @Option(help: ArgumentHelp(
-        "A recipient: a contact's name (accents and case don't matter), an email address, or `all` for every contact. Repeat it, or separate several with commas.",
-        valueName: "who"), completion: .contacts)
+    @Option(
+        help: ArgumentHelp(
+            "A recipient: a contact's name (accents and case don't matter), an email address, or `all` for every contact. Repeat it, or separate several with commas.",
+            valueName: "who"), completion: .contacts)
     var to: [String] = []
     @Option(help: ArgumentHelp("The sender, \"Name <you@example.com>\" (default: the sender setting, else $EMAIL).", valueName: "mailbox"))
     var from: String?

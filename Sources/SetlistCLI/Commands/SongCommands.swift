@@ -51,10 +51,15 @@ struct SongsCommand: ParsableCommand {
             say(search == nil ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches '\(search!)'.")
             return
         }
-        var table = Table([("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("ID", .left)])
+        var table = Table([
+            ("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("ID", .left),
+        ])
         for (position, song) in numbered {
             let f = song.fields
-            table.add(["\(position)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key, library.notation), Show.bpm(f.bpm), Identifier.short(song.id)])
+            table.add([
+                "\(position)", f.name, f.author ?? "", Show.length(f.length), Show.key(f.key, library.notation), Show.bpm(f.bpm),
+                Identifier.short(song.id),
+            ])
         }
         say(table.render())
     }
@@ -84,14 +89,17 @@ struct SongCommand: ParsableCommand {
         let song = try library.song(matching: self.song)
         let copies = library.copies(of: song.id).flatMap { holder in
             holder.entries.map {
-                Details.Copy(playlist: holder.playlist.name, playlistID: holder.playlist.id, position: $0.position,
-                             differs: (library.differences(of: $0.copy) ?? []).sorted())
+                Details.Copy(
+                    playlist: holder.playlist.name, playlistID: holder.playlist.id, position: $0.position,
+                    differs: (library.differences(of: $0.copy) ?? []).sorted())
             }
         }
         if json { return try printJSON(Details(song: song, copies: copies)) }
         let f = song.fields
-        var lines: [(String, String)] = [("Name", f.name), ("Author", f.author ?? "—"), ("Length", f.length.map(SongLength.format) ?? "—"),
-                                         ("Key", f.key?.spelled(in: library.notation) ?? "—"), ("BPM", f.bpm.map(String.init) ?? "—"), ("ID", song.id)]
+        var lines: [(String, String)] = [
+            ("Name", f.name), ("Author", f.author ?? "—"), ("Length", f.length.map(SongLength.format) ?? "—"),
+            ("Key", f.key?.spelled(in: library.notation) ?? "—"), ("BPM", f.bpm.map(String.init) ?? "—"), ("ID", song.id),
+        ]
         if copies.isEmpty {
             lines.append(("Playlists", "none"))
         } else {
@@ -128,7 +136,8 @@ struct EditSongCommand: ParsableCommand {
     @Argument(help: "The song: title or id (with --in, also its position in the playlist).", completion: .songs) var song: String
     @Option(help: "A new title.") var name: String?
     @OptionGroup var fields: SongFieldOptions
-    @Option(help: ArgumentHelp("Change the copy in this playlist instead of the original.", valueName: "playlist"), completion: .playlists) var `in`: String?
+    @Option(help: ArgumentHelp("Change the copy in this playlist instead of the original.", valueName: "playlist"), completion: .playlists)
+    var `in`: String?
     @Flag(help: "Carry the changed fields of the original into every copy of it.") var everywhere = false
     @Flag(help: "With --in: carry the change of the copy to the original too.") var alsoOriginal = false
 
@@ -140,7 +149,9 @@ struct EditSongCommand: ParsableCommand {
     func run() throws {
         let edit = try fields.edit(name: name)
         guard !edit.isEmpty else {
-            throw ValidationError("Say what to change: --name, \(SongFieldOptions.fieldOptions) (an empty value clears a field), --in PLAYLIST to change the copy there; e.g. `setlist edit-song \(SetlistBody.shellQuoted(song)) --key \"F minor\" --bpm 100`.")
+            throw ValidationError(
+                "Say what to change: --name, \(SongFieldOptions.fieldOptions) (an empty value clears a field), --in PLAYLIST to change the copy there; e.g. `setlist edit-song \(SetlistBody.shellQuoted(song)) --key \"F minor\" --bpm 100`."
+            )
         }
         if let playlist = `in` {
             let edited = try libraryOptions.modify { library in
@@ -148,8 +159,9 @@ struct EditSongCommand: ParsableCommand {
                 edit.key = try fields.key(in: library.notation)
                 return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
             }
-            say("Changed \(Self.list(edited.fields)) of song \(edited.position) in '\(edited.playlist)'"
-                + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
+            say(
+                "Changed \(Self.list(edited.fields)) of song \(edited.position) in '\(edited.playlist)'"
+                    + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
             if edited.originalMissing { note("the original of this copy was deleted, so only the copy changed.") }
         } else {
             let edited = try libraryOptions.modify { library in
@@ -161,7 +173,8 @@ struct EditSongCommand: ParsableCommand {
             if everywhere {
                 message += " and of \(Show.count(edited.copiesChanged, "copy", plural: "copies"))."
             } else if edited.playlistsKeeping > 0 {
-                message += "; its copies in \(Show.count(edited.playlistsKeeping, "playlist")) keep their values (--everywhere changes them too)."
+                message +=
+                    "; its copies in \(Show.count(edited.playlistsKeeping, "playlist")) keep their values (--everywhere changes them too)."
             } else {
                 message += "."
             }
@@ -187,8 +200,9 @@ struct RemoveSongCommand: ParsableCommand {
 
     func run() throws {
         let removed = try libraryOptions.modify { library in all ? library.removeAllSongs() : try library.removeSongs(songs) }
-        if all { say("Deleted all \(Show.count(removed.count, "song")); their copies stay in the playlists.") }
-        else {
+        if all {
+            say("Deleted all \(Show.count(removed.count, "song")); their copies stay in the playlists.")
+        } else {
             for song in removed { say("Deleted \(song.fields.listing); its copies stay in the playlists.") }
         }
     }

@@ -34,9 +34,13 @@ struct ImportSongsCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: ArgumentHelp("CSV or ChordPro files, or folders of ChordPro files.", valueName: "file"))
     var files: [String] = []
-    @Option(help: ArgumentHelp("What each column holds, in order: title, author, length, key, bpm, notes, set, or - to skip one.", valueName: "list"))
+    @Option(
+        help: ArgumentHelp(
+            "What each column holds, in order: title, author, length, key, bpm, notes, set, or - to skip one.", valueName: "list"))
     var columns: String?
-    @Option(help: ArgumentHelp("The encoding of a file that is not UTF-8: \(TextDecoding.encodingNames.joined(separator: ", ")).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The encoding of a file that is not UTF-8: \(TextDecoding.encodingNames.joined(separator: ", ")).", valueName: "name"))
     var encoding: String?
     @Flag(help: "Change songs you already have to the file's values (empty cells change nothing).") var update = false
     @Flag(help: "Import the valid rows and list the invalid ones, instead of importing nothing.") var skipInvalid = false
@@ -83,7 +87,9 @@ struct ExportSongsCommand: ParsableCommand {
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write; - writes to standard output (default: songs.csv).", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The file to write; - writes to standard output (default: songs.csv).", valueName: "file"))
     var output: String?
     @Flag(help: "Semicolons and a byte order mark, as Excel expects in most of Europe.") var excel = false
 

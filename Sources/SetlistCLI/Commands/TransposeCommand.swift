@@ -20,7 +20,11 @@ struct TransposeCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
     // Everything not an option, so that "-3" reaches the command as a move rather than being read
     // as an unknown option; words that look like other options are refused in run().
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("[PLAYLIST] SONG +N|-N: the playlist (default: current), the song (title, id or position), the semitones.", valueName: "playlist-song-semitones"), completion: .playlistsAndSongs)
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "[PLAYLIST] SONG +N|-N: the playlist (default: current), the song (title, id or position), the semitones.",
+            valueName: "playlist-song-semitones"), completion: .playlistsAndSongs)
     var words: [String] = []
     @Option(help: ArgumentHelp("Transpose to this key instead (same mode), e.g. \"F minor\".", valueName: "key")) var to: String?
     @Flag(help: "Transpose every copy of the playlist that has a key.") var all = false
@@ -34,20 +38,26 @@ struct TransposeCommand: ParsableCommand {
             semitones = try Self.semitones(last)
         }
         if let option = words.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
-            throw ValidationError(to == nil ? "Unknown option '\(option)'; the semitones (+2, -3) come last." : "Unknown option '\(option)'; with --to, give no semitones.")
+            throw ValidationError(
+                to == nil
+                    ? "Unknown option '\(option)'; the semitones (+2, -3) come last."
+                    : "Unknown option '\(option)'; with --to, give no semitones.")
         }
         if all && words.count > 1 { throw ValidationError("With --all, name only the playlist.") }
         if !all && words.isEmpty { throw ValidationError("Name the song to transpose, or give --all.") }
 
         let (result, notation) = try libraryOptions.modify { library in
-            let move = try to.map { (text) throws(ValueError) in Transposition.to(try MusicalKey.parse(text, notation: library.notation)) }
+            let move =
+                try to.map { (text) throws(ValueError) in Transposition.to(try MusicalKey.parse(text, notation: library.notation)) }
                 ?? .semitones(semitones!)
             let (playlist, song): (String?, String?)
             if all {
                 (playlist, song) = (words.first, nil)
             } else {
                 let split = PlaylistArguments.split(words, in: library, needing: 1, inPlaylist: true)
-                guard split.rest.count == 1 else { throw ValidationError("Name one song (or give --all); put a title of several words in quotes.") }
+                guard split.rest.count == 1 else {
+                    throw ValidationError("Name one song (or give --all); put a title of several words in quotes.")
+                }
                 (playlist, song) = (split.playlist, split.rest[0])
             }
             return (try library.transpose(song, in: playlist, move, alsoOriginal: alsoOriginal), library.notation)
@@ -59,18 +69,24 @@ struct TransposeCommand: ParsableCommand {
         func line(_ change: Transposed.Change) -> String {
             "\(change.from.spelled(in: notation)) → \(change.to.spelled(in: notation)) (\(Self.signed(change.semitones)))"
         }
-        let originals = !alsoOriginal ? "" : result.originalsChanged == 0 ? "" :
-            all ? "; \(Show.count(result.originalsChanged, "original")) too" : " and its original"
+        let originals =
+            !alsoOriginal
+            ? ""
+            : result.originalsChanged == 0 ? "" : all ? "; \(Show.count(result.originalsChanged, "original")) too" : " and its original"
         if !all, let change = result.changes.first {
-            say("Transposed '\(change.name)' (song \(change.position) in '\(result.playlist)'): \(line(change))"
-                + (alsoOriginal ? originals + "." : "; the original is unchanged."))
+            say(
+                "Transposed '\(change.name)' (song \(change.position) in '\(result.playlist)'): \(line(change))"
+                    + (alsoOriginal ? originals + "." : "; the original is unchanged."))
         } else {
-            say("Transposed \(Show.count(result.changes.count, "song")) in '\(result.playlist)'"
-                + (alsoOriginal ? originals : "; the originals are unchanged") + (result.changes.isEmpty ? "." : ":"))
+            say(
+                "Transposed \(Show.count(result.changes.count, "song")) in '\(result.playlist)'"
+                    + (alsoOriginal ? originals : "; the originals are unchanged") + (result.changes.isEmpty ? "." : ":"))
             for change in result.changes { say("  \(change.position). \(change.name): \(line(change))") }
         }
         if !result.withoutKey.isEmpty {
-            say("\(Show.count(result.withoutKey.count, "song has", plural: "songs have")) no key and stayed as \(result.withoutKey.count == 1 ? "it was" : "they were"):")
+            say(
+                "\(Show.count(result.withoutKey.count, "song has", plural: "songs have")) no key and stayed as \(result.withoutKey.count == 1 ? "it was" : "they were"):"
+            )
             for entry in result.withoutKey { say("  \(entry.position). \(entry.copy.fields.name)") }
         }
         if result.originalsMissing > 0 {
@@ -80,11 +96,14 @@ struct TransposeCommand: ParsableCommand {
 
     /// "+2", "-3", "2": whole semitones, −11 … +11 and not 0.
     static func semitones(_ text: String) throws -> Int {
-        guard text.allSatisfy({ "+-0123456789".contains($0) }), let value = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
+        guard text.allSatisfy({ "+-0123456789".contains($0) }), let value = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+        else {
             throw ValidationError("'\(text)' is not a number of semitones. Give one like +2 or -3 last, or --to KEY.")
         }
         guard value != 0, (-11...11).contains(value) else {
-            throw ValidationError("Transpose by -11 to +11 semitones, not \(text)" + (value == 0 ? " (that changes nothing)." : " (an octave changes no key)."))
+            throw ValidationError(
+                "Transpose by -11 to +11 semitones, not \(text)"
+                    + (value == 0 ? " (that changes nothing)." : " (an octave changes no key)."))
         }
         return value
     }

@@ -34,15 +34,24 @@ struct UndoCommand: ParsableCommand {
         let store = libraryOptions.store
         if list { return try printList(store.history(), undone: store.undoneChanges()) }
         let outcome = try store.undo()
-        say("Undid `\(outcome.command)` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")). `setlist redo` makes it again.")
+        say(
+            "Undid `\(outcome.command)` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")). `setlist redo` makes it again."
+        )
         let left = store.history().count
-        say(left == 0 ? "No earlier changes are recorded." : "\(Show.count(left, "earlier change")) \(left == 1 ? "is" : "are") recorded; `setlist undo --list` shows them.")
+        say(
+            left == 0
+                ? "No earlier changes are recorded."
+                : "\(Show.count(left, "earlier change")) \(left == 1 ? "is" : "are") recorded; `setlist undo --list` shows them.")
     }
 
     private func printList(_ entries: [History.Entry], undone: [History.Entry]) throws {
         if json {
-            let done = entries.map { Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: false) }
-            let redoable = undone.map { Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: true) }
+            let done = entries.map {
+                Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: false)
+            }
+            let redoable = undone.map {
+                Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: true)
+            }
             return try printJSON(done + redoable)
         }
         if entries.isEmpty && undone.isEmpty {
@@ -87,7 +96,9 @@ struct RedoCommand: ParsableCommand {
     func run() throws {
         let store = libraryOptions.store
         let outcome = try store.redo()
-        say("Redid `\(outcome.command)` (\(UndoCommand.format(outcome.date))): changed \(outcome.paths.joined(separator: ", ")) again. `setlist undo` takes it back.")
+        say(
+            "Redid `\(outcome.command)` (\(UndoCommand.format(outcome.date))): changed \(outcome.paths.joined(separator: ", ")) again. `setlist undo` takes it back."
+        )
         let left = store.undoneChanges().count
         if left > 0 { say("\(Show.count(left, "more undone change")) can be redone.") }
     }

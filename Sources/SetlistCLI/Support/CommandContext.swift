@@ -1,7 +1,8 @@
 import Foundation
 import SetlistCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a command reads and writes: its environment, working folder and streams. The real program
@@ -56,7 +57,9 @@ public struct CommandContext: Sendable {
             errorOutput: OutputSink(fileDescriptor: STDERR_FILENO),
             readInput: { limit in
                 var data = Data()
-                while data.count < limit, let chunk = try? FileHandle.standardInput.read(upToCount: min(1 << 16, limit - data.count)), !chunk.isEmpty {
+                while data.count < limit, let chunk = try? FileHandle.standardInput.read(upToCount: min(1 << 16, limit - data.count)),
+                    !chunk.isEmpty
+                {
                     data.append(chunk)
                 }
                 return data

@@ -59,7 +59,10 @@ struct CompletionNames {
         var result = ""
         var escaped = false
         for character in word {
-            if character == "\\" && !escaped { escaped = true; continue }
+            if character == "\\" && !escaped {
+                escaped = true
+                continue
+            }
             result.append(character)
             escaped = false
         }

@@ -4,9 +4,11 @@ import SetlistCore
 
 /// The `--library` option every command shares, and access to the library it names.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The library folder (default: $SETLIST_HOME, else $XDG_DATA_HOME/setlist, else ~/.local/share/setlist).",
-        valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The library folder (default: $SETLIST_HOME, else $XDG_DATA_HOME/setlist, else ~/.local/share/setlist).",
+            valueName: "dir"))
     var library: String?
 
     var context: CommandContext { CommandContext.current }
@@ -35,7 +37,9 @@ struct LibraryOptions: ParsableArguments {
         let copies = store.syncConflictCopies()
         guard let first = copies.first else { return }
         let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""
-        context.errorOutput.line("setlist: \(first.path)\(more): conflict cop\(copies.count == 1 ? "y" : "ies") left by \(first.tool); `setlist check` shows what differs, `setlist check --repair` merges \(copies.count == 1 ? "it" : "them") in.")
+        context.errorOutput.line(
+            "setlist: \(first.path)\(more): conflict cop\(copies.count == 1 ? "y" : "ies") left by \(first.tool); `setlist check` shows what differs, `setlist check --repair` merges \(copies.count == 1 ? "it" : "them") in."
+        )
     }
 }
 

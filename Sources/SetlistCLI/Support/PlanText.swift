@@ -23,19 +23,26 @@ enum PlanText {
         let schedule = ShowSchedule(playlist: playlist, plan: plan)
         var lines: [String] = []
         for (number, set) in schedule.sets.enumerated() {
-            lines.append("  \(set.label ?? "Set \(number + 1)"): \(time(set.start, plan, uncertain: set.startUncertain))–"
-                + "\(time(set.end, plan, uncertain: set.endUncertain)) (\(SongLength.format(set.length))\(set.unknownLengths > 0 ? "+" : ""))")
+            lines.append(
+                "  \(set.label ?? "Set \(number + 1)"): \(time(set.start, plan, uncertain: set.startUncertain))–"
+                    + "\(time(set.end, plan, uncertain: set.endUncertain)) (\(SongLength.format(set.length))\(set.unknownLengths > 0 ? "+" : ""))"
+            )
         }
         var total = "Total \(SongLength.format(schedule.total))\(schedule.unknownLengths > 0 ? "+" : "") with gaps and breaks"
         if let over = schedule.overTarget, let target = plan.target {
-            total += over == 0 ? ", exactly the target \(SongLength.format(target))"
-                : over > 0 ? ", \(SongLength.format(over)) over the target \(SongLength.format(target))"
-                : ", \(SongLength.format(-over)) under the target \(SongLength.format(target))"
+            total +=
+                over == 0
+                ? ", exactly the target \(SongLength.format(target))"
+                : over > 0
+                    ? ", \(SongLength.format(over)) over the target \(SongLength.format(target))"
+                    : ", \(SongLength.format(-over)) under the target \(SongLength.format(target))"
         }
         lines.append(total + ".")
         if schedule.unknownLengths > 0 {
             let positions = schedule.songs.filter { $0.length == nil }.map { String($0.position) }.joined(separator: ", ")
-            lines.append("\(schedule.unknownLengths == 1 ? "1 song has" : "\(schedule.unknownLengths) songs have") no length (\(positions)), counted as 0: times marked ~ and lengths marked + can only be later or longer.")
+            lines.append(
+                "\(schedule.unknownLengths == 1 ? "1 song has" : "\(schedule.unknownLengths) songs have") no length (\(positions)), counted as 0: times marked ~ and lengths marked + can only be later or longer."
+            )
         }
         return lines
     }
@@ -84,10 +91,13 @@ struct PlanJSON: Encodable {
         gap = plan.gap
         breakLength = plan.breakLength
         target = plan.target
-        songs = schedule.songs.map { Song(position: $0.position, start: $0.start, clock: plan.start?.clock(after: $0.start), uncertain: $0.uncertain) }
+        songs = schedule.songs.map {
+            Song(position: $0.position, start: $0.start, clock: plan.start?.clock(after: $0.start), uncertain: $0.uncertain)
+        }
         sets = schedule.sets.map {
-            SetTime(label: $0.label, start: $0.start, end: $0.end, length: $0.length, startUncertain: $0.startUncertain,
-                    endUncertain: $0.endUncertain, unknownLengths: $0.unknownLengths)
+            SetTime(
+                label: $0.label, start: $0.start, end: $0.end, length: $0.length, startUncertain: $0.startUncertain,
+                endUncertain: $0.endUncertain, unknownLengths: $0.unknownLengths)
         }
         total = schedule.total
         unknownLengths = schedule.unknownLengths

@@ -7,7 +7,9 @@ import SetlistMail
 /// song of the repertoire — even ambiguously, so the error lists the candidates — is a song; with
 /// `inPlaylist`, a position or a song of the current playlist is one too (`remove 3 5`).
 enum PlaylistArguments {
-    static func split(_ words: [String], in library: Library, needing rest: Int, inPlaylist: Bool = false) -> (playlist: String?, rest: [String]) {
+    static func split(_ words: [String], in library: Library, needing rest: Int, inPlaylist: Bool = false) -> (
+        playlist: String?, rest: [String]
+    ) {
         guard words.count > rest, let first = words.first else { return (nil, words) }
         if library.hasPlaylist(named: first) || !namesSomething(first, in: library, inPlaylist: inPlaylist) {
             return (first, Array(words.dropFirst()))
@@ -23,7 +25,8 @@ enum PlaylistArguments {
             let quoted = words.map(SetlistBody.shellQuoted)
             let current = (try? library.playlistIndex(matching: nil)).map { library.playlists[$0].name }
             let intoCurrent = "setlist add --to \(current.map(SetlistBody.shellQuoted) ?? "PLAYLIST") " + quoted.joined(separator: " ")
-            throw CLIError("""
+            throw CLIError(
+                """
                 '\(first)' names both a playlist and a song. Write which you mean:
                   setlist add --to \(quoted[0]) \(quoted.dropFirst().joined(separator: " "))    # into the playlist '\(first)'
                   \(intoCurrent)    # the song '\(first)' too, into \(current.map { "'\($0)'" } ?? "a playlist")
@@ -85,8 +88,9 @@ struct PlaylistJSON: Encodable {
         let sets = playlist.sets
         songs = sets.flatMap { set in
             set.entries.map { entry in
-                Entry(position: entry.position, set: set.label, copy: entry.copy,
-                      differs: library.differences(of: entry.copy)?.sorted())
+                Entry(
+                    position: entry.position, set: set.label, copy: entry.copy,
+                    differs: library.differences(of: entry.copy)?.sorted())
             }
         }
         // From the items, so that a break with no songs before the next one (left when a set's
@@ -94,7 +98,9 @@ struct PlaylistJSON: Encodable {
         var position = 0
         breaks = playlist.items.compactMap { item in
             switch item {
-            case .song: position += 1; return nil
+            case .song:
+                position += 1
+                return nil
             case .setBreak(let label): return Break(after: position, label: label)
             }
         }

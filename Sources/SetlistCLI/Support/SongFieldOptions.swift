@@ -10,7 +10,10 @@ struct SongFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Length: 2:20, 140 (seconds), 2m20s or 1:02:03.", valueName: "m:ss"))
     var length: String?
 
-    @Option(help: ArgumentHelp("Key: 'C minor', Cm, Ami, F#m, Bb, H, Fis, Es, C-dur, fis-moll (B and a lone small letter: see `setlist config notation`).", valueName: "key"))
+    @Option(
+        help: ArgumentHelp(
+            "Key: 'C minor', Cm, Ami, F#m, Bb, H, Fis, Es, C-dur, fis-moll (B and a lone small letter: see `setlist config notation`).",
+            valueName: "key"))
     var key: String?
 
     @Option(help: ArgumentHelp("Tempo in beats per minute.", valueName: "bpm"))
@@ -19,7 +22,9 @@ struct SongFieldOptions: ParsableArguments {
     @Option(help: "Notes, for example the intro or who starts, taken as written (put new lines inside the quotes).")
     var notes: String?
 
-    @Option(name: .customLong("notes-file"), help: ArgumentHelp("Read the notes from this UTF-8 text file (- for standard input).", valueName: "file"))
+    @Option(
+        name: .customLong("notes-file"),
+        help: ArgumentHelp("Read the notes from this UTF-8 text file (- for standard input).", valueName: "file"))
     var notesFile: String?
 
     func validate() throws {
@@ -59,7 +64,9 @@ struct SongFieldOptions: ParsableArguments {
             }
         }
         let source = file == "-" ? "standard input" : file
-        guard data.count < limit else { throw CLIError("The notes in \(source) are too long. Keep them to \(Text.maximumNotesLength) characters at most.") }
+        guard data.count < limit else {
+            throw CLIError("The notes in \(source) are too long. Keep them to \(Text.maximumNotesLength) characters at most.")
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CLIError("The notes in \(source) are not UTF-8 text. Save the file as UTF-8 and try again.")
         }
@@ -72,7 +79,10 @@ struct SongFieldOptions: ParsableArguments {
         func clean<T>(_ raw: String?, _ parse: (String) throws(ValueError) -> T?) -> T?? {
             guard let raw else { return nil }
             if raw.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
-            do throws(ValueError) { return .some(try parse(raw)) } catch { errors.append(error); return nil }
+            do throws(ValueError) { return .some(try parse(raw)) } catch {
+                errors.append(error)
+                return nil
+            }
         }
         if let name {
             do throws(ValueError) { edit.name = try Text.cleanName(name, field: "song name") } catch { errors.append(error) }

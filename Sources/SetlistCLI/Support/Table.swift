@@ -26,8 +26,10 @@ struct Table {
     /// `emphasis` allows (by default, standard output's). With a `width` (by default the
     /// output's, see ``CommandContext/outputWidth``), the widest text columns shrink first until
     /// the table fits, their cells cut with "…" by display width.
-    func render(_ emphasis: Emphasis = CommandContext.current.outputEmphasis,
-                width: Int? = CommandContext.current.outputWidth) -> String {
+    func render(
+        _ emphasis: Emphasis = CommandContext.current.outputEmphasis,
+        width: Int? = CommandContext.current.outputWidth
+    ) -> String {
         let used = headers.indices.filter { column in rows.contains { !$0[column].isEmpty } || rows.isEmpty }
         var widths = used.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(Cells.width).max() ?? 0
@@ -46,7 +48,8 @@ struct Table {
         }
         func separator(_ text: String) -> String {
             guard let width else { return text }
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.truncate(String($0), to: width) }.joined(separator: "\n")
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.truncate(String($0), to: width) }.joined(
+                separator: "\n")
         }
         var lines = [emphasis.strong(line(headers))]
         for (index, row) in rows.enumerated() {

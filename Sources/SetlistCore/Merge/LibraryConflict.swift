@@ -81,7 +81,11 @@ extension Library {
                 if conflict.field == "order" {
                     songs = ConflictKeys.reorder(songs, key: \.id, like: conflict.theirs)
                 } else if let index = songs.firstIndex(where: { $0.id == conflict.item }) {
-                    if removed { songs.remove(at: index) } else { songs[index] = try conflict.theirs.assigned(to: conflict.field, of: songs[index]) }
+                    if removed {
+                        songs.remove(at: index)
+                    } else {
+                        songs[index] = try conflict.theirs.assigned(to: conflict.field, of: songs[index])
+                    }
                 }
             case .playlist(let id):
                 guard let p = playlists.firstIndex(where: { $0.id == id }) else { return }
@@ -90,8 +94,13 @@ extension Library {
                 } else if conflict.field == "order" {
                     playlists[p].items = ConflictKeys.reorder(playlists[p].items, key: ConflictKeys.itemKey, like: conflict.theirs)
                 } else if let index = playlists[p].items.firstIndex(where: { ConflictKeys.itemKey($0) == conflict.item }),
-                          case .song(let copy) = playlists[p].items[index] {
-                    if removed { playlists[p].items.remove(at: index) } else { playlists[p].items[index] = .song(try conflict.theirs.assigned(to: conflict.field, of: copy)) }
+                    case .song(let copy) = playlists[p].items[index]
+                {
+                    if removed {
+                        playlists[p].items.remove(at: index)
+                    } else {
+                        playlists[p].items[index] = .song(try conflict.theirs.assigned(to: conflict.field, of: copy))
+                    }
                 }
             case .playlistOrder:
                 if conflict.field == "order" {
@@ -101,7 +110,11 @@ extension Library {
                 if conflict.field == "order" {
                     contacts = ConflictKeys.reorder(contacts, key: ConflictKeys.contactKey, like: conflict.theirs)
                 } else if let index = contacts.firstIndex(where: { ConflictKeys.contactKey($0) == conflict.item }) {
-                    if removed { contacts.remove(at: index) } else { contacts[index] = try conflict.theirs.assigned(to: conflict.field, of: contacts[index]) }
+                    if removed {
+                        contacts.remove(at: index)
+                    } else {
+                        contacts[index] = try conflict.theirs.assigned(to: conflict.field, of: contacts[index])
+                    }
                 }
             case .settings:
                 guard let key = conflict.item else { return }

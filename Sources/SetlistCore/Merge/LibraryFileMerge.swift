@@ -23,7 +23,11 @@ public enum LibraryFileMerge {
         let theirFormat = try Self.format(of: theirs, path: path, side: "their version")
         let baseFormat = try base.map { data throws(LibraryError) in try Self.format(of: data, path: path, side: "the common version") }
         guard theirFormat == format, baseFormat == nil || baseFormat == format else {
-            throw .cannotMerge(path: path, detail: "the versions are different kinds of file (\([baseFormat, format, theirFormat].compactMap { $0 }.joined(separator: ", "))).")
+            throw .cannotMerge(
+                path: path,
+                detail:
+                    "the versions are different kinds of file (\([baseFormat, format, theirFormat].compactMap { $0 }.joined(separator: ", ")))."
+            )
         }
         var merge = Merger()
         let data: Data
@@ -82,9 +86,13 @@ public enum LibraryFileMerge {
             let location = LibraryConflict.Location.playlist(o.id)
             let name = ThreeWayMerge.value(base: b?.name, mine: o.name, theirs: t.name, preferring: .mine)
             if name.isConflict {
-                conflicts.append(.init(location: location, subject: "playlist '\(o.name)'", item: nil, field: "name", ours: .string(o.name), theirs: .string(t.name)))
+                conflicts.append(
+                    .init(
+                        location: location, subject: "playlist '\(o.name)'", item: nil, field: "name", ours: .string(o.name),
+                        theirs: .string(t.name)))
             }
-            let list = ListMerge(base: b?.items, mine: o.items, theirs: t.items, key: ConflictKeys.itemKey, preferring: .mine) { base, mine, theirs in
+            let list = ListMerge(base: b?.items, mine: o.items, theirs: t.items, key: ConflictKeys.itemKey, preferring: .mine) {
+                base, mine, theirs in
                 guard case .song(let m) = mine, case .song(let th) = theirs else { return mine }
                 let b: SongCopy? = if case .song(let copy) = base { copy } else { nil }
                 return .song(copy(b, m, th, location, playlist: o.name))
@@ -99,17 +107,22 @@ public enum LibraryFileMerge {
             // The plan as a whole: one side's change is taken; both changing it differently keeps ours.
             let plan = ThreeWayMerge.value(base: b?.plan, mine: o.plan, theirs: t.plan, preferring: .mine)
             if plan.isConflict {
-                conflicts.append(.init(location: location, subject: "the plan of '\(o.name)'", item: nil, field: "plan",
-                                       ours: JSONValue(encoding: o.plan), theirs: JSONValue(encoding: t.plan)))
+                conflicts.append(
+                    .init(
+                        location: location, subject: "the plan of '\(o.name)'", item: nil, field: "plan",
+                        ours: JSONValue(encoding: o.plan), theirs: JSONValue(encoding: t.plan)))
             }
-            return LibraryFiles.encode(LibraryFiles.PlaylistFile(id: o.id, name: name.value, items: list.merged, received: received, plan: plan.value,
-                                                                 conflicts: combined(o.conflicts, t.conflicts)))
+            return LibraryFiles.encode(
+                LibraryFiles.PlaylistFile(
+                    id: o.id, name: name.value, items: list.merged, received: received, plan: plan.value,
+                    conflicts: combined(o.conflicts, t.conflicts)))
         }
 
         mutating func playlistOrder(_ base: Data?, _ ours: Data, _ theirs: Data, _ path: String) throws(LibraryError) -> Data {
             let (b, o, t) = try Self.decode(LibraryFiles.PlaylistOrderFile.self, base, ours, theirs, path)
             // A file name follows the playlist's name, whose conflict the playlist file's merge records.
-            let list = ListMerge(base: b?.playlists, mine: o.playlists, theirs: t.playlists, key: \.id, preferring: .mine) { base, mine, theirs in
+            let list = ListMerge(base: b?.playlists, mine: o.playlists, theirs: t.playlists, key: \.id, preferring: .mine) {
+                base, mine, theirs in
                 var entry = mine
                 entry.file = ThreeWayMerge.value(base: base?.file, mine: mine.file, theirs: theirs.file, preferring: .mine).value
                 return entry
@@ -118,25 +131,33 @@ public enum LibraryFileMerge {
             // The current playlist is where each member is working, like a checked-out branch, not
             // the band's content: where both chose one, ours stays without a conflict.
             let current = ThreeWayMerge.value(base: b?.current, mine: o.current, theirs: t.current, preferring: .mine)
-            return LibraryFiles.encode(LibraryFiles.PlaylistOrderFile(current: current.value, playlists: list.merged, conflicts: combined(o.conflicts, t.conflicts)))
+            return LibraryFiles.encode(
+                LibraryFiles.PlaylistOrderFile(
+                    current: current.value, playlists: list.merged, conflicts: combined(o.conflicts, t.conflicts)))
         }
 
         mutating func contacts(_ base: Data?, _ ours: Data, _ theirs: Data, _ path: String) throws(LibraryError) -> Data {
             let (b, o, t) = try Self.decode(LibraryFiles.ContactsFile.self, base, ours, theirs, path)
-            let list = ListMerge(base: b?.contacts, mine: o.contacts, theirs: t.contacts, key: ConflictKeys.contactKey, preferring: .mine) { base, mine, theirs in
+            let list = ListMerge(base: b?.contacts, mine: o.contacts, theirs: t.contacts, key: ConflictKeys.contactKey, preferring: .mine) {
+                base, mine, theirs in
                 var merged = mine
                 for (field, keyPath) in [("name", \Contact.name), ("email", \Contact.email)] {
-                    let value = ThreeWayMerge.value(base: base?[keyPath: keyPath], mine: mine[keyPath: keyPath], theirs: theirs[keyPath: keyPath], preferring: .mine)
+                    let value = ThreeWayMerge.value(
+                        base: base?[keyPath: keyPath], mine: mine[keyPath: keyPath], theirs: theirs[keyPath: keyPath], preferring: .mine)
                     merged[keyPath: keyPath] = value.value
                     if value.isConflict {
-                        conflicts.append(.init(location: .contacts, subject: "contact \(mine.name) <\(mine.email)>", item: ConflictKeys.contactKey(mine),
-                                               field: field, ours: .string(mine[keyPath: keyPath]), theirs: .string(theirs[keyPath: keyPath])))
+                        conflicts.append(
+                            .init(
+                                location: .contacts, subject: "contact \(mine.name) <\(mine.email)>", item: ConflictKeys.contactKey(mine),
+                                field: field, ours: .string(mine[keyPath: keyPath]), theirs: .string(theirs[keyPath: keyPath])))
                     }
                 }
                 return merged
             }
             removals(list, .contacts, item: ConflictKeys.contactKey) { "contact \($0.name) <\($0.email)>" }
-            order(list, .contacts, o.contacts.map(ConflictKeys.contactKey), t.contacts.map(ConflictKeys.contactKey), subject: "the order of the contacts")
+            order(
+                list, .contacts, o.contacts.map(ConflictKeys.contactKey), t.contacts.map(ConflictKeys.contactKey),
+                subject: "the order of the contacts")
             return LibraryFiles.encode(LibraryFiles.ContactsFile(contacts: list.merged, conflicts: combined(o.conflicts, t.conflicts)))
         }
 
@@ -146,8 +167,10 @@ public enum LibraryFileMerge {
             for key in keys.sorted() {
                 // Ours stays, even where ours is to have none.
                 merged[key] = o.settings[key]
-                conflicts.append(.init(location: .settings, subject: "the setting '\(key)'", item: key, field: "value",
-                                       ours: JSONValue(encoding: o.settings[key]), theirs: JSONValue(encoding: t.settings[key])))
+                conflicts.append(
+                    .init(
+                        location: .settings, subject: "the setting '\(key)'", item: key, field: "value",
+                        ours: JSONValue(encoding: o.settings[key]), theirs: JSONValue(encoding: t.settings[key])))
             }
             return LibraryFiles.encode(LibraryFiles.SettingsFile(settings: merged, conflicts: combined(o.conflicts, t.conflicts)))
         }
@@ -155,48 +178,66 @@ public enum LibraryFileMerge {
         // MARK: Shared steps
 
         /// A song record merged field by field; a field both changed keeps ours and is recorded.
-        private mutating func fields(_ base: SongFields?, _ mine: SongFields, _ theirs: SongFields, _ location: LibraryConflict.Location,
-                                     item: String, subject: (SongFields) -> String) -> SongFields {
+        private mutating func fields(
+            _ base: SongFields?, _ mine: SongFields, _ theirs: SongFields, _ location: LibraryConflict.Location,
+            item: String, subject: (SongFields) -> String
+        ) -> SongFields {
             let merge = ThreeWayMerge.record(base: base, mine: mine, theirs: theirs, preferring: .mine)
             for field in merge.fields(.conflict) {
-                conflicts.append(.init(location: location, subject: subject(merge.merged), item: item, field: field.rawValue,
-                                       ours: Self.value(of: field, in: mine), theirs: Self.value(of: field, in: theirs)))
+                conflicts.append(
+                    .init(
+                        location: location, subject: subject(merge.merged), item: item, field: field.rawValue,
+                        ours: Self.value(of: field, in: mine), theirs: Self.value(of: field, in: theirs)))
             }
             return merge.merged
         }
 
         /// A copy: its song fields, then which original it came from and what its sender last sent.
-        private mutating func copy(_ base: SongCopy?, _ mine: SongCopy, _ theirs: SongCopy, _ location: LibraryConflict.Location, playlist: String) -> SongCopy {
+        private mutating func copy(
+            _ base: SongCopy?, _ mine: SongCopy, _ theirs: SongCopy, _ location: LibraryConflict.Location, playlist: String
+        ) -> SongCopy {
             var merged = mine
             merged.fields = fields(base?.fields, mine.fields, theirs.fields, location, item: mine.id) { "\($0.listing) in '\(playlist)'" }
             let subject = "\(merged.fields.listing) in '\(playlist)'"
             let original = ThreeWayMerge.value(base: base?.originalID, mine: mine.originalID, theirs: theirs.originalID, preferring: .mine)
             merged.originalID = original.value
             if original.isConflict {
-                conflicts.append(.init(location: location, subject: subject, item: mine.id, field: "original",
-                                       ours: JSONValue(encoding: mine.originalID), theirs: JSONValue(encoding: theirs.originalID)))
+                conflicts.append(
+                    .init(
+                        location: location, subject: subject, item: mine.id, field: "original",
+                        ours: JSONValue(encoding: mine.originalID), theirs: JSONValue(encoding: theirs.originalID)))
             }
             let received = ThreeWayMerge.value(base: base?.received, mine: mine.received, theirs: theirs.received, preferring: .mine)
             merged.received = received.value
             if received.isConflict {
-                conflicts.append(.init(location: location, subject: subject, item: mine.id, field: "received",
-                                       ours: JSONValue(encoding: mine.received), theirs: JSONValue(encoding: theirs.received)))
+                conflicts.append(
+                    .init(
+                        location: location, subject: subject, item: mine.id, field: "received",
+                        ours: JSONValue(encoding: mine.received), theirs: JSONValue(encoding: theirs.received)))
             }
             return merged
         }
 
-        private mutating func removals<E, K>(_ list: ListMerge<E, K>, _ location: LibraryConflict.Location, item: (E) -> String, subject: (E) -> String) {
+        private mutating func removals<E, K>(
+            _ list: ListMerge<E, K>, _ location: LibraryConflict.Location, item: (E) -> String, subject: (E) -> String
+        ) {
             for (element, side) in list.removalConflicts {
-                conflicts.append(.init(location: location, subject: subject(element), item: item(element), field: "removed",
-                                       ours: .string(side == .mine ? "removed" : "changed"), theirs: .string(side == .theirs ? "removed" : "changed")))
+                conflicts.append(
+                    .init(
+                        location: location, subject: subject(element), item: item(element), field: "removed",
+                        ours: .string(side == .mine ? "removed" : "changed"), theirs: .string(side == .theirs ? "removed" : "changed")))
             }
         }
 
-        private mutating func order<E, K>(_ list: ListMerge<E, K>, _ location: LibraryConflict.Location, _ mine: [String], _ theirs: [String], subject: String) {
+        private mutating func order<E, K>(
+            _ list: ListMerge<E, K>, _ location: LibraryConflict.Location, _ mine: [String], _ theirs: [String], subject: String
+        ) {
             guard !list.order.conflicts.isEmpty else { return }
-            conflicts.append(.init(location: location, subject: subject, item: nil, field: "order",
-                                   ours: .array(ConflictKeys.distinctKeys(mine).map(JSONValue.string)),
-                                   theirs: .array(ConflictKeys.distinctKeys(theirs).map(JSONValue.string))))
+            conflicts.append(
+                .init(
+                    location: location, subject: subject, item: nil, field: "order",
+                    ours: .array(ConflictKeys.distinctKeys(mine).map(JSONValue.string)),
+                    theirs: .array(ConflictKeys.distinctKeys(theirs).map(JSONValue.string))))
         }
 
         /// The conflicts both versions already carried, then the new ones of this file.
@@ -211,10 +252,16 @@ public enum LibraryFileMerge {
             return object[field.rawValue] ?? .null
         }
 
-        private static func decode<T: Decodable>(_ type: T.Type, _ base: Data?, _ ours: Data, _ theirs: Data, _ path: String) throws(LibraryError) -> (T?, T, T) {
-            let b = try base.map { data throws(LibraryError) in try LibraryFiles.decode(type, from: data, path: "\(path) (the common version)") }
-            return (b, try LibraryFiles.decode(type, from: ours, path: "\(path) (our version)"),
-                    try LibraryFiles.decode(type, from: theirs, path: "\(path) (their version)"))
+        private static func decode<T: Decodable>(_ type: T.Type, _ base: Data?, _ ours: Data, _ theirs: Data, _ path: String)
+            throws(LibraryError) -> (T?, T, T)
+        {
+            let b = try base.map { data throws(LibraryError) in
+                try LibraryFiles.decode(type, from: data, path: "\(path) (the common version)")
+            }
+            return (
+                b, try LibraryFiles.decode(type, from: ours, path: "\(path) (our version)"),
+                try LibraryFiles.decode(type, from: theirs, path: "\(path) (their version)")
+            )
         }
     }
 }

@@ -53,9 +53,9 @@ public struct ListMerge<Element: Equatable, Key: Hashable> {
             theirs: theirsKeyed.map(\.0), preferring: preference)
         merged = order.merged.map { id in
             switch (mineByKey[id], theirsByKey[id]) {
-            case let (mine?, theirs?): merge(baseByKey[id], mine, theirs)
-            case let (mine?, nil): mine
-            case let (nil, theirs?): theirs
+            case (let mine?, let theirs?): merge(baseByKey[id], mine, theirs)
+            case (let mine?, nil): mine
+            case (nil, let theirs?): theirs
             case (nil, nil): fatalError("OrderMerge returned an id neither side holds")
             }
         }

@@ -37,7 +37,9 @@ public enum ValueMerge<Value: Equatable>: Equatable {
 /// ancestor; nil means it is unknown, so every difference counts as a conflict.
 public enum ThreeWayMerge {
     /// Merges one value.
-    public static func value<Value: Equatable>(base: Value?, mine: Value, theirs: Value, preferring preference: MergePreference) -> ValueMerge<Value> {
+    public static func value<Value: Equatable>(base: Value?, mine: Value, theirs: Value, preferring preference: MergePreference)
+        -> ValueMerge<Value>
+    {
         if mine == theirs { return .unchanged(mine) }
         if let base {
             if base == theirs { return .keptMine(mine) }
@@ -47,7 +49,9 @@ public enum ThreeWayMerge {
     }
 
     /// Merges a record field by field.
-    public static func record<Record: MergeableRecord>(base: Record?, mine: Record, theirs: Record, preferring preference: MergePreference) -> RecordMerge<Record> {
+    public static func record<Record: MergeableRecord>(base: Record?, mine: Record, theirs: Record, preferring preference: MergePreference)
+        -> RecordMerge<Record>
+    {
         var merged = mine
         var outcomes: [Record.Field: FieldOutcome] = [:]
         for field in Record.mergeableFields {
@@ -70,7 +74,9 @@ public enum ThreeWayMerge {
 
     /// Merges dictionaries key by key: a key added, removed or changed on one side follows that
     /// side; a key changed differently on both is a conflict the preference resolves.
-    public static func dictionary<Key: Hashable, Value: Equatable>(base: [Key: Value]?, mine: [Key: Value], theirs: [Key: Value], preferring preference: MergePreference) -> (merged: [Key: Value], conflicts: Set<Key>) {
+    public static func dictionary<Key: Hashable, Value: Equatable>(
+        base: [Key: Value]?, mine: [Key: Value], theirs: [Key: Value], preferring preference: MergePreference
+    ) -> (merged: [Key: Value], conflicts: Set<Key>) {
         var merged: [Key: Value] = [:]
         var conflicts: Set<Key> = []
         for key in Set(mine.keys).union(theirs.keys).union(base?.keys ?? [:].keys) {

@@ -25,7 +25,9 @@ public enum Identifier {
     /// Whether `text` could be (a prefix of) an identifier.
     public static func looksLikePrefix(_ text: String) -> Bool {
         text.count >= 4 && text.count <= 64
-            && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) || $0 == "-" }
+            && text.unicodeScalars.allSatisfy {
+                ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) || $0 == "-"
+            }
     }
 }
 

@@ -146,7 +146,8 @@ extension Library {
             throw .positionOutOfRange(position, count: count, playlist: playlist.name)
         }
         guard from != to, let source = playlist.itemIndex(ofPosition: from),
-              let target = playlist.itemIndex(ofPosition: to) else { return }
+            let target = playlist.itemIndex(ofPosition: to)
+        else { return }
         let item = playlist.items.remove(at: source)
         // Moving down, the removal shifts the target up by one, so this lands after the target
         // song; moving up it lands before it. Either way the song stays in the target's set.
@@ -160,7 +161,8 @@ extension Library {
     public mutating func editCopy(in index: Int, at position: Int, _ edit: SongEdit, alsoOriginal: Bool) throws(LibraryError) -> Bool {
         let playlist = playlists[index]
         guard let itemIndex = playlist.itemIndex(ofPosition: position),
-              case .song(var copy) = playlist.items[itemIndex] else {
+            case .song(var copy) = playlist.items[itemIndex]
+        else {
             throw .positionOutOfRange(position, count: playlist.copies.count, playlist: playlist.name)
         }
         edit.apply(to: &copy.fields)
@@ -178,7 +180,8 @@ extension Library {
         let playlist = playlists[index]
         let count = playlist.copies.count
         guard (1...max(count, 1)).contains(position), count > 0,
-              let itemIndex = playlist.itemIndex(ofPosition: position) else {
+            let itemIndex = playlist.itemIndex(ofPosition: position)
+        else {
             throw .positionOutOfRange(position, count: count, playlist: playlist.name)
         }
         if let existing = playlist.breakLabel(after: position) {

@@ -72,7 +72,8 @@ public struct Playlist: Hashable, Sendable, Identifiable {
     /// The label of the break directly after the copy at `position`, if there is one.
     public func breakLabel(after position: Int) -> String? {
         guard let index = itemIndex(ofPosition: position), index + 1 < items.count,
-              case .setBreak(let label) = items[index + 1] else { return nil }
+            case .setBreak(let label) = items[index + 1]
+        else { return nil }
         return label
     }
 }
@@ -151,7 +152,11 @@ public enum PlaylistSlot: Hashable, Sendable {
 }
 
 extension PlaylistSlot: Codable {
-    private enum CodingKeys: String, CodingKey { case song, setBreak = "break", occurrence }
+    private enum CodingKeys: String, CodingKey {
+        case song
+        case setBreak = "break"
+        case occurrence
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -31,8 +31,10 @@ public struct Settings: Hashable, Sendable {
     /// so that saving the settings never drops them.
     public var others: [String: String]
 
-    public init(notation: String? = nil, sender: String? = nil, sendmail: String? = nil, sendmailTimeout: String? = nil,
-                others: [String: String] = [:]) {
+    public init(
+        notation: String? = nil, sender: String? = nil, sendmail: String? = nil, sendmailTimeout: String? = nil,
+        others: [String: String] = [:]
+    ) {
         self.notation = notation
         self.sender = sender
         self.sendmail = sendmail
@@ -92,7 +94,8 @@ public struct Settings: Hashable, Sendable {
     /// A timeout as typed: whole or decimal seconds, more than 0 and at most a day.
     public static func seconds(parsing text: String) -> Double? {
         guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
-              seconds > 0, seconds <= 86_400 else { return nil }
+            seconds > 0, seconds <= 86_400
+        else { return nil }
         return seconds
     }
 }

@@ -34,12 +34,15 @@ public struct PlanStart: Hashable, Sendable, CustomStringConvertible {
         guard (1...2).contains(parts.count) else { return nil }
         let time = parts[parts.count - 1].split(separator: ":", omittingEmptySubsequences: false)
         guard time.count == 2, time[1].count == 2, (1...2).contains(time[0].count),
-              let hour = Int(time[0]), let minute = Int(time[1]), (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+            let hour = Int(time[0]), let minute = Int(time[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
         minuteOfDay = hour * 60 + minute
         if parts.count == 2 {
             let fields = parts[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
-            guard fields.count == 3, parts[0].count == 10, let parsed = Self.calendar.date(from: DateComponents(year: fields[0], month: fields[1], day: fields[2])),
-                  Self.calendar.component(.day, from: parsed) == fields[2], Self.calendar.component(.month, from: parsed) == fields[1] else { return nil }
+            guard fields.count == 3, parts[0].count == 10,
+                let parsed = Self.calendar.date(from: DateComponents(year: fields[0], month: fields[1], day: fields[2])),
+                Self.calendar.component(.day, from: parsed) == fields[2], Self.calendar.component(.month, from: parsed) == fields[1]
+            else { return nil }
             date = Day(year: fields[0], month: fields[1], day: fields[2])
         }
     }
@@ -82,8 +85,10 @@ extension PlanStart: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let start = PlanStart(parsing: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                debugDescription: "'\(text)' is not a start time; write \"20:00\" or \"2026-12-31 20:00\"."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "'\(text)' is not a start time; write \"20:00\" or \"2026-12-31 20:00\"."))
         }
         self = start
     }
@@ -139,8 +144,10 @@ public struct ShowSchedule: Hashable, Sendable {
                 songs.append(Slot(position: entry.position, start: clock, length: length, uncertain: unknownLengths > 0))
                 if let length { clock += length } else { unknownLengths += 1 }
             }
-            sets.append(SetTiming(label: set.label, start: setStart, end: clock, startUncertain: unknownBefore > 0,
-                                  endUncertain: unknownLengths > 0, unknownLengths: unknownLengths - unknownBefore))
+            sets.append(
+                SetTiming(
+                    label: set.label, start: setStart, end: clock, startUncertain: unknownBefore > 0,
+                    endUncertain: unknownLengths > 0, unknownLengths: unknownLengths - unknownBefore))
         }
         total = clock
         overTarget = plan.target.map { total - $0 }

@@ -3,7 +3,9 @@
 extension Library {
     /// Creates a playlist holding copies of the songs named and of new songs with the given
     /// titles, and makes it current.
-    public mutating func createPlaylist(named name: String, copying references: [String], newSongs titles: [String]) throws(LibraryError) -> PlaylistCreated {
+    public mutating func createPlaylist(named name: String, copying references: [String], newSongs titles: [String]) throws(LibraryError)
+        -> PlaylistCreated
+    {
         let chosen = try references.map { (reference) throws(LibraryError) in try song(matching: reference) }
         var changed = self
         let index = try changed.addPlaylist(named: name)
@@ -27,20 +29,23 @@ extension Library {
     /// song at `position` (default: at the end).
     public mutating func copySongs(_ references: [String]?, into playlist: String?, at position: Int?) throws(LibraryError) -> CopiesAdded {
         let index = try playlistIndex(matching: playlist)
-        let chosen = try references.map { (references) throws(LibraryError) in
-            try references.map { (reference) throws(LibraryError) in try song(matching: reference) }
-        } ?? songs
+        let chosen =
+            try references.map { (references) throws(LibraryError) in
+                try references.map { (reference) throws(LibraryError) in try song(matching: reference) }
+            } ?? songs
         try insertCopies(of: chosen, into: index, at: position)
-        return CopiesAdded(playlist: playlists[index].name, first: position ?? playlists[index].copies.count - chosen.count + 1, count: chosen.count)
+        return CopiesAdded(
+            playlist: playlists[index].name, first: position ?? playlists[index].copies.count - chosen.count + 1, count: chosen.count)
     }
 
     /// Removes the copies named (positions, titles or ids; nil: every copy) from `playlist`.
     public mutating func removeCopies(_ references: [String]?, from playlist: String?) throws(LibraryError) -> CopiesRemoved {
         let index = try playlistIndex(matching: playlist)
         let copies = playlists[index].copies
-        let positions = try references.map { (references) throws(LibraryError) in
-            Set(try references.map { (reference) throws(LibraryError) in try Self.position(of: reference, in: playlists[index]) })
-        } ?? Set(copies.indices.map { $0 + 1 })
+        let positions =
+            try references.map { (references) throws(LibraryError) in
+                Set(try references.map { (reference) throws(LibraryError) in try Self.position(of: reference, in: playlists[index]) })
+            } ?? Set(copies.indices.map { $0 + 1 })
         return CopiesRemoved(playlist: playlists[index].name, removed: try removeCopies(at: positions, from: index))
     }
 
@@ -56,7 +61,9 @@ extension Library {
 
     /// Puts a break after the song at `position` (or relabels the one there); returns the
     /// playlist's name and the break's label.
-    public mutating func addBreak(in playlist: String?, after position: Int, label: String?) throws(LibraryError) -> (playlist: String, label: String) {
+    public mutating func addBreak(in playlist: String?, after position: Int, label: String?) throws(LibraryError) -> (
+        playlist: String, label: String
+    ) {
         let index = try playlistIndex(matching: playlist)
         try addBreak(in: index, after: position, label: label)
         return (playlists[index].name, playlists[index].breakLabel(after: position)!)
@@ -79,7 +86,8 @@ extension Library {
     }
 
     /// Copies `playlist` under a new name, just after it; returns the original and the copy.
-    public mutating func duplicatePlaylist(_ playlist: String, as name: String) throws(LibraryError) -> (original: Playlist, copy: Playlist) {
+    public mutating func duplicatePlaylist(_ playlist: String, as name: String) throws(LibraryError) -> (original: Playlist, copy: Playlist)
+    {
         let index = try playlistIndex(matching: playlist)
         let copy = try duplicatePlaylist(at: index, as: name)
         return (playlists[index], playlists[copy])

@@ -3,7 +3,9 @@
 extension Library {
     /// Adds an original and, when `playlist` is given, copies it in at `position` (default: the
     /// end). Throws before changing anything when the playlist or the position is wrong.
-    public mutating func addSong(_ fields: SongFields, copyInto playlist: String? = nil, at position: Int? = nil) throws(LibraryError) -> SongAdded {
+    public mutating func addSong(_ fields: SongFields, copyInto playlist: String? = nil, at position: Int? = nil) throws(LibraryError)
+        -> SongAdded
+    {
         let title = Text.fold(fields.name)
         let sameTitle = songs.filter { Text.fold($0.name) == title }
         let target = try playlist.map { (reference) throws(LibraryError) in try playlistIndex(matching: reference) }
@@ -13,8 +15,9 @@ extension Library {
         if let target {
             try changed.insertCopies(of: [song], into: target, at: position)
             let copies = changed.playlists[target].copies
-            placement = CopyPlacement(playlist: changed.playlists[target].name,
-                                      position: copies.lastIndex { $0.originalID == song.id }! + 1)
+            placement = CopyPlacement(
+                playlist: changed.playlists[target].name,
+                position: copies.lastIndex { $0.originalID == song.id }! + 1)
         }
         self = changed
         return SongAdded(song: song, sameTitle: sameTitle, placement: placement)
@@ -26,18 +29,22 @@ extension Library {
         let copiesChanged = editSong(at: index, edit, everywhere: everywhere)
         let song = songs[index]
         // The playlists whose copies kept their values, counted in the same change.
-        return SongEdited(song: song, fields: edit.fields.sorted(), copiesChanged: copiesChanged,
-                          playlistsKeeping: everywhere ? 0 : copies(of: song.id).count)
+        return SongEdited(
+            song: song, fields: edit.fields.sorted(), copiesChanged: copiesChanged,
+            playlistsKeeping: everywhere ? 0 : copies(of: song.id).count)
     }
 
     /// Changes the copy named by `reference` (a position, title or id) in `playlist` (nil: the
     /// current one); with `alsoOriginal` its original too, when it still exists.
-    public mutating func editCopy(_ reference: String, in playlist: String?, _ edit: SongEdit, alsoOriginal: Bool) throws(LibraryError) -> CopyEdited {
+    public mutating func editCopy(_ reference: String, in playlist: String?, _ edit: SongEdit, alsoOriginal: Bool) throws(LibraryError)
+        -> CopyEdited
+    {
         let index = try playlistIndex(matching: playlist)
         let position = try Self.position(of: reference, in: playlists[index])
         let originalFound = try editCopy(in: index, at: position, edit, alsoOriginal: alsoOriginal)
-        return CopyEdited(playlist: playlists[index].name, position: position, fields: edit.fields.sorted(),
-                          originalChanged: alsoOriginal && originalFound, originalMissing: alsoOriginal && !originalFound)
+        return CopyEdited(
+            playlist: playlists[index].name, position: position, fields: edit.fields.sorted(),
+            originalChanged: alsoOriginal && originalFound, originalMissing: alsoOriginal && !originalFound)
     }
 
     /// Deletes the originals named; their copies stay in the playlists.

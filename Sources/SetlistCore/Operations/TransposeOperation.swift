@@ -12,12 +12,15 @@ extension Library {
     /// `alsoOriginal` each new key is carried to the copy's original too, when it still exists.
     /// - Throws: when a named copy has no key, or `.to` names a key of the other mode; the
     ///   library is then unchanged.
-    public mutating func transpose(_ reference: String?, in playlist: String?, _ move: Transposition,
-                                   alsoOriginal: Bool) throws(LibraryError) -> Transposed {
+    public mutating func transpose(
+        _ reference: String?, in playlist: String?, _ move: Transposition,
+        alsoOriginal: Bool
+    ) throws(LibraryError) -> Transposed {
         let index = try playlistIndex(matching: playlist)
         let name = playlists[index].name
         let copies = playlists[index].copies
-        let positions = try reference.map { (reference) throws(LibraryError) in [try Self.position(of: reference, in: playlists[index])] }
+        let positions =
+            try reference.map { (reference) throws(LibraryError) in [try Self.position(of: reference, in: playlists[index])] }
             ?? copies.indices.map { $0 + 1 }
         var changed = self
         var result = Transposed(playlist: name, changes: [], withoutKey: [], originalsChanged: 0, originalsMissing: 0)

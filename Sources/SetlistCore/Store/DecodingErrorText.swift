@@ -61,7 +61,8 @@ public enum DecodingErrorText {
         } catch {
             reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? reason
             if let range = reason.range(of: #"character \d+"#, options: .regularExpression),
-               let offset = Int(reason[range].dropFirst("character ".count)) {
+                let offset = Int(reason[range].dropFirst("character ".count))
+            {
                 let (line, column) = lineAndColumn(of: offset, in: data)
                 return "it is not valid JSON at line \(line), column \(column) (\(reason))."
             }
@@ -77,7 +78,12 @@ public enum DecodingErrorText {
     public static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
         var line = 1, column = 1
         for byte in data.prefix(offset) {
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
         }
         return (line, column)
     }

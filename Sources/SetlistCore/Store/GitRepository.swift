@@ -24,7 +24,9 @@ public struct GitRepository: Sendable {
         }
         let result = run(["rev-parse", "--is-inside-work-tree"])
         guard result.status == 0, result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "true" else {
-            throw .git("\(folder.path) is not in a git repository. Run `git init` there first (or clone the band's repository), then `setlist git-setup` again.")
+            throw .git(
+                "\(folder.path) is not in a git repository. Run `git init` there first (or clone the band's repository), then `setlist git-setup` again."
+            )
         }
     }
 
@@ -38,7 +40,9 @@ public struct GitRepository: Sendable {
         for (key, value) in [("merge.setlist.name", Self.driverName), ("merge.setlist.driver", Self.driverCommand)] {
             if run(["config", "--get", key]).output.trimmingCharacters(in: .newlines) == value { continue }
             let result = run(["config", key, value])
-            guard result.status == 0 else { throw .git("`git config \(key)` failed: \(result.error.trimmingCharacters(in: .whitespacesAndNewlines))") }
+            guard result.status == 0 else {
+                throw .git("`git config \(key)` failed: \(result.error.trimmingCharacters(in: .whitespacesAndNewlines))")
+            }
             actions.append("set \(key) = \"\(value)\" in the repository's config")
         }
         return actions

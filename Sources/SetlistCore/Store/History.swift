@@ -78,8 +78,9 @@ public struct History: Sendable {
     public func entries() -> [Entry] {
         entryNumbers().reversed().compactMap { number in
             guard let record = try? read(number) else { return nil }
-            return Entry(number: number, command: record.command, date: Self.parse(record.date) ?? .distantPast,
-                         paths: record.changes.map(\.path))
+            return Entry(
+                number: number, command: record.command, date: Self.parse(record.date) ?? .distantPast,
+                paths: record.changes.map(\.path))
         }
     }
 

@@ -70,7 +70,8 @@ struct FileDelta: Sendable, Hashable, Codable {
         var cursor = 0
         for edit in edits {
             guard edit.from >= cursor, edit.from + edit.old.count <= bytes.count,
-                  bytes[edit.from..<(edit.from + edit.old.count)].elementsEqual(edit.old) else { return nil }
+                bytes[edit.from..<(edit.from + edit.old.count)].elementsEqual(edit.old)
+            else { return nil }
             result += bytes[cursor..<edit.from]
             guard result.count == edit.into else { return nil }
             result += edit.new
@@ -124,10 +125,11 @@ enum LineDiff {
             while i < n && deleted[i] { i += 1 }
             while j < m && inserted[j] { j += 1 }
             let at = offset(linesA, start + fromA, a.count), to = offset(linesB, start + fromB, b.count)
-            hunks.append(FileDelta.Hunk(
-                at: at, to: to,
-                removed: StoredBytes(Data(a[at..<offset(linesA, start + i, a.count)])),
-                added: StoredBytes(Data(b[to..<offset(linesB, start + j, b.count)]))))
+            hunks.append(
+                FileDelta.Hunk(
+                    at: at, to: to,
+                    removed: StoredBytes(Data(a[at..<offset(linesA, start + i, a.count)])),
+                    added: StoredBytes(Data(b[to..<offset(linesB, start + j, b.count)]))))
         }
         return hunks
     }

@@ -53,8 +53,10 @@ extension LibraryStore {
         values.clean(&library)
         report.problems = fileProblems + values.findings.map(\.problem) + syncConflictProblems()
         if let current = library.currentPlaylistID, fileProblems.isEmpty,
-           !library.playlists.contains(where: { $0.id == current }) {
-            report.problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "the current playlist \(current) does not exist."))
+            !library.playlists.contains(where: { $0.id == current })
+        {
+            report.problems.append(
+                .init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "the current playlist \(current) does not exist."))
         }
         report.songCount = library.songs.count
         report.playlistCount = library.playlists.count

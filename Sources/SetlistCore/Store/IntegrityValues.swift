@@ -20,14 +20,18 @@ struct IntegrityValues {
             check(&library.songs[index].fields, path: LibraryFiles.songs, place: place)
         }
         for p in library.playlists.indices {
-            let file = LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: library.playlists[p].name, id: library.playlists[p].id)
+            let file =
+                LibraryFiles.playlistFolder + "/"
+                + LibraryFiles.playlistFileName(name: library.playlists[p].name, id: library.playlists[p].id)
             cleanName(&library.playlists[p].name, field: "the playlist name", path: file, place: "playlist \(library.playlists[p].id)")
             var position = 0
             for i in library.playlists[p].items.indices {
                 switch library.playlists[p].items[i] {
                 case .song(var copy):
                     position += 1
-                    check(&copy.fields, path: file, place: "song \(position) '\(Self.cleanedName(copy.name))' (copy \(Identifier.short(copy.id)))")
+                    check(
+                        &copy.fields, path: file,
+                        place: "song \(position) '\(Self.cleanedName(copy.name))' (copy \(Identifier.short(copy.id)))")
                     library.playlists[p].items[i] = .song(copy)
                 case .setBreak(var label):
                     cleanName(&label, field: "the break label", path: file, place: "items[\(i)]")
@@ -40,7 +44,10 @@ struct IntegrityValues {
             let email = library.contacts[index].email
             if (try? EmailAddress.validate(email)) == nil {
                 // An address with a line break could add headers to a shared email; share refuses it.
-                report(LibraryFiles.contacts, "contacts[\(index)] '\(library.contacts[index].name)': \(String(reflecting: email)) is not an email address; `setlist remove-contact` it and add it again.", fixable: false)
+                report(
+                    LibraryFiles.contacts,
+                    "contacts[\(index)] '\(library.contacts[index].name)': \(String(reflecting: email)) is not an email address; `setlist remove-contact` it and add it again.",
+                    fixable: false)
             }
         }
     }
@@ -56,10 +63,16 @@ struct IntegrityValues {
             report(path, "\(place): the notes hold the control character \(Self.name(bad)).", fixable: true)
         }
         if let length = fields.length, !(1...SongLength.maximum).contains(length) {
-            report(path, "\(place): the length \(length) s is outside 1 s to \(SongLength.maximum / 3600) hours; set it with `setlist edit-song`.", fixable: false)
+            report(
+                path,
+                "\(place): the length \(length) s is outside 1 s to \(SongLength.maximum / 3600) hours; set it with `setlist edit-song`.",
+                fixable: false)
         }
         if let bpm = fields.bpm, !Tempo.range.contains(bpm) {
-            report(path, "\(place): the tempo \(bpm) BPM is outside \(Tempo.range.lowerBound)–\(Tempo.range.upperBound); set it with `setlist edit-song`.", fixable: false)
+            report(
+                path,
+                "\(place): the tempo \(bpm) BPM is outside \(Tempo.range.lowerBound)–\(Tempo.range.upperBound); set it with `setlist edit-song`.",
+                fixable: false)
         }
     }
 
@@ -70,7 +83,8 @@ struct IntegrityValues {
     }
 
     private mutating func report(_ path: String, _ detail: String, fixable: Bool) {
-        findings.append(Finding(problem: IntegrityProblem(fixable ? .controlCharacter : .invalidValue, path: path, detail: detail), fixable: fixable))
+        findings.append(
+            Finding(problem: IntegrityProblem(fixable ? .controlCharacter : .invalidValue, path: path, detail: detail), fixable: fixable))
     }
 
     /// A name as ``ControlCharacters/cleanedName(_:)`` cleans it; "Untitled" if nothing is left.

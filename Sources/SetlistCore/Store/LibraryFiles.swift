@@ -99,7 +99,9 @@ public enum LibraryFiles {
     /// Whether a name read from the order file is a plain file name inside `playlists/`.
     static func isSafePlaylistFileName(_ name: String) -> Bool {
         name.hasSuffix(".json") && !name.hasPrefix(".") && name.count <= 255
-            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == ".") }
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == ".")
+            }
             && !name.contains("..")
     }
 

@@ -19,14 +19,17 @@ struct LibraryReader {
     var combinedError: LibraryError? {
         if errors.count == 1 && problems.isEmpty { return errors[0] }
         if errors.isEmpty && problems.isEmpty { return nil }
-        let all = errors.map { error -> IntegrityProblem in
-            switch error {
-            case .unreadableFile(let path, let detail): IntegrityProblem(.unreadableFile, path: path, detail: detail)
-            case .newerFormat(let path, let found, let supported):
-                IntegrityProblem(.newerFormat, path: path, detail: "written by a newer setlist (format version \(found); this one reads up to \(supported)).")
-            default: IntegrityProblem(.unreadableFile, path: root.path, detail: error.description)
-            }
-        } + problems
+        let all =
+            errors.map { error -> IntegrityProblem in
+                switch error {
+                case .unreadableFile(let path, let detail): IntegrityProblem(.unreadableFile, path: path, detail: detail)
+                case .newerFormat(let path, let found, let supported):
+                    IntegrityProblem(
+                        .newerFormat, path: path,
+                        detail: "written by a newer setlist (format version \(found); this one reads up to \(supported)).")
+                default: IntegrityProblem(.unreadableFile, path: root.path, detail: error.description)
+                }
+            } + problems
         return .inconsistentLibrary(all)
     }
 
@@ -70,7 +73,10 @@ struct LibraryReader {
         var seen: Set<String> = []
         for entry in order.playlists {
             guard LibraryFiles.isSafePlaylistFileName(entry.file) else {
-                problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "the file name \"\(entry.file)\" of playlist \(entry.id) is not a plain file name inside playlists/."))
+                problems.append(
+                    .init(
+                        .playlistOrder, path: LibraryFiles.playlistOrder,
+                        detail: "the file name \"\(entry.file)\" of playlist \(entry.id) is not a plain file name inside playlists/."))
                 continue
             }
             let path = LibraryFiles.playlistFolder + "/" + entry.file
@@ -80,12 +86,16 @@ struct LibraryReader {
                 continue
             }
             guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
-                problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "names the playlist file \(path), which does not exist."))
+                problems.append(
+                    .init(
+                        .playlistOrder, path: LibraryFiles.playlistOrder, detail: "names the playlist file \(path), which does not exist."))
                 continue
             }
             guard let file = decode(LibraryFiles.PlaylistFile.self, path) else { continue }
             if file.id != entry.id {
-                problems.append(.init(.playlistOrder, path: path, detail: "has id \(file.id) but \(LibraryFiles.playlistOrder) lists it as \(entry.id)."))
+                problems.append(
+                    .init(
+                        .playlistOrder, path: path, detail: "has id \(file.id) but \(LibraryFiles.playlistOrder) lists it as \(entry.id)."))
                 continue
             }
             var playlist = Playlist(id: file.id, name: file.name, items: file.items, received: file.received)
@@ -113,17 +123,24 @@ struct LibraryReader {
     private mutating func checkIdentifiers(_ library: Library) {
         var songIDs: Set<String> = []
         for (index, song) in library.songs.enumerated() where !songIDs.insert(song.id).inserted {
-            problems.append(.init(.repeatedID, path: LibraryFiles.songs, detail: "songs[\(index)] '\(song.name)' repeats the id \(song.id)."))
+            problems.append(
+                .init(.repeatedID, path: LibraryFiles.songs, detail: "songs[\(index)] '\(song.name)' repeats the id \(song.id)."))
         }
         var names: [String: String] = [:]
         for playlist in library.playlists {
             if let other = names.updateValue(playlist.name, forKey: playlist.name.lowercased()) {
-                problems.append(.init(.repeatedPlaylistName, path: LibraryFiles.playlistOrder, detail: "two playlists are named '\(other)' and '\(playlist.name)'; playlist names must differ."))
+                problems.append(
+                    .init(
+                        .repeatedPlaylistName, path: LibraryFiles.playlistOrder,
+                        detail: "two playlists are named '\(other)' and '\(playlist.name)'; playlist names must differ."))
             }
             var copyIDs: Set<String> = []
             for (index, copy) in playlist.copies.enumerated() where !copyIDs.insert(copy.id).inserted {
-                problems.append(.init(.repeatedID, path: LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id),
-                                      detail: "song \(index + 1) '\(copy.name)' repeats the copy id \(copy.id)."))
+                problems.append(
+                    .init(
+                        .repeatedID,
+                        path: LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id),
+                        detail: "song \(index + 1) '\(copy.name)' repeats the copy id \(copy.id)."))
             }
         }
     }

@@ -64,7 +64,9 @@ public struct LibraryStore: Sendable {
 
     /// Takes the library's lock: shared for reading, exclusive for a change.
     func lockLibrary(exclusive: Bool) throws(LibraryError) -> FileLock {
-        try LibraryError.onFiles { () throws(AtomicFileError) in try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: exclusive) }
+        try LibraryError.onFiles { () throws(AtomicFileError) in
+            try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: exclusive)
+        }
     }
 
     // MARK: Reading
@@ -106,10 +108,14 @@ public struct LibraryStore: Sendable {
         let writes = changes.filter { $0.after != nil }.sorted { (rank($0.path), $0.path) < (rank($1.path), $1.path) }
         let removals = changes.filter { $0.after == nil }
         if writes.contains(where: { $0.path.hasPrefix(LibraryFiles.playlistFolder + "/") }) {
-            try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root.appendingPathComponent(LibraryFiles.playlistFolder)) }
+            try LibraryError.onFiles { () throws(AtomicFileError) in
+                try AtomicFile.makeFolder(root.appendingPathComponent(LibraryFiles.playlistFolder))
+            }
         }
         for change in writes {
-            try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.write(change.after!, to: root.appendingPathComponent(change.path)) }
+            try LibraryError.onFiles { () throws(AtomicFileError) in
+                try AtomicFile.write(change.after!, to: root.appendingPathComponent(change.path))
+            }
         }
         for change in removals {
             try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.remove(root.appendingPathComponent(change.path)) }
@@ -139,21 +145,25 @@ public struct FileChange: Sendable, Hashable {
 enum LibrarySerializer {
     static func files(of library: Library) -> [String: Data] {
         var files: [String: Data] = [:]
-        files[LibraryFiles.songs] = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs)))
+        files[LibraryFiles.songs] = LibraryFiles.encode(
+            LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs)))
         var order: [LibraryFiles.PlaylistOrderFile.Entry] = []
         for playlist in library.playlists {
             let name = LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
             order.append(.init(id: playlist.id, file: name))
             files[LibraryFiles.playlistFolder + "/" + name] = LibraryFiles.encode(
-                LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received, plan: playlist.plan,
-                                          conflicts: library.conflicts(in: .playlist(playlist.id))))
+                LibraryFiles.PlaylistFile(
+                    id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received, plan: playlist.plan,
+                    conflicts: library.conflicts(in: .playlist(playlist.id))))
         }
         let current = library.playlists.contains { $0.id == library.currentPlaylistID } ? library.currentPlaylistID : nil
         files[LibraryFiles.playlistOrder] = LibraryFiles.encode(
             LibraryFiles.PlaylistOrderFile(current: current, playlists: order, conflicts: library.conflicts(in: .playlistOrder)))
-        files[LibraryFiles.contacts] = LibraryFiles.encode(LibraryFiles.ContactsFile(contacts: library.contacts, conflicts: library.conflicts(in: .contacts)))
+        files[LibraryFiles.contacts] = LibraryFiles.encode(
+            LibraryFiles.ContactsFile(contacts: library.contacts, conflicts: library.conflicts(in: .contacts)))
         if !library.settings.isEmpty || library.conflicts(in: .settings) != nil {
-            files[LibraryFiles.settings] = LibraryFiles.encode(LibraryFiles.SettingsFile(settings: library.settings.byName, conflicts: library.conflicts(in: .settings)))
+            files[LibraryFiles.settings] = LibraryFiles.encode(
+                LibraryFiles.SettingsFile(settings: library.settings.byName, conflicts: library.conflicts(in: .settings)))
         }
         return files
     }

@@ -38,8 +38,9 @@ extension History {
     public func undoneEntries() -> [Entry] {
         undoneNumbers().compactMap { number in
             guard let record = try? read(at: undoneURL(of: number)) else { return nil }
-            return Entry(number: number, command: record.command, date: Self.parse(record.date) ?? .distantPast,
-                         paths: record.changes.map(\.path))
+            return Entry(
+                number: number, command: record.command, date: Self.parse(record.date) ?? .distantPast,
+                paths: record.changes.map(\.path))
         }
     }
 
@@ -107,7 +108,8 @@ extension LibraryStore {
         try history.restoreUndone(number)
         try apply(changes)
         try history.forgetUndone(number)
-        return UndoOutcome(command: record.command, date: History.parse(record.date) ?? .distantPast,
-                           paths: record.changes.map(\.path))
+        return UndoOutcome(
+            command: record.command, date: History.parse(record.date) ?? .distantPast,
+            paths: record.changes.map(\.path))
     }
 }

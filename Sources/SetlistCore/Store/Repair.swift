@@ -55,7 +55,9 @@ extension LibraryStore {
         // so it is neither undone nor taken for an interrupted change.
         for number in added.dropFirst().reversed() { try history.remove(number) }
         let record = History.Record(command: command, date: History.format(Date()), changes: changes.map(FileDelta.init))
-        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.write(LibraryFiles.encode(record), to: history.url(of: added[0])) }
+        try LibraryError.onFiles { () throws(AtomicFileError) in
+            try AtomicFile.write(LibraryFiles.encode(record), to: history.url(of: added[0]))
+        }
     }
 
     /// The bytes of every library file on disk (not the history or the lock), by relative path.
@@ -79,7 +81,7 @@ extension LibraryStore {
         var order = LibraryFiles.PlaylistOrderFile(current: nil, playlists: [])
         if let orderData {
             guard let parsed = try? LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: orderData, path: orderPath) else {
-                return  // A broken order file is left for a person to fix.
+                return // A broken order file is left for a person to fix.
             }
             order = parsed
         }
@@ -97,15 +99,19 @@ extension LibraryStore {
         var ids: Set<String> = [], listed: Set<String> = []
         for var entry in order.playlists {
             if !LibraryFiles.isSafePlaylistFileName(entry.file) {
-                actions.append("\(orderPath): removed the entry of playlist \(entry.id), whose file name \"\(entry.file)\" is not a plain name inside playlists/ (no file was touched).")
+                actions.append(
+                    "\(orderPath): removed the entry of playlist \(entry.id), whose file name \"\(entry.file)\" is not a plain name inside playlists/ (no file was touched)."
+                )
                 continue
             }
             guard names.contains(entry.file) else {
-                actions.append("\(orderPath): removed the entry of playlist \(entry.id), whose file playlists/\(entry.file) does not exist.")
+                actions.append(
+                    "\(orderPath): removed the entry of playlist \(entry.id), whose file playlists/\(entry.file) does not exist.")
                 continue
             }
             if let file = parsed[entry.file], file.id != entry.id {
-                actions.append("\(orderPath): the entry of playlists/\(entry.file) said id \(entry.id); it now says the file's id \(file.id).")
+                actions.append(
+                    "\(orderPath): the entry of playlists/\(entry.file) said id \(entry.id); it now says the file's id \(file.id).")
                 entry.id = file.id
             }
             guard !listed.contains(entry.file), ids.insert(entry.id).inserted else {
@@ -118,7 +124,7 @@ extension LibraryStore {
 
         var files: [String: Data] = [:], old: [String: Data] = [:]
         for name in names where !listed.contains(name) {
-            guard var file = parsed[name] else { continue }  // Does not parse: left as it is.
+            guard var file = parsed[name] else { continue } // Does not parse: left as it is.
             let path = LibraryFiles.playlistFolder + "/" + name
             let idTaken = ids.contains(file.id)
             // A name the order file may not hold (a sync tool's "x (conflicted copy).json") moves
@@ -141,10 +147,14 @@ extension LibraryStore {
             files[LibraryFiles.playlistFolder + "/" + newName] = LibraryFiles.encode(file)
             entries.append(.init(id: file.id, file: newName))
             if idTaken {
-                actions.append("\(path): its id \(oldID) belongs to another playlist, so '\(file.name)' got the id \(file.id), moved to playlists/\(newName) and went back into \(orderPath).")
+                actions.append(
+                    "\(path): its id \(oldID) belongs to another playlist, so '\(file.name)' got the id \(file.id), moved to playlists/\(newName) and went back into \(orderPath)."
+                )
             } else {
-                actions.append("\(path): '\(file.name)' (id \(oldID)) was missing from \(orderPath) under a file name it may not hold; "
-                               + "moved to playlists/\(newName)\(file.id == oldID ? "" : " with the new id \(file.id)") and put it back at the end.")
+                actions.append(
+                    "\(path): '\(file.name)' (id \(oldID)) was missing from \(orderPath) under a file name it may not hold; "
+                        + "moved to playlists/\(newName)\(file.id == oldID ? "" : " with the new id \(file.id)") and put it back at the end."
+                )
             }
         }
         let current = order.current.flatMap { ids.contains($0) ? $0 : nil }
@@ -152,11 +162,12 @@ extension LibraryStore {
             actions.append("\(orderPath): the current playlist \(order.current!) does not exist; no playlist is current now.")
         }
         let newOrder = LibraryFiles.encode(LibraryFiles.PlaylistOrderFile(current: current, playlists: entries))
-        let orderChanged = orderData.map { data in
-            (try? LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: data, path: orderPath)).map {
-                $0.current != current || $0.playlists.map(\.id) != entries.map(\.id) || $0.playlists.map(\.file) != entries.map(\.file)
-            } ?? true
-        } ?? !entries.isEmpty
+        let orderChanged =
+            orderData.map { data in
+                (try? LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: data, path: orderPath)).map {
+                    $0.current != current || $0.playlists.map(\.id) != entries.map(\.id) || $0.playlists.map(\.file) != entries.map(\.file)
+                } ?? true
+            } ?? !entries.isEmpty
         guard orderChanged || !files.isEmpty else { return }
         if let orderData { old[orderPath] = orderData }
         files[orderPath] = newOrder
@@ -178,7 +189,9 @@ extension LibraryStore {
             let repeated = library.songs[index].id
             library.songs[index].id = Identifier.make()
             songIDs.insert(library.songs[index].id)
-            actions.append("\(LibraryFiles.songs): songs[\(index)] '\(library.songs[index].name)' repeated the id \(repeated); it has the new id \(library.songs[index].id) (its copies keep pointing at the first).")
+            actions.append(
+                "\(LibraryFiles.songs): songs[\(index)] '\(library.songs[index].name)' repeated the id \(repeated); it has the new id \(library.songs[index].id) (its copies keep pointing at the first)."
+            )
         }
         var copyIDs: Set<String> = []
         var names: Set<String> = []
@@ -187,7 +200,8 @@ extension LibraryStore {
             if names.contains(playlist.name.lowercased()) {
                 var number = 2
                 while names.contains("\(playlist.name) (\(number))".lowercased()) { number += 1 }
-                actions.append("playlist \(playlist.id): another playlist is named '\(playlist.name)'; renamed it '\(playlist.name) (\(number))'.")
+                actions.append(
+                    "playlist \(playlist.id): another playlist is named '\(playlist.name)'; renamed it '\(playlist.name) (\(number))'.")
                 playlist.name = "\(playlist.name) (\(number))"
             }
             names.insert(playlist.name.lowercased())
@@ -197,7 +211,9 @@ extension LibraryStore {
                 copy.id = Identifier.make()
                 copyIDs.insert(copy.id)
                 playlist.items[i] = .song(copy)
-                actions.append("playlist '\(playlist.name)': the copy of '\(copy.name)' repeated the copy id \(repeated); it has the new id \(copy.id).")
+                actions.append(
+                    "playlist '\(playlist.name)': the copy of '\(copy.name)' repeated the copy id \(repeated); it has the new id \(copy.id)."
+                )
             }
             library.playlists[p] = playlist
         }

@@ -29,7 +29,9 @@ public enum SyncConflicts {
         let names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         for name in names.sorted() {
             if let (original, tool) = original(of: name, among: names) {
-                copies.append(.init(path: LibraryFiles.playlistFolder + "/" + name, original: LibraryFiles.playlistFolder + "/" + original, tool: tool))
+                copies.append(
+                    .init(
+                        path: LibraryFiles.playlistFolder + "/" + name, original: LibraryFiles.playlistFolder + "/" + original, tool: tool))
             }
         }
         return copies
@@ -41,22 +43,27 @@ public enum SyncConflicts {
         let stem = String(name.dropLast(5))
         for (pattern, tool) in patterns {
             guard let match = pattern.firstMatch(in: stem, range: NSRange(stem.startIndex..., in: stem)),
-                  let range = Range(match.range(at: 1), in: stem) else { continue }
+                let range = Range(match.range(at: 1), in: stem)
+            else { continue }
             let original = String(stem[range]) + ".json"
-            if originals.contains(original) { return (original, match.numberOfRanges > 2 && match.range(at: 2).location != NSNotFound ? "Nextcloud" : tool) }
+            if originals.contains(original) {
+                return (original, match.numberOfRanges > 2 && match.range(at: 2).location != NSNotFound ? "Nextcloud" : tool)
+            }
         }
         // OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so try each one.
         for index in stem.indices where stem[index] == "-" && index > stem.startIndex {
             let original = String(stem[..<index]) + ".json"
             let host = stem[stem.index(after: index)...]
-            if originals.contains(original), !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            if originals.contains(original), !host.isEmpty,
+                host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            {
                 return (original, "OneDrive")
             }
         }
         return nil
     }
 
-    nonisolated(unsafe) private static let patterns: [(NSRegularExpression, String)] = [
+    private static let patterns: [(NSRegularExpression, String)] = [
         (try! NSRegularExpression(pattern: #"^(.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}$"#), "Syncthing"),
         // Dropbox: "(conflicted copy 2026-11-22)", "(Jirka's conflicted copy 2026-11-22)"; Nextcloud adds the time.
         (try! NSRegularExpression(pattern: #"^(.+) \((?:.+['’]s )?conflicted copy \d{4}-\d{2}-\d{2}( \d{6})?\)$"#), "Dropbox"),
@@ -68,7 +75,8 @@ public enum SyncConflicts {
     /// What the copy holds that differs from the library's file, in a few words each.
     public static func differences(ours: Data, theirs: Data) -> [String] {
         guard case .object(let mine)? = try? JSONDecoder().decode(JSONValue.self, from: ours),
-              case .object(let other)? = try? JSONDecoder().decode(JSONValue.self, from: theirs) else {
+            case .object(let other)? = try? JSONDecoder().decode(JSONValue.self, from: theirs)
+        else {
             return ["it does not parse as JSON"]
         }
         var result: [String] = []
@@ -84,7 +92,8 @@ public enum SyncConflicts {
         }
         guard let listKey, case .array(let a) = mine[listKey] ?? .null, case .array(let b) = other[listKey] ?? .null else { return result }
         let here = keyed(a), there = keyed(b)
-        let hereByKey = Dictionary(here, uniquingKeysWith: { first, _ in first }), thereByKey = Dictionary(there, uniquingKeysWith: { first, _ in first })
+        let hereByKey = Dictionary(here, uniquingKeysWith: { first, _ in first }),
+            thereByKey = Dictionary(there, uniquingKeysWith: { first, _ in first })
         for (key, element) in there where hereByKey[key] == nil { result.append("adds \(label(element))") }
         for (key, element) in here where thereByKey[key] == nil { result.append("lacks \(label(element))") }
         for (key, element) in here {
@@ -127,10 +136,13 @@ extension LibraryStore {
     /// One problem per conflict copy, saying what differs from the library's file.
     func syncConflictProblems() -> [IntegrityProblem] {
         syncConflictCopies().map { copy in
-            let differences = contents(of: copy.path).map { SyncConflicts.differences(ours: contents(of: copy.original) ?? Data(), theirs: $0) } ?? []
+            let differences =
+                contents(of: copy.path).map { SyncConflicts.differences(ours: contents(of: copy.original) ?? Data(), theirs: $0) } ?? []
             let shown = differences.prefix(6).joined(separator: "; ") + (differences.count > 6 ? "; and \(differences.count - 6) more" : "")
-            return IntegrityProblem(.syncConflictCopy, path: copy.path, detail: "a conflict copy of \(copy.original) made by \(copy.tool); "
-                + (differences.isEmpty ? "it holds the same as the library." : "\(shown).") + " `setlist check --repair` merges it in.")
+            return IntegrityProblem(
+                .syncConflictCopy, path: copy.path,
+                detail: "a conflict copy of \(copy.original) made by \(copy.tool); "
+                    + (differences.isEmpty ? "it holds the same as the library." : "\(shown).") + " `setlist check --repair` merges it in.")
         }
     }
 
@@ -155,8 +167,12 @@ extension LibraryStore {
                 try AtomicFile.write(theirs, to: root.appendingPathComponent(kept))
                 try AtomicFile.remove(root.appendingPathComponent(copy.path))
             }
-            let how = base == nil ? "no common version in the history, so everything from both was kept" : "three-way, from the common version in the history"
-            let conflicts = result.conflicts.isEmpty ? "" : "; \(result.conflicts.count) disagreement\(result.conflicts.count == 1 ? "" : "s") to settle with `setlist resolve`"
+            let how =
+                base == nil
+                ? "no common version in the history, so everything from both was kept" : "three-way, from the common version in the history"
+            let conflicts =
+                result.conflicts.isEmpty
+                ? "" : "; \(result.conflicts.count) disagreement\(result.conflicts.count == 1 ? "" : "s") to settle with `setlist resolve`"
             actions.append("\(copy.path): merged into \(copy.original) (\(how))\(conflicts); the copy is kept as \(kept).")
         }
     }
@@ -172,7 +188,9 @@ extension LibraryStore {
         for number in history.entryNumbers().reversed() {
             guard let record = try? history.read(number) else { break }
             guard let delta = record.changes.first(where: { $0.path == path }) else { continue }
-            guard delta.side(of: content) == .after, delta.existedBefore, let before = delta.reconstructBefore(fromAfter: content) else { break }
+            guard delta.side(of: content) == .after, delta.existedBefore, let before = delta.reconstructBefore(fromAfter: content) else {
+                break
+            }
             versions.append(before)
             content = before
         }

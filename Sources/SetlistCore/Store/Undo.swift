@@ -26,7 +26,8 @@ public enum UndoError: Error, Sendable, CustomStringConvertible {
         case .nothingToRedo:
             return "There is nothing to redo: no change was undone since the last change. (`setlist undo --list` shows what can be undone.)"
         case .changedSince(let command, let paths, let redo):
-            return "Cannot \(redo ? "redo" : "undo") `\(command)`: \(paths.joined(separator: ", ")) changed since, by hand or by another program, "
+            return
+                "Cannot \(redo ? "redo" : "undo") `\(command)`: \(paths.joined(separator: ", ")) changed since, by hand or by another program, "
                 + "and \(redo ? "redoing" : "undoing") would lose that. Nothing was changed. Edit the file by hand, or restore it from your backup or git."
         }
     }
@@ -60,8 +61,9 @@ extension LibraryStore {
         try history.keepUndone(number)
         try apply(changes)
         try history.remove(number)
-        return UndoOutcome(command: record.command, date: History.parse(record.date) ?? .distantPast,
-                           paths: record.changes.map(\.path))
+        return UndoOutcome(
+            command: record.command, date: History.parse(record.date) ?? .distantPast,
+            paths: record.changes.map(\.path))
     }
 
     /// The writes that put every file of `record` on one side of its change (`.before` to undo,
@@ -72,10 +74,15 @@ extension LibraryStore {
         for delta in record.changes {
             let current = contents(of: delta.path)
             let side = delta.side(of: current)
-            if side == target { continue }  // Never written, or already there.
-            guard side != .neither else { conflicts.append(delta.path); continue }
+            if side == target { continue } // Never written, or already there.
+            guard side != .neither else {
+                conflicts.append(delta.path)
+                continue
+            }
             let exists = target == .before ? delta.existedBefore : delta.existsAfter
-            let contents = target == .before ? delta.reconstructBefore(fromAfter: current ?? Data())
+            let contents =
+                target == .before
+                ? delta.reconstructBefore(fromAfter: current ?? Data())
                 : delta.reconstructAfter(fromBefore: current ?? Data())
             if !exists {
                 changes.append(FileChange(path: delta.path, before: current, after: nil))

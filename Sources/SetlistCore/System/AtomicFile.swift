@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes that leave a file either as it was or as it is meant to be, never partial: a temporary
@@ -93,8 +94,9 @@ public enum AtomicFile {
 
     /// The failure of the last system call (`errno`) on `path`.
     static func failure(_ path: String) -> AtomicFileError {
-        AtomicFileError(path: path, reason: String(cString: strerror(errno)),
-                        advice: "Check that the folder exists and that you may write to it.")
+        AtomicFileError(
+            path: path, reason: String(cString: strerror(errno)),
+            advice: "Check that the folder exists and that you may write to it.")
     }
 }
 

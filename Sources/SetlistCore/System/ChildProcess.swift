@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs another program to the end: what it gets on standard input, what it says on standard
@@ -74,9 +75,11 @@ public enum ChildProcess {
     ///     SIGTERM meanwhile, the whole group is ended (SIGTERM, then SIGKILL after a grace
     ///     period) and ``Result/stopped`` says why: nothing it started is left behind.
     /// - Throws: ``StartError`` when it cannot be started (not found, not executable).
-    public static func run(_ executable: String, _ arguments: [String] = [], input: Data? = nil,
-                           environment: [String: String]? = nil, folder: URL? = nil,
-                           timeout: Double? = nil) throws(StartError) -> Result {
+    public static func run(
+        _ executable: String, _ arguments: [String] = [], input: Data? = nil,
+        environment: [String: String]? = nil, folder: URL? = nil,
+        timeout: Double? = nil
+    ) throws(StartError) -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -132,8 +135,9 @@ public enum ChildProcess {
         }
         // A grandchild that left the group may still hold the pipes open; do not wait for it forever.
         _ = group.wait(timeout: stopped == nil ? .distantFuture : .now() + gracePeriod)
-        return Result(status: process.terminationStatus, exited: process.terminationReason == .exit,
-                            output: outData, errorOutput: errData, stopped: stopped)
+        return Result(
+            status: process.terminationStatus, exited: process.terminationReason == .exit,
+            output: outData, errorOutput: errData, stopped: stopped)
     }
 
     /// Whether process `pid` still runs, waiting up to two seconds for one just killed to go (a

@@ -23,7 +23,8 @@ public enum Cells {
         default: break
         }
         let value = scalar.value
-        let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+        let wide =
+            (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
             || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
             || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
             || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)

@@ -19,8 +19,8 @@ public enum DocumentDate {
     /// whole number of seconds (up to the year 9999).
     public static func fromEnvironment(_ environment: [String: String]) -> Date? {
         guard let text = environment[environmentVariable]?.trimmingCharacters(in: .whitespaces),
-              !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let seconds = Int64(text), seconds <= 253_402_300_799
+            !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let seconds = Int64(text), seconds <= 253_402_300_799
         else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }

@@ -14,7 +14,8 @@ public struct MusicalKey: Hashable, Sendable, CustomStringConvertible {
 
     public init?(tonic: String, mode: Mode) {
         guard let letter = tonic.first, "ABCDEFG".contains(letter),
-              ["", "#", "b"].contains(String(tonic.dropFirst())) else { return nil }
+            ["", "#", "b"].contains(String(tonic.dropFirst()))
+        else { return nil }
         self.tonic = tonic
         self.mode = mode
     }
@@ -85,8 +86,9 @@ extension MusicalKey: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let key = MusicalKey(parsing: text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: ValueError.invalidKey(text).description))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: ValueError.invalidKey(text).description))
         }
         self = key
     }
@@ -119,9 +121,13 @@ private enum KeyParser {
         let word = trimmed.first == "-" ? trimmed.dropFirst().trimmingCharacters(in: .whitespaces) : trimmed
         let lower = word.lowercased()
         var mode: MusicalKey.Mode
-        if trimmed == "-" || (word != "M" && minorWords.contains(lower)) { mode = .minor }
-        else if word == "M" || majorWords.contains(lower) { mode = .major }
-        else { return nil }
+        if trimmed == "-" || (word != "M" && minorWords.contains(lower)) {
+            mode = .minor
+        } else if word == "M" || majorWords.contains(lower) {
+            mode = .major
+        } else {
+            return nil
+        }
         let modeWordIsGerman = lower == "dur" || lower == "moll"
         // A lowercase letter alone is minor in German ("a", "fis"); English reads it as major.
         if word.isEmpty && first.isLowercase && notation == .german { mode = .minor }
@@ -134,7 +140,7 @@ private enum KeyParser {
             // German B is B♭; "B-dur" has always meant B♭ major.
             tonic = "Bb"
         case "B" where german:
-            return nil  // "Bes", "Bis": not how anyone writes a key.
+            return nil // "Bes", "Bis": not how anyone writes a key.
         default:
             tonic = letter + accidental
         }
@@ -147,11 +153,23 @@ private enum KeyParser {
     static func accidental(of letter: String, in rest: inout Substring) -> (String?, Bool) {
         let lower = rest.lowercased()
         // No mode word starts with "b", so a "b" after the letter is always a flat ("Ebm", "Bb").
-        if rest.first == "#" { rest = rest.dropFirst(); return ("#", false) }
-        if rest.first == "b" { rest = rest.dropFirst(); return ("b", false) }
-        if lower.hasPrefix("is") { rest = rest.dropFirst(2); return ("#", true) }
+        if rest.first == "#" {
+            rest = rest.dropFirst()
+            return ("#", false)
+        }
+        if rest.first == "b" {
+            rest = rest.dropFirst()
+            return ("b", false)
+        }
+        if lower.hasPrefix("is") {
+            rest = rest.dropFirst(2)
+            return ("#", true)
+        }
         if letter == "E" || letter == "A" {
-            if lower.hasPrefix("s") { rest = rest.dropFirst(1); return ("b", true) }
+            if lower.hasPrefix("s") {
+                rest = rest.dropFirst(1)
+                return ("b", true)
+            }
         } else if lower.hasPrefix("es") {
             rest = rest.dropFirst(2)
             return ("b", true)

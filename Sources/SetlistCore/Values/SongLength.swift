@@ -37,7 +37,8 @@ public enum SongLength {
     private static func colonForm(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCIIDigit) })
+        else { return nil }
         let numbers = parts.compactMap { Int($0) }
         // Every part after the first counts minutes or seconds, so it stays below 60.
         guard numbers.dropFirst().allSatisfy({ $0 < 60 }), parts.dropFirst().allSatisfy({ $0.count == 2 }) else { return nil }
@@ -47,7 +48,7 @@ public enum SongLength {
     private static func unitForm(_ text: String) -> Int? {
         var total = 0
         var digits = ""
-        var lastUnit = 4  // h=3, m=2, s=1; units must come in that order, each once.
+        var lastUnit = 4 // h=3, m=2, s=1; units must come in that order, each once.
         for character in text where character != " " {
             if character.isASCIIDigit {
                 digits.append(character)

@@ -14,12 +14,15 @@ extension TemporaryLibrary {
 
     /// `wrapper`, when given, is a program and its arguments that start `setlist` (such as setpriv).
     @discardableResult
-    func runBinary(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                   through wrapper: [String] = []) throws -> RunResult {
+    func runBinary(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        through wrapper: [String] = []
+    ) throws -> RunResult {
         let binary = try SetlistBinary.url()
         let command = wrapper.isEmpty ? [binary.path] + arguments : wrapper + [binary.path] + arguments
-        let result = try ChildProcess.run(command[0], Array(command.dropFirst()), input: stdin,
-                                          environment: self.environment(environment), folder: folder)
+        let result = try ChildProcess.run(
+            command[0], Array(command.dropFirst()), input: stdin,
+            environment: self.environment(environment), folder: folder)
         return RunResult(status: result.status, stdoutData: result.output, stderr: result.errorText)
     }
 
@@ -35,7 +38,10 @@ extension TemporaryLibrary {
         try Data().write(to: out)
         try Data().write(to: err)
         let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-        defer { try? outHandle.close(); try? errHandle.close() }
+        defer {
+            try? outHandle.close()
+            try? errHandle.close()
+        }
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
@@ -60,8 +66,9 @@ struct StartedRun {
     /// Waits for the process to end, and returns its exit status and output.
     func wait() throws -> RunResult {
         process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdoutData: try Data(contentsOf: stdout),
-                         stderr: String(decoding: try Data(contentsOf: stderr), as: UTF8.self))
+        return RunResult(
+            status: process.terminationStatus, stdoutData: try Data(contentsOf: stdout),
+            stderr: String(decoding: try Data(contentsOf: stderr), as: UTF8.self))
     }
 }
 

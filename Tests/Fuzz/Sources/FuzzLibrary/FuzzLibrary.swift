@@ -10,7 +10,9 @@ import SetlistCore
 public func fuzzLibrary(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let data = Data(UnsafeBufferPointer(start: bytes + 1, count: count - 1))
-    let targets = ["songs.json", "playlists.json", FuzzLibraryFolder.playlistPath, "contacts.json", "settings.json", ".history/00000002.json"]
+    let targets = [
+        "songs.json", "playlists.json", FuzzLibraryFolder.playlistPath, "contacts.json", "settings.json", ".history/00000002.json",
+    ]
     let store = FuzzLibraryFolder.reset()
     try? data.write(to: store.root.appendingPathComponent(targets[Int(bytes[0]) % targets.count]))
 

@@ -9,7 +9,8 @@ public func fuzzValues(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     if let seconds = SongLength.seconds(from: text) {
         precondition((1...SongLength.maximum).contains(seconds), "length \(seconds) out of range for \(text.debugDescription)")
-        precondition(SongLength.seconds(from: SongLength.format(seconds)) == seconds, "length does not round-trip: \(text.debugDescription)")
+        precondition(
+            SongLength.seconds(from: SongLength.format(seconds)) == seconds, "length does not round-trip: \(text.debugDescription)")
     }
     if let key = MusicalKey(parsing: text) {
         precondition(MusicalKey(parsing: key.description) == key, "key does not round-trip: \(text.debugDescription)")
