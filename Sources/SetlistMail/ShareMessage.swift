@@ -132,7 +132,7 @@ public struct ShareMessage: Sendable {
             ?? getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
         var buffer = [CChar](repeating: 0, count: 256)
         guard let user, gethostname(&buffer, buffer.count) == 0 else { return nil }
-        let host = String(cString: buffer)
+        let host = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard !host.isEmpty else { return nil }
         // A host without a domain gets the conventional local one, so the address is well-formed.
         return "\(user)@\(host.contains(".") ? host : host + ".localdomain")"
