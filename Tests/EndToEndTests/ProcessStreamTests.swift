@@ -27,17 +27,9 @@ import Testing
     @Test func aFullDiskIsReported() throws {
         let lib = try TemporaryLibrary()
         try lib.ok("add-song", "Highway to Hell")
-        let process = Process()
-        process.executableURL = try SetlistBinary.url()
-        process.arguments = ["songs", "--json"]
-        process.environment = ["SETLIST_HOME": lib.root.path, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let (status, message) = try runWithDevices(
+            lib, ["songs", "--json"], input: nil, output: try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full")))
+        #expect(status == 1)
         #expect(message.contains("Could not write the output"))
     }
 }
@@ -46,19 +38,29 @@ import Testing
 @Suite struct EndlessInputTests {
     @Test func importFromAnEndlessStreamStopsAtTheLimit() throws {
         let lib = try TemporaryLibrary()
-        let process = Process()
-        process.executableURL = try SetlistBinary.url()
-        process.arguments = ["import", "-"]
-        process.environment = ["SETLIST_HOME": lib.root.path, "PATH": "/usr/bin:/bin"]
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
-        process.standardOutput = FileHandle.nullDevice
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let (status, message) = try runWithDevices(
+            lib, ["import", "-"], input: FileHandle(forReadingAtPath: "/dev/zero"), output: FileHandle.nullDevice)
+        #expect(status == 1)
         #expect(message.contains("standard input is more than 16.0 MiB"))
         #expect(!FileManager.default.fileExists(atPath: lib.root.path))
     }
+}
+
+/// Runs the binary with a device as standard input or output (what `runBinary`'s pipes cannot
+/// stand in for) and returns its exit status and standard error.
+private func runWithDevices(
+    _ lib: TemporaryLibrary, _ arguments: [String], input: FileHandle?, output: FileHandle
+) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = try SetlistBinary.url()
+    process.arguments = arguments
+    process.environment = ["SETLIST_HOME": lib.root.path, "PATH": "/usr/bin:/bin"]
+    if let input { process.standardInput = input }
+    process.standardOutput = output
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, message)
 }

@@ -105,16 +105,10 @@ public enum LibraryFileMerge {
             // a difference keeps ours without asking anyone.
             let received = ThreeWayMerge.value(base: b?.received, mine: o.received, theirs: t.received, preferring: .mine).value
             // The plan as a whole: one side's change is taken; both changing it differently keeps ours.
-            let plan = ThreeWayMerge.value(base: b?.plan, mine: o.plan, theirs: t.plan, preferring: .mine)
-            if plan.isConflict {
-                conflicts.append(
-                    .init(
-                        location: location, subject: "the plan of '\(o.name)'", item: nil, field: "plan",
-                        ours: JSONValue(encoding: o.plan), theirs: JSONValue(encoding: t.plan)))
-            }
+            let plan = value(b?.plan, o.plan, t.plan, location, subject: "the plan of '\(o.name)'", item: nil, field: "plan")
             return LibraryFiles.encode(
                 LibraryFiles.PlaylistFile(
-                    id: o.id, name: name.value, items: list.merged, received: received, plan: plan.value,
+                    id: o.id, name: name.value, items: list.merged, received: received, plan: plan,
                     conflicts: combined(o.conflicts, t.conflicts)))
         }
 
@@ -199,23 +193,25 @@ public enum LibraryFileMerge {
             var merged = mine
             merged.fields = fields(base?.fields, mine.fields, theirs.fields, location, item: mine.id) { "\($0.listing) in '\(playlist)'" }
             let subject = "\(merged.fields.listing) in '\(playlist)'"
-            let original = ThreeWayMerge.value(base: base?.originalID, mine: mine.originalID, theirs: theirs.originalID, preferring: .mine)
-            merged.originalID = original.value
-            if original.isConflict {
-                conflicts.append(
-                    .init(
-                        location: location, subject: subject, item: mine.id, field: "original",
-                        ours: JSONValue(encoding: mine.originalID), theirs: JSONValue(encoding: theirs.originalID)))
-            }
-            let received = ThreeWayMerge.value(base: base?.received, mine: mine.received, theirs: theirs.received, preferring: .mine)
-            merged.received = received.value
-            if received.isConflict {
-                conflicts.append(
-                    .init(
-                        location: location, subject: subject, item: mine.id, field: "received",
-                        ours: JSONValue(encoding: mine.received), theirs: JSONValue(encoding: theirs.received)))
-            }
+            merged.originalID = value(
+                base?.originalID, mine.originalID, theirs.originalID, location, subject: subject, item: mine.id, field: "original")
+            merged.received = value(
+                base?.received, mine.received, theirs.received, location, subject: subject, item: mine.id, field: "received")
             return merged
+        }
+
+        /// One value merged whole; both sides changing it differently keeps ours and is recorded.
+        private mutating func value<T: Equatable & Encodable>(
+            _ base: T?, _ mine: T, _ theirs: T, _ location: LibraryConflict.Location, subject: String, item: String?, field: String
+        ) -> T {
+            let merge = ThreeWayMerge.value(base: base, mine: mine, theirs: theirs, preferring: .mine)
+            if merge.isConflict {
+                conflicts.append(
+                    .init(
+                        location: location, subject: subject, item: item, field: field,
+                        ours: JSONValue(encoding: mine), theirs: JSONValue(encoding: theirs)))
+            }
+            return merge.value
         }
 
         private mutating func removals<E, K>(
