@@ -76,6 +76,8 @@ import Testing
         let result = try lib.run(arguments)
         #expect(result.status == 1)
         #expect(result.stderr.contains("already exists"), "\(result.stderr)")
+        // The message names the playlist that holds the name, as it is spelled.
+        #expect(result.stderr.contains("'Můj koncert' already exists"), "\(result.stderr)")
         #expect(try lib.snapshot() == before)
     }
 

@@ -102,11 +102,12 @@ public struct Library: Hashable, Sendable {
         return playlists.contains { Text.fold($0.name) == folded }
     }
 
-    /// Whether a playlist other than `excluding` already uses `name`, compared as lookup compares
-    /// names (case and accents ignored), so that no two playlists answer to the same name.
-    public func playlistNameTaken(_ name: String, excluding id: String? = nil) -> Bool {
+    /// The name of a playlist other than `excluding` that already answers to `name`, compared as
+    /// lookup compares names (case and accents ignored), so that no two playlists answer to the
+    /// same name; nil when the name is free.
+    public func playlistName(taking name: String, excluding id: String? = nil) -> String? {
         let folded = Text.fold(name)
-        return playlists.contains { $0.id != id && Text.fold($0.name) == folded }
+        return playlists.first { $0.id != id && Text.fold($0.name) == folded }?.name
     }
 
     /// Playlists whose name contains `text`, ignoring case and accents.

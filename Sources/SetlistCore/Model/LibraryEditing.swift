@@ -55,7 +55,7 @@ extension Library {
     @discardableResult
     public mutating func addPlaylist(named name: String) throws(LibraryError) -> Int {
         try Self.checkPlaylistName(name)
-        guard !playlistNameTaken(name) else { throw .duplicatePlaylistName(name) }
+        if let taken = playlistName(taking: name) { throw .duplicatePlaylistName(taken) }
         playlists.append(Playlist(name: name))
         currentPlaylistID = playlists[playlists.count - 1].id
         return playlists.count - 1
@@ -63,7 +63,7 @@ extension Library {
 
     public mutating func renamePlaylist(at index: Int, to name: String) throws(LibraryError) {
         try Self.checkPlaylistName(name)
-        guard !playlistNameTaken(name, excluding: playlists[index].id) else { throw .duplicatePlaylistName(name) }
+        if let taken = playlistName(taking: name, excluding: playlists[index].id) { throw .duplicatePlaylistName(taken) }
         playlists[index].name = name
     }
 
@@ -71,7 +71,7 @@ extension Library {
     @discardableResult
     public mutating func duplicatePlaylist(at index: Int, as name: String) throws(LibraryError) -> Int {
         try Self.checkPlaylistName(name)
-        guard !playlistNameTaken(name) else { throw .duplicatePlaylistName(name) }
+        if let taken = playlistName(taking: name) { throw .duplicatePlaylistName(taken) }
         var copy = playlists[index]
         copy.id = Identifier.make()
         copy.name = name
