@@ -5,7 +5,8 @@ public enum PDFStyle: String, Sendable, CaseIterable {
     case long
     /// Titles and authors, numbered, with the total length; one page for a normal concert.
     case short
-    /// Titles (and keys) in the largest bold type that fits the whole setlist on one page.
+    /// Titles (and keys) in large bold type, never below a legible minimum: on one page when the
+    /// setlist fits, else evenly over the fewest pages.
     case stage
 
     /// What the PDF's subject says the document is.

@@ -27,6 +27,8 @@ struct Row {
     var outline: Int?
     /// Extra height below the text (for a rule under a heading).
     var extraBelow: Double = 0
+    /// Whether this row starts a new page (the stage version plans its pages).
+    var pageBreakBefore = false
 
     /// The distance from the row's top to its shared baseline.
     var ascent: Double { fragments.map { $0.box.lines[$0.line].ascent }.max() ?? 0 }
@@ -76,7 +78,7 @@ struct FlowDocument {
 
     /// Splits rows into pages whose content fits between `top` and `bottom`. A row that does not
     /// fit goes to the next page together with the rows chained to it by ``Row/keepWithNext``,
-    /// unless that chain alone fills the page.
+    /// unless that chain alone fills the page; a row with ``Row/pageBreakBefore`` starts a page.
     func paginate(top: Double, bottom: Double) -> [[PlacedRow]] {
         var pages: [[PlacedRow]] = []
         var current: [PlacedRow] = []
@@ -84,6 +86,11 @@ struct FlowDocument {
         var index = 0
         while index < rows.count {
             let row = rows[index]
+            if row.pageBreakBefore, !current.isEmpty {
+                pages.append(current)
+                current = []
+                y = top
+            }
             let space = current.isEmpty ? 0 : row.spaceBefore
             if current.isEmpty || y + space + row.height <= bottom + 0.001 {
                 current.append(PlacedRow(row: index, y: y + space))

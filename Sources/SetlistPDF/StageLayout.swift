@@ -1,41 +1,71 @@
 import SetlistCore
 
-/// The stage version: titles and keys only, bold, in the largest size that fits the whole setlist
-/// on one page, found by binary search. A setlist too long for one page at ``minimumSize``
-/// paginates at ``paginatedSize``, which still reads from a distance.
+/// The stage version: titles and keys only, bold, in type that reads from a few metres.
+///
+/// Titles are never smaller than ``minimumSize``. The setlist takes the fewest pages that allows,
+/// every page in the same size (the largest at which that many pages hold the songs), with the
+/// songs split as evenly as they go and a set's heading on the page of its first song.
 struct StageLayout {
     let playlist: Playlist
     let frame: PageFrame
     let typesetter: Typesetter
     var notation: KeyNotation = .english
 
-    static let minimumSize = 10.0
+    /// The smallest title size: legible on an A4 page on the floor, two metres away.
+    static let minimumSize = 24.0
     static let maximumSize = 72.0
-    static let paginatedSize = 24.0
 
-    func build() -> FlowDocument { build(size: fittingSize()) }
-
-    /// The size to print at: the largest that fits the page, made smaller (down to three quarters)
-    /// where that keeps every title on one line.
-    func fittingSize() -> Double {
-        guard let height = heightLimit() else { return Self.paginatedSize }
-        let size = min(height, max(widthLimit(), height * 0.75))
-        return max(Self.minimumSize, (size * 2).rounded(.down) / 2)
+    /// The type size and the songs of each page.
+    struct Plan: Equatable {
+        var size: Double
+        /// The songs (0-based, in playing order) of each page; empty when pagination simply fills
+        /// each page in turn (a title taller than a page, or no songs).
+        var pages: [Range<Int>]
     }
 
-    /// The largest size, in half points, at which every row fits one page; nil when even the
-    /// minimum does not.
-    func heightLimit() -> Double? {
-        let available = frame.bottom - frame.top
-        guard !playlist.copies.isEmpty else { return 28 }
-        func fits(_ size: Double) -> Bool { build(size: size).totalHeight <= available }
-        // Each song takes at least one line of about 1.2 × the size: no larger size can fit.
-        let lines = Double(playlist.items.count) + 1
-        var high = (min(Self.maximumSize, available / (lines * 1.2)) * 2).rounded(.down) / 2
+    func build() -> FlowDocument {
+        let (plan, typeset) = planned()
+        return typeset.document(breaking: plan)
+    }
+
+    /// The document for `plan`, each planned page after the first starting a new page.
+    func build(_ plan: Plan) -> FlowDocument { typeset(size: plan.size).document(breaking: plan) }
+
+    /// The size and pages to print: the fewest pages that hold the songs at ``minimumSize``, the
+    /// largest size at which that many pages still do (made smaller, down to three quarters, where
+    /// that keeps every title on one line), and the most even split at that size.
+    func plan() -> Plan { planned().plan }
+
+    private func planned() -> (plan: Plan, typeset: Typeset) {
+        guard !playlist.copies.isEmpty else { return (Plan(size: 28, pages: []), typeset(size: 28)) }
+        let smallest = typeset(size: Self.minimumSize)
+        guard let count = smallest.pages(in: frame).fewestPages() else {
+            return (Plan(size: Self.minimumSize, pages: []), smallest)
+        }
+        let height = largestSize(pages: count)
+        let size = max(Self.minimumSize, (min(height, max(widthLimit(), height * 0.75)) * 2).rounded(.down) / 2)
+        let typeset = typeset(size: size)
+        return (Plan(size: size, pages: typeset.pages(in: frame).balanced(into: count) ?? []), typeset)
+    }
+
+    /// The songs as pagination sees them at `size`.
+    func pages(size: Double) -> StagePages { typeset(size: size).pages(in: frame) }
+
+    /// The largest size, in half points from ``minimumSize`` up, at which `count` pages hold
+    /// every song.
+    func largestSize(pages count: Int) -> Double {
+        func fits(_ size: Double) -> Bool {
+            guard let pages = pages(size: size).fewestPages() else { return false }
+            return pages <= count
+        }
+        // A song takes at least a line of about 1.2 × the size, and the fullest page holds at
+        // least an even share of the songs (and the page's header): no larger size can fit.
+        let lines = Double((playlist.copies.count + count - 1) / count) + 1
+        var high = (min(Self.maximumSize, (frame.bottom - frame.top) / (lines * 1.2)) * 2).rounded(.down) / 2
         var low = Self.minimumSize
-        guard high >= low, fits(low) else { return nil }
+        guard high > low else { return low }
         if fits(high) { return high }
-        // Invariant: low fits, high does not.
+        // Invariant: low fits (or is the minimum), high does not.
         while high - low > 0.5 {
             let middle = ((low + high) / 2 * 2).rounded(.down) / 2
             if fits(middle) { low = middle } else { high = middle }
@@ -52,7 +82,10 @@ struct StageLayout {
         }.filter { $0 >= Self.minimumSize }.min() ?? Self.maximumSize
     }
 
-    func build(size: Double) -> FlowDocument {
+    /// The rows at `size` and where each song's block starts: the first at the top of the
+    /// document, every other right after the song before it, so a set's heading starts the block
+    /// of the set's first song.
+    private func typeset(size: Double) -> Typeset {
         var document = FlowDocument()
         document.footerTitle = playlist.name
         document.numberSinglePage = false
@@ -61,8 +94,9 @@ struct StageLayout {
         guard !playlist.copies.isEmpty else {
             let box = typesetter.box(SetlistWords.empty, font: Font(size: size, bold: true), width: frame.contentWidth)
             document.append(Row.lines(of: box, x: frame.left, spaceBefore: size))
-            return document
+            return Typeset(document: document, blockStarts: [])
         }
+        var blockStarts = [0]
         for (index, set) in playlist.sets.enumerated() {
             if let label = set.label {
                 var rows = Row.lines(
@@ -85,9 +119,37 @@ struct StageLayout {
                     Row.lines(
                         of: typesetter.box(runs(for: entry.copy, size: size), width: frame.contentWidth), x: frame.left,
                         spaceBefore: spaceBefore, keepTogether: true))
+                blockStarts.append(document.rows.count)
             }
         }
-        return document
+        blockStarts.removeLast()
+        return Typeset(document: document, blockStarts: blockStarts)
+    }
+
+    private struct Typeset {
+        var document: FlowDocument
+        var blockStarts: [Int]
+
+        /// The songs as blocks of rows for ``StagePages``; breaks after the last song go with it.
+        func pages(in frame: PageFrame) -> StagePages {
+            let rows = document.rows
+            let ends = Array(blockStarts.dropFirst()) + [rows.count]
+            let blocks = zip(blockStarts, ends).map { start, end in
+                StageBlock(
+                    height: rows[start..<end].indices.reduce(0) { $0 + rows[$1].height + ($1 == start ? 0 : rows[$1].spaceBefore) },
+                    spaceBefore: rows[start].spaceBefore)
+            }
+            return StagePages(blocks: blocks, available: frame.bottom - frame.top)
+        }
+
+        /// The document with a page break before each planned page after the first.
+        func document(breaking plan: Plan) -> FlowDocument {
+            var document = document
+            for page in plan.pages.dropFirst() where page.lowerBound < blockStarts.count {
+                document.rows[blockStarts[page.lowerBound]].pageBreakBefore = true
+            }
+            return document
+        }
     }
 
     /// The title in bold and the key beside it, smaller and grey.

@@ -4,8 +4,8 @@ import Testing
 
 @testable import SetlistPDF
 
-/// The layout rules: nothing past the page edge, headers kept with their notes, fallback fonts,
-/// the stage size search.
+/// The layout rules: nothing past the page edge, headers kept with their notes, fallback fonts.
+/// The stage version's sizes and pages are in StageLayoutTests.
 @Suite struct LayoutTests {
     @Test(arguments: PDFStyle.allCases)
     func hostileTextStaysInsideThePage(style: PDFStyle) throws {
@@ -46,15 +46,17 @@ import Testing
     }
 
     /// No page ends with a row that must stay with the next one, unless the chain fills the page.
-    @Test(arguments: [PDFStyle.long, .short])
+    @Test(arguments: PDFStyle.allCases)
     func headersStayWithTheStartOfTheirNotes(style: PDFStyle) throws {
         try withTypesetter { typesetter in
             let frame = PageFrame(paper: .a4)
             let playlist = Fixtures.generated(200, notesEvery: 1)
             let document =
-                style == .long
-                ? LongLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
-                : ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
+                switch style {
+                case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
+                case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
+                case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
+                }
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)
             #expect(pages.count > (style == .long ? 10 : 3))
             #expect(pages.flatMap { $0 }.map(\.row) == Array(document.rows.indices), "every row once, in order")
@@ -75,49 +77,5 @@ import Testing
             #expect(pages.count > 1)
             #expect(pages.map(\.count).reduce(0, +) == box.lines.count)
         }
-    }
-
-    @Test func stageSizeIsTheLargestThatFits() throws {
-        try withTypesetter { typesetter in
-            let frame = PageFrame(paper: .a4)
-            let available = frame.bottom - frame.top
-            var previous = Double.infinity
-            for count in [2, 5, 15, 30, 40] {
-                let layout = StageLayout(playlist: Fixtures.generated(count), frame: frame, typesetter: typesetter)
-                let limit = layout.heightLimit()
-                let height = try #require(limit, "\(count) songs fit one page")
-                #expect(height <= previous, "more songs, no larger type")
-                #expect(layout.build(size: height).totalHeight <= available)
-                if height < StageLayout.maximumSize {
-                    #expect(layout.build(size: height + 0.5).totalHeight > available, "\(count) songs: \(height) + 0.5 pt still fits")
-                }
-                let size = layout.fittingSize()
-                #expect(size <= height && size >= height * 0.75 - 0.5)
-                previous = height
-            }
-            let tooMany = StageLayout(playlist: Fixtures.generated(80), frame: frame, typesetter: typesetter)
-            #expect(tooMany.heightLimit() == nil)
-            #expect(tooMany.fittingSize() == StageLayout.paginatedSize)
-        }
-    }
-
-    @Test func stageTitlesStayOnOneLineWhenTheyCan() throws {
-        try withTypesetter { typesetter in
-            let frame = PageFrame(paper: .a4)
-            let layout = StageLayout(playlist: Fixtures.generated(2), frame: frame, typesetter: typesetter)
-            let size = layout.fittingSize()
-            #expect(size >= 30)
-            let document = layout.build(size: size)
-            let titles = document.rows.filter { $0.fragments.contains { $0.box.lines.count > 1 } }
-            #expect(titles.isEmpty, "a short title wrapped at \(size) pt")
-        }
-    }
-
-    @Test func stageVersionOfAThousandSongsPaginatesAtTheSmallestSize() throws {
-        let pdf = try RenderedPDF(Fixtures.generated(1000), style: .stage)
-        defer { pdf.remove() }
-        let pages = try pdf.pageCount
-        #expect(pages > 1)
-        #expect(try pdf.text(page: pages).contains("Page \(pages) of \(pages)"))
     }
 }

@@ -51,6 +51,40 @@ struct RenderedPDF {
         return (values("width").first ?? 0, values("xMax"), values("xMin"))
     }
 
+    /// A piece of text as `pdftohtml -xml` finds it: its page, font size in points (rounded to
+    /// whole points by poppler), whether it is bold, and its text.
+    struct TextItem {
+        var page: Int
+        var size: Double
+        var bold: Bool
+        var text: String
+    }
+
+    /// Every piece of text with its page and font size, from `pdftohtml -xml`.
+    func textItems() throws -> [TextItem] {
+        let xml = try run("pdftohtml", ["-xml", "-i", "-stdout", "-q", "-zoom", "1", url.path], pathLast: false)
+        func attribute(_ name: String, in line: Substring) -> String? {
+            guard let start = line.range(of: " \(name)=\"") else { return nil }
+            return String(line[start.upperBound...].prefix { $0 != "\"" })
+        }
+        var sizes: [String: Double] = [:]
+        var items: [TextItem] = []
+        var page = 0
+        for line in xml.split(separator: "\n") {
+            if line.hasPrefix("<page ") {
+                page = Int(attribute("number", in: line) ?? "") ?? page
+            } else if line.contains("<fontspec "), let id = attribute("id", in: line) {
+                sizes[id] = Double(attribute("size", in: line) ?? "")
+            } else if line.hasPrefix("<text "), let font = attribute("font", in: line), let open = line.firstIndex(of: ">") {
+                var text = String(line[line.index(after: open)...].dropLast("</text>".count))
+                let bold = text.hasPrefix("<b>")
+                for tag in ["<b>", "</b>", "<i>", "</i>"] { text = text.replacingOccurrences(of: tag, with: "") }
+                items.append(TextItem(page: page, size: sizes[font] ?? 0, bold: bold, text: text))
+            }
+        }
+        return items
+    }
+
     /// The outline (bookmark) titles, depth first, as `qpdf --json` lists them.
     func outlineTitles() throws -> [String] {
         let json = try run("qpdf", ["--json", "--json-key=outlines"])

@@ -11,8 +11,9 @@ struct PDFCommand: ParsableCommand {
             The long version (Concert.pdf) has every song with its author, length, key, BPM and \
             notes, a page footer and a bookmark per song. --short (Concert-short.pdf) lists titles \
             and authors with the total length, on one page for a normal concert. --stage \
-            (Concert-stage.pdf) prints titles and keys in the largest bold type that fits the whole \
-            setlist on one page, for the floor of the stage.
+            (Concert-stage.pdf) prints titles and keys in large bold type for the floor of the stage: \
+            never below 24 pt, on the fewest pages that allows, every page in the same size with \
+            the songs split evenly and each set's heading on the page of its first song.
 
             The file goes to the current folder unless -o names a file or a folder; -o - writes the \
             PDF to standard output. The creation date comes from SOURCE_DATE_EPOCH when it is set, \
@@ -27,7 +28,7 @@ struct PDFCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Flag(help: "Titles and authors only, numbered, with the total length.") var short = false
-    @Flag(help: "Titles and keys only, as large as fits one page.") var stage = false
+    @Flag(help: "Titles and keys only, in type that reads from the floor (24 pt or larger).") var stage = false
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
