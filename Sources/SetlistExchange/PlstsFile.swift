@@ -26,7 +26,7 @@ public enum PlstsFile {
         do {
             data = try handle.read(upToCount: PlstsFormat.maximumSize + 1) ?? Data()
         } catch {
-            throw .unreadableFile(source: source, detail: "\(error.localizedDescription).")
+            throw .unreadableFile(source: source, detail: FailureText.reason(error))
         }
         guard data.count <= PlstsFormat.maximumSize else {
             throw .tooLarge(source: source, size: data.count, limit: PlstsFormat.maximumSize)

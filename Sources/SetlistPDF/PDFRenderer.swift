@@ -65,7 +65,8 @@ public struct PDFRenderer {
         if !FileManager.default.isWritableFile(atPath: folder) {
             return "you may not write to the folder \(folder). Choose another path with -o."
         }
-        return "\(error). Nothing was written."
+        // The reason and advice only: the message already names the file.
+        return error.detail + " Nothing was written."
     }
 
     /// "Page i of n" on the right and the playlist's name on the left of every page, unless the

@@ -60,7 +60,7 @@ public enum SongFiles {
             defer { try? handle.close() }
             data = try handle.read(upToCount: maximumSize + 1) ?? Data()
         } catch {
-            throw .unreadable(file: name, detail: (error as NSError).localizedDescription)
+            throw .unreadable(file: name, detail: FailureText.reason(error))
         }
         guard data.count <= maximumSize else {
             throw .unreadable(file: name, detail: "it is larger than \(maximumSize >> 20) MB, far more than a song list.")
@@ -78,7 +78,7 @@ public enum SongFiles {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path.url.path)
         } catch {
-            throw .unreadable(file: path.name, detail: (error as NSError).localizedDescription)
+            throw .unreadable(file: path.name, detail: FailureText.reason(error))
         }
         let files = names.filter { ChordPro.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
             .sorted()

@@ -24,3 +24,17 @@ import Testing
         #expect(LibraryError(error).description == error.description)
     }
 }
+
+@Suite struct FailureTextTests {
+    /// Foundation's wording already ends in a full stop; messages once doubled it ("permission..").
+    @Test func aReadFailureIsTheSystemsReasonWithOneFullStop() {
+        do {
+            _ = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/songs.json"))
+            Issue.record("read a file that does not exist")
+        } catch {
+            #expect(FailureText.reason(error) == "No such file or directory.")
+        }
+        #expect(FailureText.reason(CocoaError(.fileReadCorruptFile)).hasSuffix("."))
+        #expect(!FailureText.reason(CocoaError(.fileReadCorruptFile)).hasSuffix(".."))
+    }
+}

@@ -89,7 +89,10 @@ import Testing
         #expect {
             try PDFRenderer.write(Data("%PDF-".utf8), to: url)
         } throws: { error in
-            (error as? PDFError)?.description.hasPrefix("Cannot write the PDF to \(url.path)") == true
+            guard let text = (error as? PDFError)?.description else { return false }
+            // One message, naming the file once, with one full stop between its sentences.
+            return text.hasPrefix("Cannot write the PDF to \(url.path): ") && text.components(separatedBy: url.path).count == 2
+                && !text.contains("..") && text.hasSuffix(" Nothing was written.")
         }
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }

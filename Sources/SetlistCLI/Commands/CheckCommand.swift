@@ -78,6 +78,9 @@ struct CheckCommand: ParsableCommand {
         say(
             "Checked \(root): \(Show.count(report.songCount, "song")), \(Show.count(report.playlistCount, "playlist")) "
                 + "(\(Show.count(report.copyCount, "copied song"))), \(Show.count(report.contactCount, "contact")).")
+        if !report.withheld.isEmpty {
+            say("Not read: \(report.withheld.joined(separator: ", ")) (its owner keeps it private).")
+        }
         if !report.leftovers.isEmpty && !repair {
             say(
                 "\(Show.count(report.leftovers.count, "temporary file")) left by an interrupted command (harmless; the next change removes them)."

@@ -60,7 +60,7 @@ struct SongFieldOptions: ParsableArguments {
                 defer { try? handle.close() }
                 data = try handle.read(upToCount: limit) ?? Data()
             } catch {
-                throw CLIError("Cannot read the notes file \(file): \((error as NSError).localizedDescription) Check the path.")
+                throw CLIError("Cannot read the notes file \(file): \(FailureText.reason(error)) Check the path.")
             }
         }
         let source = file == "-" ? "standard input" : file

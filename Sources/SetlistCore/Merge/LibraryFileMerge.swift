@@ -48,7 +48,7 @@ public enum LibraryFileMerge {
     public static func mergeFiles(base: URL, ours: URL, theirs: URL, path: String) throws(LibraryError) -> Result {
         func read(_ url: URL) throws(LibraryError) -> Data {
             do { return try Data(contentsOf: url) } catch {
-                throw .unreadableFile(path: url.path, detail: "\(error.localizedDescription).")
+                throw .unreadableFile(path: url.path, detail: FailureText.reason(error))
             }
         }
         let baseData = FileManager.default.fileExists(atPath: base.path) ? try read(base) : nil

@@ -9,6 +9,8 @@ import Foundation
 public struct History: Sendable {
     /// The history folder, inside the library folder.
     public static let folder = ".history"
+    /// History records keep copies of the contacts and settings, so they are as private.
+    static let newFileMode = AtomicFile.privateMode
     /// How many changes are kept.
     public static let limit = 50
     /// The most bytes the history may take: older changes are forgotten sooner when single
@@ -61,7 +63,9 @@ public struct History: Sendable {
         let numbers = entryNumbers()
         let next = (numbers.last ?? 0) + 1
         let record = Record(command: command, date: Self.format(date), changes: changes.map(FileDelta.init))
-        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.write(LibraryFiles.encode(record), to: url(of: next)) }
+        try LibraryError.onFiles { () throws(AtomicFileError) in
+            try AtomicFile.write(LibraryFiles.encode(record), to: url(of: next), newFileMode: History.newFileMode)
+        }
         let kept = numbers.suffix(Self.limit - 1)
         for old in numbers.dropLast(kept.count) {
             try? AtomicFile.remove(url(of: old))
@@ -107,7 +111,7 @@ public struct History: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadableFile(path: url.path, detail: "\(error.localizedDescription).")
+            throw .unreadableFile(path: url.path, detail: FailureText.reason(error))
         }
         let record = try LibraryFiles.decode(Record.self, from: data, path: url.path)
         // A history file edited by hand must not make undo or recovery write outside the library.

@@ -13,6 +13,8 @@ public struct IntegrityReport: Sendable, Hashable {
     public var playlistCount = 0
     public var copyCount = 0
     public var contactCount = 0
+    /// Another user's private files (contacts, settings) this user may not read, left unchecked.
+    public var withheld: [String] = []
     /// What merges left undecided, numbered from 1 for `setlist resolve`, each with its file.
     public var conflicts: [NumberedConflict] = []
 
@@ -31,6 +33,7 @@ extension LibraryStore {
         var report = IntegrityReport()
         guard FileManager.default.fileExists(atPath: root.path) else { return report }
         var reader = LibraryReader(root: root)
+        reader.passesOverOthersPrivateFiles = true
         var library = Library()
         var interrupted = false
         do {
@@ -46,8 +49,10 @@ extension LibraryStore {
             defer { lock.unlock() }
             report.finishedChange = try recoverInterruptedChange()
             reader = LibraryReader(root: root)
+            reader.passesOverOthersPrivateFiles = true
             library = reader.read()
         }
+        report.withheld = reader.withheld
         let fileProblems = reader.allProblems
         var values = IntegrityValues()
         values.clean(&library)

@@ -15,6 +15,18 @@ public enum LibraryFiles {
     public static let settings = "settings.json"
     public static let lock = ".lock"
 
+    /// The files that hold the band's addresses and the user's mail setup.
+    static let privateFiles: Set<String> = [contacts, settings]
+
+    /// The mode a new library file gets (less the umask): the contacts (the band's addresses),
+    /// the settings (the mail program and sender) and the history, which keeps copies of both,
+    /// are readable by the user alone; the rest as any new file. A file that exists keeps the
+    /// mode it has, so `chmod` decides from then on.
+    static func newFileMode(for path: String) -> mode_t {
+        if path.hasPrefix(History.folder + "/") { return History.newFileMode }
+        return privateFiles.contains(path) ? AtomicFile.privateMode : AtomicFile.ordinaryMode
+    }
+
     /// The library files at the top of the folder; the playlists are files in ``playlistFolder``.
     static let topLevelFiles = [songs, playlistOrder, contacts, settings]
 
@@ -129,7 +141,7 @@ public enum LibraryFiles {
         } catch let error as DecodingError {
             throw .unreadableFile(path: path, detail: DecodingErrorText.describe(error, in: data))
         } catch {
-            throw .unreadableFile(path: path, detail: "\(error.localizedDescription).")
+            throw .unreadableFile(path: path, detail: FailureText.reason(error))
         }
     }
 }

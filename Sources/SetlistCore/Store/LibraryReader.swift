@@ -10,6 +10,12 @@ struct LibraryReader {
     private(set) var problems: [IntegrityProblem] = []
     /// The playlist files the order file names, whether or not they could be read.
     private var listed: Set<String> = []
+    /// Whether another user's private files (``LibraryFiles/privateFiles``) that this user may
+    /// not read are passed over, as if absent: for reading another member's library. A change
+    /// never does this, so it never writes over what it could not read.
+    var passesOverOthersPrivateFiles = false
+    /// The private files passed over.
+    private(set) var withheld: [String] = []
 
     init(root: URL) {
         self.root = root
@@ -145,14 +151,24 @@ struct LibraryReader {
         }
     }
 
+    /// Whether the file belongs to another user and this one may not read it.
+    private static func isOthersPrivate(_ url: URL) -> Bool {
+        var info = stat()
+        return stat(url.path, &info) == 0 && info.st_uid != geteuid() && access(url.path, R_OK) != 0
+    }
+
     private mutating func decode<T: Decodable>(_ type: T.Type, _ path: String) -> T? {
         let url = root.appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        if passesOverOthersPrivateFiles && LibraryFiles.privateFiles.contains(path) && Self.isOthersPrivate(url) {
+            withheld.append(path)
+            return nil
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            errors.append(.unreadableFile(path: url.path, detail: "\(error.localizedDescription)."))
+            errors.append(.unreadableFile(path: url.path, detail: FailureText.reason(error)))
             return nil
         }
         do {

@@ -21,6 +21,7 @@ public struct LibraryStore: Sendable {
             let lock = try lockLibrary(exclusive: false)
             defer { lock.unlock() }
             var reader = LibraryReader(root: root)
+            reader.passesOverOthersPrivateFiles = true
             let library = reader.read()
             if !lastChangeIsInterrupted(known: reader.files) {
                 if let error = reader.combinedError { throw error }
@@ -40,6 +41,7 @@ public struct LibraryStore: Sendable {
     public func peek() -> Library {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
         var reader = LibraryReader(root: root)
+        reader.passesOverOthersPrivateFiles = true
         return reader.read()
     }
 
@@ -114,7 +116,8 @@ public struct LibraryStore: Sendable {
         }
         for change in writes {
             try LibraryError.onFiles { () throws(AtomicFileError) in
-                try AtomicFile.write(change.after!, to: root.appendingPathComponent(change.path))
+                try AtomicFile.write(
+                    change.after!, to: root.appendingPathComponent(change.path), newFileMode: LibraryFiles.newFileMode(for: change.path))
             }
         }
         for change in removals {

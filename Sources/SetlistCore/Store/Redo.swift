@@ -48,11 +48,11 @@ extension History {
     func keepUndone(_ number: Int) throws(LibraryError) {
         let data: Data
         do { data = try Data(contentsOf: url(of: number)) } catch {
-            throw .unreadableFile(path: url(of: number).path, detail: "\(error.localizedDescription).")
+            throw .unreadableFile(path: url(of: number).path, detail: FailureText.reason(error))
         }
         try LibraryError.onFiles { () throws(AtomicFileError) in
             try AtomicFile.makeFolder(undoneFolderURL)
-            try AtomicFile.write(data, to: undoneURL(of: number))
+            try AtomicFile.write(data, to: undoneURL(of: number), newFileMode: History.newFileMode)
         }
     }
 
@@ -60,9 +60,11 @@ extension History {
     func restoreUndone(_ number: Int) throws(LibraryError) {
         let data: Data
         do { data = try Data(contentsOf: undoneURL(of: number)) } catch {
-            throw .unreadableFile(path: undoneURL(of: number).path, detail: "\(error.localizedDescription).")
+            throw .unreadableFile(path: undoneURL(of: number).path, detail: FailureText.reason(error))
         }
-        try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.write(data, to: url(of: number)) }
+        try LibraryError.onFiles { () throws(AtomicFileError) in
+            try AtomicFile.write(data, to: url(of: number), newFileMode: History.newFileMode)
+        }
     }
 
     /// Forgets undone copies that no longer count (left by a crash); with the exclusive lock held.

@@ -56,7 +56,7 @@ extension LibraryStore {
         for number in added.dropFirst().reversed() { try history.remove(number) }
         let record = History.Record(command: command, date: History.format(Date()), changes: changes.map(FileDelta.init))
         try LibraryError.onFiles { () throws(AtomicFileError) in
-            try AtomicFile.write(LibraryFiles.encode(record), to: history.url(of: added[0]))
+            try AtomicFile.write(LibraryFiles.encode(record), to: history.url(of: added[0]), newFileMode: History.newFileMode)
         }
     }
 

@@ -164,7 +164,7 @@ extension LibraryStore {
             let kept = SyncConflicts.keptFolder + "/" + copy.path.replacingOccurrences(of: "/", with: "_")
             try LibraryError.onFiles { () throws(AtomicFileError) in
                 try AtomicFile.makeFolder(root.appendingPathComponent(SyncConflicts.keptFolder))
-                try AtomicFile.write(theirs, to: root.appendingPathComponent(kept))
+                try AtomicFile.write(theirs, to: root.appendingPathComponent(kept), newFileMode: LibraryFiles.newFileMode(for: kept))
                 try AtomicFile.remove(root.appendingPathComponent(copy.path))
             }
             let how =

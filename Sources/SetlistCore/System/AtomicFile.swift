@@ -10,43 +10,101 @@ import Foundation
 
 /// Writes that leave a file either as it was or as it is meant to be, never partial: a temporary
 /// file in the same folder, fsync, rename over the old one, fsync the folder.
+///
+/// A write keeps what the user set up around the file: a symbolic link stays a link and its
+/// target is replaced (the temporary file sits beside the target, so the rename stays on one file
+/// system); an existing file keeps its mode (and its group, where the user may set it); a new file
+/// gets `newFileMode` less the user's umask, as any program's new file does.
 public enum AtomicFile {
-    /// Atomically replaces (or creates) the file at `url` with `data`.
+    /// The mode of a new file anyone may read, before the umask: what `touch` would make.
+    public static let ordinaryMode: mode_t = 0o666
+    /// The mode of a new file only its owner may read (addresses, mail settings).
+    public static let privateMode: mode_t = 0o600
+
+    /// Atomically replaces (or creates) the file at `url` with `data`; see ``AtomicFile`` for
+    /// links and modes.
     ///
     /// A device or pipe already at `url` (`/dev/stdout`, `/dev/null`, a FIFO) is written into
     /// instead: replacing it would put a plain file in its place, in /dev itself when run as root.
-    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws(AtomicFileError) {
+    public static func write(_ data: Data, to url: URL, newFileMode: mode_t = ordinaryMode) throws(AtomicFileError) {
+        let target = try linkTarget(of: url.path)
         var info = stat()
-        if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            let fd = open(url.path, O_WRONLY | O_CLOEXEC)
+        let exists = stat(target, &info) == 0
+        if exists, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            let fd = open(target, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw failure(url.path) }
             defer { close(fd) }
             guard writeAll(data, to: fd) else { throw failure(url.path) }
             return
         }
-        let folder = url.deletingLastPathComponent().path
-        let template = folder + "/.\(url.lastPathComponent).tmp-XXXXXX"
-        var buffer = Array(template.utf8CString)
-        let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(url.path) }
-        let temporary = String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let folder = folder(of: target)
+        // open(O_CREAT) rather than mkstemp: the kernel applies the umask to the new file's mode.
+        let (fd, temporary) = try createTemporary(beside: target, in: folder, mode: exists ? privateMode : newFileMode, reporting: url.path)
         var ok = false
         defer {
             if !ok { unlink(temporary) }
         }
+        if exists {
+            // Best effort for the group: only a member of it (or root) may set it.
+            _ = fchown(fd, uid_t.max, info.st_gid)
+        }
         let written = writeAll(data, to: fd)
-        guard written, fchmod(fd, permissions) == 0, fsync(fd) == 0 else {
+        guard written, !exists || fchmod(fd, info.st_mode & 0o7777) == 0, fsync(fd) == 0 else {
             let error = failure(url.path)
             close(fd)
             throw error
         }
         guard close(fd) == 0 else { throw failure(url.path) }
-        guard rename(temporary, url.path) == 0 else { throw failure(url.path) }
+        guard rename(temporary, target) == 0 else { throw failure(url.path) }
         ok = true
         syncFolder(folder)
     }
 
-    /// Whether `name` is one of the temporary files ``write(_:to:permissions:)`` makes
+    /// The file a write to `path` replaces: `path` itself, or where its symbolic links lead. A
+    /// link to a file that does not exist yet leads to that file, if its folder exists.
+    static func linkTarget(of path: String) throws(AtomicFileError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else {
+                guard current != path, access(folder(of: current), F_OK) != 0 else { return current }
+                throw AtomicFileError(
+                    path: path, reason: "it is a symbolic link to \(current), and the folder \(folder(of: current)) does not exist",
+                    advice: "Create that folder, or remove the link.")
+            }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else { throw failure(path) }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : folder(of: current) + "/" + destination
+        }
+        errno = ELOOP
+        throw failure(path)
+    }
+
+    /// The folder part of a path ("." for a bare name).
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Creates `.NAME.tmp-XXXXXX` beside `target`, exclusively, with `mode` less the umask.
+    private static func createTemporary(beside target: String, in folder: String, mode: mode_t, reporting path: String)
+        throws(AtomicFileError) -> (Int32, String)
+    {
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        for _ in 0..<100 {
+            let suffix = String((0..<6).map { _ in letters.randomElement()! })
+            let temporary = folder + "/.\(name).tmp-" + suffix
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if fd >= 0 { return (fd, temporary) }
+            if errno != EEXIST { break }
+        }
+        throw failure(path)
+    }
+
+    /// Whether `name` is one of the temporary files ``write(_:to:newFileMode:)`` makes
     /// (`.NAME.tmp-XXXXXX`), which a killed process can leave behind.
     public static func isTemporaryName(_ name: String) -> Bool {
         guard name.hasPrefix("."), let range = name.range(of: ".tmp-", options: .backwards) else { return false }

@@ -1,0 +1,93 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The files setlist writes keep what the user set up (issue 13): a library file's mode after
+/// `chmod`, private contacts and settings, and a symbolic link where a document is written.
+@Suite struct FileSetupTests {
+    static func mode(_ url: URL) -> mode_t {
+        var info = stat()
+        return lstat(url.path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
+    static func isLink(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// The umask of this process, read without changing it.
+    static func umask() throws -> mode_t {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        return try #require(mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8))
+    }
+
+    @Test func contactsAndSettingsAreCreatedPrivateAndTheRestByTheUmask() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "A")
+        try lib.ok("add-contact", "Pepa", "pepa@example.com")
+        try lib.ok("config", "sender", "Me <me@example.com>")
+        let umask = try Self.umask()
+        #expect(Self.mode(lib.root.appendingPathComponent("contacts.json")) == 0o600 & ~umask)
+        #expect(Self.mode(lib.root.appendingPathComponent("settings.json")) == 0o600 & ~umask)
+        #expect(Self.mode(lib.root.appendingPathComponent("songs.json")) == 0o666 & ~umask)
+        // The history keeps copies of the contacts, so it is as private.
+        let history = lib.root.appendingPathComponent(".history")
+        for name in try FileManager.default.contentsOfDirectory(atPath: history.path) where name.hasSuffix(".json") {
+            #expect(Self.mode(history.appendingPathComponent(name)) == 0o600 & ~umask, "\(name)")
+        }
+    }
+
+    @Test func aChangeKeepsTheModeTheUserSet() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "A")
+        try lib.ok("add-contact", "Pepa", "pepa@example.com")
+        let contacts = lib.root.appendingPathComponent("contacts.json"), songs = lib.root.appendingPathComponent("songs.json")
+        #expect(chmod(contacts.path, 0o640) == 0)
+        #expect(chmod(songs.path, 0o600) == 0)
+        try lib.ok("add-contact", "Jana", "jana@example.com")
+        try lib.ok("add-song", "B")
+        #expect(Self.mode(contacts) == 0o640)
+        #expect(Self.mode(songs) == 0o600)
+        try lib.ok("undo")
+        #expect(Self.mode(songs) == 0o600)
+    }
+
+    @Test(arguments: [
+        ["pdf", "-o", "link"],
+        ["export", "-o", "link"],
+        ["share", "--to", "a@example.com", "--from", "b@example.com", "--eml", "link"],
+    ])
+    func aDocumentWrittenToALinkReplacesItsTarget(arguments: [String]) throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "A")
+        try lib.ok("new", "Koncert", "A")
+        let shared = lib.folder.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        let target = shared.appendingPathComponent("document")
+        try Data("old".utf8).write(to: target)
+        let link = lib.folder.appendingPathComponent("link")
+        #expect(symlink("shared/document", link.path) == 0)
+        let result = try lib.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.isLink(link))
+        #expect(try Data(contentsOf: target) != Data("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["document"])
+    }
+
+    @Test func aLinkIntoAFolderThatDoesNotExistIsAClearError() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("new", "Koncert")
+        let link = lib.folder.appendingPathComponent("set.pdf")
+        #expect(symlink("gone/set.pdf", link.path) == 0)
+        let result = try lib.run("pdf", "-o", "set.pdf")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is a symbolic link to"), "\(result.stderr)")
+        #expect(result.stderr.contains("gone does not exist"), "\(result.stderr)")
+        #expect(Self.isLink(link))
+    }
+}
