@@ -9,12 +9,15 @@ struct PlaylistMerge {
     let old: Playlist
     let incoming: Playlist
     let preference: MergePreference
+    /// How the report prints keys: the band's `config notation`.
+    let notation: KeyNotation
     private(set) var changes: [ImportChange] = []
 
-    init(old: Playlist, incoming: Playlist, preference: MergePreference) {
+    init(old: Playlist, incoming: Playlist, preference: MergePreference, notation: KeyNotation = .english) {
         self.old = old
         self.incoming = incoming
         self.preference = preference
+        self.notation = notation
     }
 
     /// The merged playlist (with the member's name and received record; the caller sets those).
@@ -47,7 +50,7 @@ struct PlaylistMerge {
                     let conflicting = Set(merge.fields(.conflict)).subtracting([.notes])
                     var shown = fields
                     for field in conflicting { shown.takeValue(of: field, from: copy.fields) }
-                    let described = PlaylistMerge.describeChanges(from: copy.fields, to: shown)
+                    let described = PlaylistMerge.describeChanges(from: copy.fields, to: shown, notation: notation)
                     if !described.isEmpty { fieldChanges.append(.changed(position: position, song: fields, fields: described)) }
                     if let outcome = notes.outcome { fieldChanges.append(.notes(position: position, song: fields, outcome: outcome)) }
                     for field in SongField.allCases where conflicting.contains(field) {
@@ -55,7 +58,8 @@ struct PlaylistMerge {
                             .conflict(
                                 ConflictNote(
                                     place: "#\(position) \(fields.listing), \(Self.fieldName(field))",
-                                    yours: Self.show(field, of: copy.fields), theirs: Self.show(field, of: sent.fields),
+                                    yours: Self.show(field, of: copy.fields, notation: notation),
+                                    theirs: Self.show(field, of: sent.fields, notation: notation),
                                     keptYours: preference == .mine)))
                     }
                     // A copy made here that the sender sent exactly as it is gets no base: nothing
@@ -139,19 +143,19 @@ struct PlaylistMerge {
     }
 
     /// One field's value as the report shows it.
-    static func show(_ field: SongField, of fields: SongFields) -> String {
+    static func show(_ field: SongField, of fields: SongFields, notation: KeyNotation) -> String {
         switch field {
         case .name: "'\(fields.name)'"
         case .author: fields.author ?? "none"
         case .length: fields.length.map(SongLength.format) ?? "none"
-        case .key: fields.key?.description ?? "none"
+        case .key: fields.key?.spelled(in: notation) ?? "none"
         case .bpm: fields.bpm.map { "\($0) BPM" } ?? "none"
         case .notes: fields.notes.map { "\"\($0)\"" } ?? "none"
         }
     }
 
     /// The fields other than the notes that differ, worded for people.
-    static func describeChanges(from old: SongFields, to new: SongFields) -> [String] {
+    static func describeChanges(from old: SongFields, to new: SongFields, notation: KeyNotation) -> [String] {
         func show(_ value: String?) -> String { value ?? "none" }
         var result: [String] = []
         for field in old.differences(from: new).sorted() {
@@ -159,7 +163,7 @@ struct PlaylistMerge {
             case .name: result.append("title '\(old.name)' → '\(new.name)'")
             case .author: result.append("author \(show(old.author)) → \(show(new.author))")
             case .length: result.append("length \(show(old.length.map(SongLength.format))) → \(show(new.length.map(SongLength.format)))")
-            case .key: result.append("key \(show(old.key?.description)) → \(show(new.key?.description))")
+            case .key: result.append("key \(show(old.key?.spelled(in: notation))) → \(show(new.key?.spelled(in: notation)))")
             case .bpm: result.append("tempo \(show(old.bpm.map { "\($0)" })) → \(show(new.bpm.map { "\($0)" })) BPM")
             case .notes: break
             }

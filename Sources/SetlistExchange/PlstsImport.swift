@@ -82,7 +82,7 @@ public enum PlstsImport {
         }
         var report: ImportReport
         if let old = existing, let index = lib.playlists.firstIndex(where: { $0.id == incoming.id }) {
-            var merge = PlaylistMerge(old: old, incoming: incoming, preference: options.preference)
+            var merge = PlaylistMerge(old: old, incoming: incoming, preference: options.preference, notation: lib.notation)
             var merged = merge.merged()
             merged.name = name
             merged.received = old.received == nil && old.slots == incoming.slots && old.name == incoming.name ? nil : received

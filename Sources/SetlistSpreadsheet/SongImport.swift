@@ -28,7 +28,7 @@ public enum SongImport {
             let errors = invalid.map { SpreadsheetError.invalidRows(file: $0.file, problems: $0.problems) }
             throw errors.count == 1 ? errors[0] : .several(errors)
         }
-        var report = SongImportReport(sheets: sheets)
+        var report = SongImportReport(sheets: sheets, notation: library.notation)
         var chosen: [(id: String, set: String?)] = []
         for sheet in sheets {
             for incoming in sheet.songs {

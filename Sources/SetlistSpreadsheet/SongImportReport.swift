@@ -20,9 +20,12 @@ public struct SongImportReport: Hashable, Sendable {
     /// One per song read, in file order.
     public var outcomes: [Outcome] = []
     public var playlist: PlaylistOutcome?
+    /// How keys are printed: the band's `config notation`.
+    public var notation: KeyNotation
 
-    public init(sheets: [SongSheet]) {
+    public init(sheets: [SongSheet], notation: KeyNotation = .english) {
         self.sheets = sheets
+        self.notation = notation
     }
 
     public var added: Int { outcomes.filter { if case .added = $0 { true } else { false } }.count }
@@ -45,7 +48,9 @@ public struct SongImportReport: Hashable, Sendable {
             case .added(let fields): lines.append("+ \(Self.listing(fields))")
             case .matched(let fields): lines.append("= \(Self.listing(fields)): already in the repertoire")
             case .updated(let before, let after, let changed):
-                lines.append("~ \(Self.listing(after)): " + changed.map { Self.change($0, before, after) }.joined(separator: ", "))
+                lines.append(
+                    "~ \(Self.listing(after)): "
+                        + changed.map { Self.change($0, before, after, notation: notation) }.joined(separator: ", "))
             }
         }
         let would = dryRun ? "Would add" : "Added"
@@ -71,13 +76,13 @@ public struct SongImportReport: Hashable, Sendable {
         fields.name + (fields.author.map { " — " + $0 } ?? "")
     }
 
-    static func change(_ field: SongField, _ before: SongFields, _ after: SongFields) -> String {
+    static func change(_ field: SongField, _ before: SongFields, _ after: SongFields, notation: KeyNotation) -> String {
         func show(_ fields: SongFields) -> String {
             switch field {
             case .name: fields.name
             case .author: fields.author ?? "—"
             case .length: fields.length.map(SongLength.format) ?? "—"
-            case .key: fields.key?.description ?? "—"
+            case .key: fields.key?.spelled(in: notation) ?? "—"
             case .bpm: fields.bpm.map { "\($0) BPM" } ?? "—"
             case .notes: "notes"
             }

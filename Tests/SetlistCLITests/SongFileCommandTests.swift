@@ -66,6 +66,16 @@ import Testing
         #expect(try lib.snapshot() == before)
     }
 
+    /// The report prints keys as the band reads them (`config notation german`).
+    @Test func updateReportSpeaksTheBandsNotation() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("config", "notation", "german")
+        try lib.ok("add-song", "ZLUTOUCKY KUN", "--author", "jiri stastny", "--key", "H")
+        try write(Self.excelCzech, "songs.csv", in: lib)
+        let updated = try lib.ok("import-songs", "songs.csv", "--update")
+        #expect(updated.contains("key H dur → fis moll"), "\(updated)")
+    }
+
     @Test func dryRunUpdateSkipInvalidAndTo() throws {
         let lib = try TemporaryLibrary()
         try lib.ok("add-song", "ZLUTOUCKY KUN", "--author", "jiri stastny", "--key", "C")
@@ -76,7 +86,7 @@ import Testing
         #expect(try lib.snapshot() == before)
 
         let updated = try lib.ok("import-songs", "songs.csv", "--update")
-        #expect(updated.contains("~ ZLUTOUCKY KUN — jiri stastny: length — → 3:05, key C major → F# minor, bpm — → 96 BPM"))
+        #expect(updated.contains("~ ZLUTOUCKY KUN — jiri stastny: length — → 3:05, key C major → F♯ minor, bpm — → 96 BPM"))
         #expect(try lib.ok("songs").contains("ZLUTOUCKY KUN"))
 
         try write(Data("Title,Length\nGood,3:00\nBad,forever\n".utf8), "mixed.csv", in: lib)

@@ -51,6 +51,20 @@ import Testing
         #expect(lines[1].contains("x…"))
     }
 
+    /// `show`'s "*" (the copy differs from its original) survives the cut: "Přejmenovan…*".
+    @Test func aCutCellKeepsItsDifferenceMarker() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Short", "--author", "Band")
+        try lib.ok("new", "P", "Short")
+        try lib.ok("edit-song", "Short", "--in", "P", "--name", String(repeating: "Přejmenovaná píseň ", count: 4), "--author", "Other")
+        let show = try lib.run(["show"], environment: ["COLUMNS": "40"]).stdout
+        let row = try #require(show.split(separator: "\n").first { $0.hasPrefix("1 ") })
+        #expect(Cells.width(String(row)) <= 40, "[\(row)]")
+        #expect(row.contains("…*"), "the cut title keeps its mark: [\(row)]")
+        #expect(row.contains("Other*"))
+        #expect(show.contains("* differs from the original"))
+    }
+
     @Test func withoutAWidthNothingIsCutAndJSONNeverIs() throws {
         let lib = try Self.library()
         #expect(try lib.ok("songs").contains(Self.longTitle.trimmingCharacters(in: .whitespaces)))

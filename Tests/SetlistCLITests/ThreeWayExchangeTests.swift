@@ -39,6 +39,21 @@ import Testing
         #expect(taken.contains("took the sender's G minor, replacing yours, E minor"), "\(taken)")
     }
 
+    /// The update's report prints keys as the member's band reads them.
+    @Test func theReportSpeaksTheMembersNotation() throws {
+        let leader = try ExchangeTests.leader()
+        let member = try TemporaryLibrary()
+        try member.ok("config", "notation", "german")
+        try member.ok("import", "-", stdin: try ExchangeTests.export(leader))
+        try member.ok("edit-song", "Highway to Hell", "--in", "Concert", "--key", "Hm")
+        try leader.ok("edit-song", "Highway to Hell", "--in", "Concert", "--key", "Bb")
+        try leader.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--key", "F#")
+        let report = try member.ok("import", "-", stdin: try ExchangeTests.export(leader))
+        #expect(report.contains("Fis dur"), "\(report)")
+        #expect(report.contains("took the sender's B dur, replacing yours, h moll"), "\(report)")
+        #expect(!report.contains("major") && !report.contains("minor"), "\(report)")
+    }
+
     @Test func appFilesImportExportAndMalformedOnesChangeNothing() throws {
         let lib = try TemporaryLibrary()
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -92,7 +92,7 @@ import Testing
             #expect(merged.hasSameValue(as: expected, in: field), "\(field) keepMine \(keepMine)")
             #expect(report.conflicts.count == 1, "\(field)")
             let line = try #require(report.conflicts.first).description
-            #expect(line.contains(PlaylistMerge.show(field, of: mine)), "the report names the member's value: \(line)")
+            #expect(line.contains(PlaylistMerge.show(field, of: mine, notation: .english)), "the report names the member's value: \(line)")
             #expect(line.contains(keepMine ? "kept yours" : "replacing yours"), "\(line)")
             // The sender's value is now the base: importing it again changes nothing.
             let settled = member

@@ -29,7 +29,7 @@ import Testing
         #expect(copy.fields.notes == "my own: watch the drummer")
         #expect(copy.fields.bpm == 120)
         #expect(copy.fields.key == MusicalKey(parsing: "F# minor"))
-        #expect(report.changes == [.changed(position: 1, song: copy.fields, fields: ["key C minor → F# minor", "tempo 250 → 120 BPM"])])
+        #expect(report.changes == [.changed(position: 1, song: copy.fields, fields: ["key C minor → F♯ minor", "tempo 250 → 120 BPM"])])
     }
 
     @Test func takesTheSendersNotesWhereTheMemberDidNotChangeThem() throws {

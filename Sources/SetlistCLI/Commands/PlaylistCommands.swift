@@ -101,6 +101,7 @@ struct ShowCommand: ParsableCommand {
         var table = Table([
             ("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("Notes", .left),
         ])
+        table.marker = "*"
         var anyDiffers = false, orphans: [Int] = []
         for set in playlist.sets {
             if let label = set.label {

@@ -11,6 +11,9 @@ struct Table {
     var rows: [[String]] = []
     /// Lines printed as they are between rows (breaks between sets), keyed by the row they precede.
     var separators: [Int: String] = [:]
+    /// A mark at the end of a cell (`show`'s "*" for a field where the copy differs from its
+    /// original) that stays when the cell is cut: "Bohemian Rh…*".
+    var marker: String?
 
     /// Columns a `.text` column keeps at least (fewer only when all its cells are narrower).
     static let minimumTextWidth = 6
@@ -38,7 +41,7 @@ struct Table {
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (slot, column) in used.enumerated() {
-                let cell = Cells.truncate(cells[column], to: widths[slot])
+                let cell = fit(cells[column], to: widths[slot])
                 let pad = String(repeating: " ", count: max(0, widths[slot] - Cells.width(cell)))
                 parts.append(alignments[column] == .right ? pad + cell : cell + pad)
             }
@@ -58,6 +61,14 @@ struct Table {
         }
         if let text = separators[rows.count] { lines.append(separator(text)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The cell cut to `width` columns, its ``marker`` kept.
+    private func fit(_ cell: String, to width: Int) -> String {
+        guard let marker, cell.hasSuffix(marker), Cells.width(cell) > width, width > Cells.width(marker) else {
+            return Cells.truncate(cell, to: width)
+        }
+        return Cells.truncate(String(cell.dropLast(marker.count)), to: width - Cells.width(marker)) + marker
     }
 
     /// Narrows the widest `.text` column by one column at a time until the table fits `width`
