@@ -22,6 +22,8 @@ public enum ExchangeError: SetlistError, Sendable {
     case cannotExport(playlist: String, problems: [String])
     /// The file to write is a folder.
     case outputIsFolder(path: String, fileName: String)
+    /// Merging the update into the member's playlist would take it past ``Playlist/maximumItems``.
+    case playlistWouldOverflow(source: String, playlist: String, count: Int, limit: Int)
 
     /// At most this many problems of one document are listed; the rest are counted.
     public static let listedProblems = 40
@@ -55,9 +57,13 @@ public enum ExchangeError: SetlistError, Sendable {
         case .cannotExport(let playlist, let problems):
             return "'\(playlist)' cannot be shared as a .plsts file: members could not import it.\n"
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
-                + "\nChange the playlist (rename it, or split it into shorter ones) and try again. Nothing was written or sent."
+                + "\nChange the playlist (rename it, or split it into shorter ones) and try again, or share its PDF alone with `setlist share --no-plsts`. Nothing was written or sent."
         case .outputIsFolder(let path, let fileName):
             return "\(path) is a folder. Name the file to write, like `-o \(path)/\(fileName)`."
+        case .playlistWouldOverflow(let source, let playlist, let count, let limit):
+            return
+                "Merging \(source) into your '\(playlist)' would give it \(count) songs and breaks, more than the \(limit) a playlist can hold. "
+                + "Remove songs from yours first, or import it as a playlist of its own with `--rename NEW`. Nothing was changed."
         }
     }
 

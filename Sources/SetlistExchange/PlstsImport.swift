@@ -86,6 +86,10 @@ public enum PlstsImport {
             var merged = merge.merged()
             merged.name = name
             merged.received = old.received == nil && old.slots == incoming.slots && old.name == incoming.name ? nil : received
+            guard merged.items.count <= Playlist.maximumItems else {
+                throw .playlistWouldOverflow(
+                    source: setlist.source, playlist: old.name, count: merged.items.count, limit: Playlist.maximumItems)
+            }
             var changes = merge.changes
             if merged.name != old.name { changes.insert(.renamed(from: old.name, to: merged.name), at: 0) }
             if case .conflict(let yours, let theirs, _)? = nameMerge {

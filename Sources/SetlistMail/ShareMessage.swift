@@ -25,7 +25,7 @@ public struct ShareMessage: Sendable {
     public var playlist: Playlist
     public var sender: Mailbox
     public var recipients: [Mailbox]
-    /// The .plsts first, then the PDFs in the order given.
+    /// The .plsts first (unless left out), then the PDFs in the order given.
     public var attachments: [MailAttachment]
     /// The whole message, as written to a file or handed to the mail program.
     public var data: Data
@@ -39,25 +39,25 @@ public struct ShareMessage: Sendable {
     ///   - environment: for `$EMAIL` and `SOURCE_DATE_EPOCH` (the date, and a message id derived
     ///     from the content, so the same playlist gives the same bytes).
     ///   - note: told when the sender had to be made from the login name.
-    ///   - documents: makes the .plsts and the PDFs for the message's date; called only once the
-    ///     recipients and the sender are known to be right.
+    ///   - documents: makes the .plsts (nil to send the PDFs alone) and the PDFs for the message's
+    ///     date; called only once the recipients and the sender are known to be right.
     public init(
         _ playlist: Playlist, in library: Library, to words: [String], from: String?, subject: String?,
         environment: [String: String], note: (String) -> Void = { _ in },
-        documents: (Date) throws -> (plsts: Document, pdfs: [Document])
+        documents: (Date) throws -> (plsts: Document?, pdfs: [Document])
     ) throws {
         let recipients = try Recipients.resolve(words, in: library)
         let sender = try Self.sender(from: from, setting: library.settings.sender, environment: environment, note: note)
         let date = DocumentDate.now(environment: environment)
         let (plsts, pdfs) = try documents(date)
         let attachments =
-            [MailAttachment(fileName: plsts.fileName, mimeType: Self.plstsMediaType, data: plsts.data)]
+            (plsts.map { [MailAttachment(fileName: $0.fileName, mimeType: Self.plstsMediaType, data: $0.data)] } ?? [])
             + pdfs.map { MailAttachment(fileName: $0.fileName, mimeType: "application/pdf", data: $0.data) }
         var message = MailMessage(
             from: sender, to: recipients, subject: try subject.map(SetlistBody.subject(typed:)) ?? SetlistBody.subject(for: playlist),
             date: date, messageID: "",
             body: SetlistBody.text(
-                for: playlist, plstsFileName: plsts.fileName, pdfFileNames: pdfs.map(\.fileName),
+                for: playlist, plstsFileName: plsts?.fileName, pdfFileNames: pdfs.map(\.fileName),
                 notation: library.notation),
             attachments: attachments, userAgent: "setlist/\(SetlistVersion.current)")
         message.messageID =

@@ -141,6 +141,31 @@ import Testing
         try lib.ok("export", "-o", "big.plsts")
     }
 
+    /// A playlist past the document's limits (an older or hand-edited library): the .plsts is
+    /// refused, saying how to send the PDF alone, and the PDF alone is never refused.
+    @Test func aPlaylistPastTheLimitIsSharedAsAPDFAlone() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("new", "Big")
+        let file = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: lib.root.appendingPathComponent("playlists").path).first)
+        let url = lib.root.appendingPathComponent("playlists").appendingPathComponent(file)
+        var playlist = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        playlist["items"] = (1...1001).map { ["id": String(format: "c%07d", $0), "name": "Song \($0)"] }
+        try JSONSerialization.data(withJSONObject: playlist, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+        let share = ["share", "--to", "a@example.com", "--from", "b@example.com", "--eml", "out.eml"]
+        let refused = try lib.run(share)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("share its PDF alone with `setlist share --no-plsts`"), "\(refused.stderr)")
+        let alone = try lib.run(share + ["--no-plsts", "--short"])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stdout.contains("Wrote 'Big' (Big-short.pdf) to out.eml"), "\(alone.stdout)")
+        let message = try String(contentsOf: lib.folder.appendingPathComponent("out.eml"), encoding: .utf8)
+        #expect(!message.contains(".plsts"))
+        let nothing = try lib.run(share + ["--no-plsts", "--pdf", "none"])
+        #expect(nothing.status == 64)
+        #expect(nothing.stderr.contains("Nothing to attach"), "\(nothing.stderr)")
+    }
+
     @Test func aSubjectWithADirectionOverrideIsRefusedLikeANameAndNothingIsSent() throws {
         let lib = try TemporaryLibrary()
         try lib.ok("new", "Koncert")

@@ -168,6 +168,29 @@ import Testing
             try Self.update(&member, from: leader).changes == [.removed(position: 3, song: SongFields(name: "Deleted Song", length: 200))])
     }
 
+    /// The member filled the playlist to the limit; the leader's new songs would take it past.
+    @Test func anUpdateThatWouldOverfillThePlaylistIsRefusedAndChangesNothing() throws {
+        var member = try Self.member()
+        let room = Playlist.maximumItems - member.playlists[0].items.count
+        member.playlists[0].items += (0..<room).map {
+            .song(SongCopy(id: "dddd\($0)", originalID: nil, fields: SongFields(name: "Mine \($0)")))
+        }
+        var leader = Fixtures.leaderLibrary()
+        leader.playlists[0].items.append(.song(SongCopy(id: "eeee0001", originalID: nil, fields: SongFields(name: "New from the leader"))))
+        let before = member
+        #expect {
+            try Self.update(&member, from: leader)
+        } throws: { error in
+            guard case .playlistWouldOverflow(_, "Concert", 1001, 1000) = error as? ExchangeError else { return false }
+            return "\(error)".contains("Nothing was changed") && "\(error)".contains("--rename NEW")
+        }
+        #expect(member == before)
+        // Filled to one short of the limit, the same update fits.
+        member.playlists[0].items.removeLast()
+        _ = try Self.update(&member, from: leader)
+        #expect(member.playlists[0].items.count == Playlist.maximumItems)
+    }
+
     @Test func aDocumentDifferingOnlyInAnOriginalLinkChangesNothing() throws {
         var member = try Self.member()
         var leader = Fixtures.leaderLibrary()

@@ -48,11 +48,15 @@ struct ShareCommand: ParsableCommand {
     @Flag(help: "Hand the message to the mail program (the default without --eml; with --eml, do both).") var send = false
     @Option(help: ArgumentHelp("The attached .plsts: setlist (default) or app, for members on the original iOS app.", valueName: "format"))
     var plstsFormat: PlstsFlavour = .setlist
+    @Flag(help: "Attach the PDFs alone, without the .plsts (for members who only print, or a playlist too big to import).")
+    var noPlsts = false
 
     func validate() throws {
         if to.isEmpty { throw ValidationError("Say whom to send it to: --to NAME, --to ADDRESS or --to all.") }
         if pdf != nil && (short || stage) { throw ValidationError("Choose the PDFs with either --pdf or --short/--stage, not both.") }
-        _ = try styles()
+        if try styles().isEmpty && noPlsts {
+            throw ValidationError("Nothing to attach: --no-plsts with --pdf none leaves the message empty.")
+        }
     }
 
     /// The PDF versions to attach, in the order given.
@@ -77,13 +81,13 @@ struct ShareCommand: ParsableCommand {
         let message = try ShareMessage(
             playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, note: note
         ) { date in
-            let plsts = try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat)
+            let plsts = noPlsts ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat)
             let pdfs = try styles().map { style in
                 ShareMessage.Document(
                     fileName: PDFRenderer.defaultFileName(for: playlist, style: style),
                     data: try PDFRenderer.render(playlist, style: style, paper: paper, date: date, notation: library.notation))
             }
-            return (ShareMessage.Document(fileName: plsts.fileName, data: plsts.data), pdfs)
+            return (plsts.map { ShareMessage.Document(fileName: $0.fileName, data: $0.data) }, pdfs)
         }
         // With the message on standard output, what setlist says goes to standard error.
         let tell: (String) -> Void = eml == "-" ? { context.errorOutput.line($0) } : { say($0) }
