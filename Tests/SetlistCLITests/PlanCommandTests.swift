@@ -78,4 +78,63 @@ import Testing
         #expect(both.status == 64)
         #expect(try lib.snapshot() == before)
     }
+
+    @Test func aBreakGetsItsOwnLengthAndGapsMayBeZero() throws {
+        let lib = try library()
+        try lib.ok("plan", "--start", "20:00", "--gap", "0", "--break-length", "0:00")
+        #expect(try lib.ok("plan").contains("starts 20:00, 0:00 between songs, 0:00 breaks"))
+        #expect(try lib.ok("break", "--after", "3", "--length", "20m") == "Break 'Set 2', lasting 20:00 after song 3 in 'Silvestr'.\n")
+        let show = try lib.ok("show")
+        // Opener 20:00, Mystery 20:10 (no length), Long One 20:10, the break 20:30–20:50, Closer 20:50.
+        #expect(show.contains("Set 2: 20:50~–20:55~ (5:00), after a 20:00 break"))
+        #expect(show.contains("Total 55:00+ with gaps and breaks."))
+        let plan = try #require(try lib.json("show", "--json")["plan"] as? [String: Any])
+        #expect((plan["breaks"] as? [[String: Any]])?.first?["length"] as? Int == 1200)
+        #expect((plan["sets"] as? [[String: Any]])?.map { $0["breakBefore"] as? Int } == [nil, 1200])
+        // A new label keeps the length; removing the break forgets it.
+        try lib.ok("break", "--after", "3", "--label", "Encore")
+        #expect(try lib.ok("show").contains("Encore: 20:50~–20:55~ (5:00), after a 20:00 break"))
+        try lib.ok("remove-break", "--after", "3")
+        #expect(try lib.json("show", "--json")["plan"].map { ($0 as? [String: Any])?["breaks"] == nil } == true)
+        // Refused values change nothing, and say what was wrong.
+        let before = try lib.snapshot()
+        let bad = try lib.run("break", "--after", "1", "--length=-5m", "--label", "")
+        #expect(bad.status == 1 && bad.stderr.contains("'-5m' is not a length") && bad.stderr.contains("label"))
+        #expect(try lib.run("plan", "--target", "0").status == 1)
+        #expect(try lib.snapshot() == before)
+    }
+
+    @Test func aBreakLengthStartsAPlan() throws {
+        let lib = try library()
+        try lib.ok("break", "--after", "3", "--length", "15m")
+        let show = try lib.ok("show")
+        #expect(show.contains("Plan: no start time, 0:00 between songs, 0:00 breaks."))
+        #expect(show.contains("Set 2: +45:00~–+50:00~ (5:00), after a 15:00 break"))
+    }
+
+    @Test func timesInTheReadersZoneWithTheZoneWhenItDiffers() throws {
+        let lib = try library()
+        let prague = ["TZ": "Europe/Prague"], london = ["TZ": "Europe/London"]
+        // Typed without a zone: the machine's zone ($TZ), kept with the plan.
+        try lib.ok("plan", "--start", "2026-12-31 23:30", environment: prague)
+        let json = try lib.run(["show", "--json"], environment: prague)
+        let plan = try #require((try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["plan"] as? [String: Any])
+        #expect(plan["zone"] as? String == "Europe/Prague")
+        let home = try lib.run(["show"], environment: prague).stdout
+        #expect(home.contains("2026-12-31 23:30 ") && !home.contains("GMT"))
+        #expect(home.contains("Plan: starts 2026-12-31 23:30, "))
+        let abroad = try lib.run(["show"], environment: london).stdout
+        #expect(abroad.contains("Plan: starts 2026-12-31 23:30 Europe/Prague, "))
+        #expect(abroad.contains("2026-12-31 22:30 GMT"))
+        #expect(abroad.contains("Set 1: 2026-12-31 22:30 GMT–2026-12-31 23:00~ GMT (30:00+)"))
+        #expect(abroad.contains("4  2026-12-31 23:00~ GMT  Closer"))
+        // A zone typed with the start is the plan's, wherever it is set.
+        try lib.ok("plan", "--start", "20:00 America/New_York", environment: prague)
+        let typed = try lib.run(["plan"], environment: prague).stdout
+        #expect(typed.contains("starts 20:00 America/New_York"))
+        #expect(typed.contains("Set 1: 02:00 GMT+1–02:30~ GMT+1 (30:00+)"))
+        #expect(try lib.run(["plan"], environment: ["TZ": "America/New_York"]).stdout.contains("Set 1: 20:00–20:30~ (30:00+)"))
+        let bad = try lib.run("plan", "--start", "20:00 Mars/Olympus")
+        #expect(bad.status == 1 && bad.stderr.contains("time zone"))
+    }
 }

@@ -130,7 +130,7 @@ struct ShowCommand: ParsableCommand {
                 table.rows[row][column] += " "
             }
         }
-        if let plan = playlist.plan { PlanText.addStartColumn(to: &table, playlist, plan) }
+        if let plan = playlist.plan { PlanTable.addStartColumn(to: &table, playlist, context.planClock(plan)) }
         say(table.render())
         if anyDiffers { say("* differs from the original") }
         if !orphans.isEmpty {
@@ -139,8 +139,9 @@ struct ShowCommand: ParsableCommand {
             )
         }
         if let plan = playlist.plan {
-            say("Plan: \(PlanText.summary(plan)).")
-            say(PlanText.lines(playlist, plan).joined(separator: "\n"))
+            let clock = context.planClock(plan)
+            say("Plan: \(PlanText.summary(clock)).")
+            say(PlanText.lines(playlist, clock).joined(separator: "\n"))
         }
     }
 }
@@ -251,18 +252,35 @@ struct MoveCommand: ParsableCommand {
 struct BreakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "break",
-        abstract: "Put a break between sets after a song (or relabel one).",
-        discussion: "Example: setlist break \"Můj koncert\" --after 8 --label \"Set 2\"")
+        abstract: "Put a break between sets after a song (or relabel one, or give it a length).",
+        discussion: """
+            Examples:
+              setlist break "Můj koncert" --after 8 --label "Set 2"
+              setlist break --after 8 --length 20m     # the break there lasts 20 minutes (see `setlist plan`)
+            """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Option(help: ArgumentHelp("The position of the song the break follows.", valueName: "n")) var after: Int
     @Option(help: "The label, like \"Set 2\" or \"Encore\" (default: Set N).") var label: String?
+    @Option(help: ArgumentHelp("How long this break lasts, e.g. 15m (default: the plan's break length).", valueName: "length"))
+    var length: String?
 
     func run() throws {
-        let label = try self.label.map { (text) throws(ValueError) in try Text.cleanName(text, field: "break label") }
-        let (name, shown) = try libraryOptions.modify { library in try library.addBreak(in: playlist, after: after, label: label) }
-        say("Break '\(shown)' after song \(after) in '\(name)'.")
+        var errors: [ValueError] = []
+        var label: String?
+        do throws(ValueError) {
+            label = try self.label.map { (text) throws(ValueError) in try Text.cleanName(text, field: "break label") }
+        } catch {
+            errors.append(error)
+        }
+        let length = self.length.flatMap(SongLength.duration(from:))
+        if let text = self.length, length == nil { errors.append(.invalidLength(text)) }
+        guard errors.isEmpty else { throw LibraryError.invalidValues(errors) }
+        let placed = try libraryOptions.modify { library in try library.placeBreak(in: playlist, after: after, label: label, length: length)
+        }
+        let lasting = placed.length.map { ", lasting \(SongLength.format($0))" } ?? ""
+        say("Break '\(placed.label)'\(lasting) after song \(after) in '\(placed.playlist)'.")
     }
 }
 

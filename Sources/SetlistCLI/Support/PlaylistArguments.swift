@@ -84,7 +84,7 @@ struct PlaylistJSON: Encodable {
         current = library.currentPlaylistID == playlist.id
         count = playlist.copies.count
         totalLength = playlist.totalLength
-        plan = playlist.plan.map { PlanJSON(playlist, $0) }
+        plan = playlist.plan.map { PlanJSON(playlist, CommandContext.current.planClock($0)) }
         let sets = playlist.sets
         songs = sets.flatMap { set in
             set.entries.map { entry in

@@ -134,7 +134,10 @@ extension Library {
         // The copies array once, not rebuilt from the items for every position removed.
         let removed = sorted.map { copies[$0 - 1] }
         playlists[index].items = playlist.items.enumerated().filter { !itemIndices.contains($0.offset) }.map(\.element)
-        if playlists[index].copies.isEmpty { playlists[index].items = [] }
+        if playlists[index].copies.isEmpty {
+            playlists[index].items = []
+            playlists[index].setOwnBreakLengths([])
+        }
         return removed
     }
 
@@ -184,28 +187,38 @@ extension Library {
         else {
             throw .positionOutOfRange(position, count: count, playlist: playlist.name)
         }
+        // Breaks are known by label and occurrence: each keeps its own length in the plan.
+        var lengths = playlist.ownBreakLengths
         if let existing = playlist.breakLabel(after: position) {
             guard let label else { throw .breakExists(after: position, label: existing) }
             playlists[index].items[itemIndex + 1] = .setBreak(label)
+            playlists[index].setOwnBreakLengths(lengths)
             return
         }
         let setNumber = playlist.sets.count + 1
         try Self.checkRoom(in: playlists[index], adding: 1)
         playlists[index].items.insert(.setBreak(label ?? "Set \(setNumber)"), at: itemIndex + 1)
+        lengths.insert(nil, at: playlist.breakOrdinal(before: itemIndex + 1))
+        playlists[index].setOwnBreakLengths(lengths)
     }
 
     /// Removes the break after the song at `position`; position 0 is a break before the first
     /// song, which moving or removing the songs of the first set leaves behind.
     public mutating func removeBreak(in index: Int, after position: Int) throws(LibraryError) {
         let playlist = playlists[index]
+        var lengths = playlist.ownBreakLengths
         if position == 0, case .setBreak = playlist.items.first {
             playlists[index].items.removeFirst()
+            lengths.removeFirst()
+            playlists[index].setOwnBreakLengths(lengths)
             return
         }
         guard playlist.breakLabel(after: position) != nil, let itemIndex = playlist.itemIndex(ofPosition: position) else {
             throw .noBreak(after: position, playlist: playlist.name)
         }
         playlists[index].items.remove(at: itemIndex + 1)
+        lengths.remove(at: playlist.breakOrdinal(before: itemIndex + 1))
+        playlists[index].setOwnBreakLengths(lengths)
     }
 
     // MARK: Contacts

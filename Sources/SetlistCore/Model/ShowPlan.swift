@@ -1,26 +1,109 @@
 import Foundation
 
-/// A playlist's plan for the show (issue 17): when it starts, the gap between songs, how long a
-/// break lasts and how long the show should be. Times are wall-clock times as the band writes
-/// them ("20:00", "2026-12-31 20:00"); no time zone is kept yet.
-public struct ShowPlan: Hashable, Sendable, Codable {
+/// A playlist's plan for the show (issue 17): when it starts and in which time zone, the gap
+/// between songs, how long a break lasts (each break may have its own length) and how long the
+/// show should be.
+public struct ShowPlan: Hashable, Sendable {
     public var start: PlanStart?
+    /// The zone the start is a wall-clock time in, by identifier ("Europe/Prague", "GMT+0100"):
+    /// the zone typed with the start, else the one of the machine where it was set. Nil in plans
+    /// made before zones were kept: those are read in the reader's zone.
+    public var zone: String?
     /// Seconds between two songs of a set.
     public var gap: Int
-    /// Seconds of each break between sets.
+    /// Seconds of each break between sets that has no length of its own.
     public var breakLength: Int
     /// The length in seconds the show should have, gaps and breaks included.
     public var target: Int?
+    /// The breaks given a length of their own (`setlist break --after N --length 15m`).
+    public var breakLengths: [BreakLength]
 
-    public init(start: PlanStart? = nil, gap: Int = 0, breakLength: Int = 0, target: Int? = nil) {
+    public init(
+        start: PlanStart? = nil, zone: String? = nil, gap: Int = 0, breakLength: Int = 0, target: Int? = nil,
+        breakLengths: [BreakLength] = []
+    ) {
         self.start = start
+        self.zone = zone
         self.gap = gap
         self.breakLength = breakLength
         self.target = target
+        self.breakLengths = breakLengths
+    }
+
+    /// The seconds of the break `label` (the `occurrence`-th of that label, from 0): its own
+    /// length, else ``breakLength``.
+    public func length(ofBreak label: String, occurrence: Int) -> Int {
+        breakLengths.first { $0.label == label && $0.occurrence == occurrence }?.length ?? breakLength
+    }
+
+    /// The plan's time zone, when it names one this machine knows.
+    public var timeZone: TimeZone? { zone.flatMap(PlanZone.zone) }
+}
+
+/// One break's own length. A break is known by its label and how many breaks of that label come
+/// before it (``PlaylistSlot/setBreak(_:occurrence:)``), as the merges know it.
+public struct BreakLength: Hashable, Sendable, Codable {
+    public var label: String
+    public var occurrence: Int
+    /// Seconds.
+    public var length: Int
+
+    public init(label: String, occurrence: Int = 0, length: Int) {
+        self.label = label
+        self.occurrence = occurrence
+        self.length = length
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case label = "break"
+        case occurrence, length
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        label = try container.decode(String.self, forKey: .label)
+        occurrence = try container.decodeIfPresent(Int.self, forKey: .occurrence) ?? 0
+        length = try container.decode(Int.self, forKey: .length)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(label, forKey: .label)
+        if occurrence > 0 { try container.encode(occurrence, forKey: .occurrence) }
+        try container.encode(length, forKey: .length)
     }
 }
 
-/// When a show starts: a time of day, on a date or not.
+extension ShowPlan: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case start, zone, gap, breakLength, target
+        case breakLengths = "breaks"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        start = try container.decodeIfPresent(PlanStart.self, forKey: .start)
+        zone = try container.decodeIfPresent(String.self, forKey: .zone)
+        gap = try container.decodeIfPresent(Int.self, forKey: .gap) ?? 0
+        breakLength = try container.decodeIfPresent(Int.self, forKey: .breakLength) ?? 0
+        target = try container.decodeIfPresent(Int.self, forKey: .target)
+        breakLengths = try container.decodeIfPresent([BreakLength].self, forKey: .breakLengths) ?? []
+    }
+
+    /// Optional parts only when they are there, so a plan without them is stored as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(start, forKey: .start)
+        try container.encodeIfPresent(zone, forKey: .zone)
+        try container.encode(gap, forKey: .gap)
+        try container.encode(breakLength, forKey: .breakLength)
+        try container.encodeIfPresent(target, forKey: .target)
+        if !breakLengths.isEmpty { try container.encode(breakLengths, forKey: .breakLengths) }
+    }
+}
+
+/// When a show starts: a wall-clock time of day, on a date or not (then the day the show is
+/// in progress or next, see ``PlanClock``).
 public struct PlanStart: Hashable, Sendable, CustomStringConvertible {
     /// The day, when the plan names one.
     public var date: Day?
@@ -40,37 +123,33 @@ public struct PlanStart: Hashable, Sendable, CustomStringConvertible {
         if parts.count == 2 {
             let fields = parts[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
             guard fields.count == 3, parts[0].count == 10,
-                let parsed = Self.calendar.date(from: DateComponents(year: fields[0], month: fields[1], day: fields[2])),
-                Self.calendar.component(.day, from: parsed) == fields[2], Self.calendar.component(.month, from: parsed) == fields[1]
+                let parsed = Day.calendar.date(from: DateComponents(year: fields[0], month: fields[1], day: fields[2])),
+                Day.calendar.component(.day, from: parsed) == fields[2], Day.calendar.component(.month, from: parsed) == fields[1]
             else { return nil }
             date = Day(year: fields[0], month: fields[1], day: fields[2])
         }
     }
 
-    /// "2026-12-31 20:00" or "20:00", as typed back.
-    public var description: String { clock(after: 0) }
-
-    /// The wall-clock time `seconds` after the start, to the minute: "20:45"; with the date when
-    /// the plan has one ("2027-01-01 00:05"); without one, a later day is marked "00:05 (+1 day)".
-    public func clock(after seconds: Int) -> String {
-        let minutes = minuteOfDay + seconds / 60
-        let days = minutes / 1440, inDay = minutes % 1440
-        let time = String(format: "%02d:%02d", inDay / 60, inDay % 60)
-        guard let date else { return days == 0 ? time : "\(time) (+\(days) day\(days == 1 ? "" : "s"))" }
-        let start = Self.calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day))!
-        let moved = Self.calendar.dateComponents([.year, .month, .day], from: Self.calendar.date(byAdding: .day, value: days, to: start)!)
-        return String(format: "%04d-%02d-%02d ", moved.year!, moved.month!, moved.day!) + time
+    /// A start as typed to `setlist plan --start`: ``init(parsing:)`` optionally followed by a
+    /// zone (``PlanZone/zone(_:)``): "20:00 Europe/Prague", "2026-12-31 20:00 +01:00". Nil when
+    /// it is not one.
+    public static func typed(_ raw: String) -> (start: PlanStart, zone: TimeZone?)? {
+        if let start = PlanStart(parsing: raw) { return (start, nil) }
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard let space = text.lastIndex(of: " "), let zone = PlanZone.zone(String(text[text.index(after: space)...])),
+            let start = PlanStart(parsing: String(text[..<space]))
+        else { return nil }
+        return (start, zone)
     }
 
-    /// Days counted on the plain Gregorian calendar: the plan is wall-clock time.
-    private static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
+    /// "2026-12-31 20:00" or "20:00", as typed back.
+    public var description: String {
+        let time = String(format: "%02d:%02d", minuteOfDay / 60, minuteOfDay % 60)
+        return date.map { "\($0) \(time)" } ?? time
+    }
 
     /// A day of the Gregorian calendar.
-    public struct Day: Hashable, Sendable {
+    public struct Day: Hashable, Sendable, CustomStringConvertible {
         public var year: Int, month: Int, day: Int
 
         public init(year: Int, month: Int, day: Int) {
@@ -78,6 +157,16 @@ public struct PlanStart: Hashable, Sendable, CustomStringConvertible {
             self.month = month
             self.day = day
         }
+
+        /// "2026-12-31".
+        public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+        /// Checks dates as written, whatever the zone.
+        static let calendar: Calendar = {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+            return calendar
+        }()
     }
 }
 
@@ -96,60 +185,5 @@ extension PlanStart: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
-    }
-}
-
-/// When each song and set of a playlist happens under a ``ShowPlan``, in seconds from the start.
-/// A song of unknown length counts as nothing but is counted in ``unknownLengths``, and every
-/// time after it is marked ``Slot/uncertain``: it can only be later.
-public struct ShowSchedule: Hashable, Sendable {
-    public struct Slot: Hashable, Sendable {
-        public var position: Int
-        public var start: Int
-        public var length: Int?
-        /// An earlier song (or this one, for its end) has no length, so the time is a lower bound.
-        public var uncertain: Bool
-    }
-
-    public struct SetTiming: Hashable, Sendable {
-        public var label: String?
-        public var start: Int
-        public var end: Int
-        public var length: Int { end - start }
-        /// A song before the set has no length, so its start is a lower bound.
-        public var startUncertain: Bool
-        /// A song before the set's end has no length, so its end is a lower bound.
-        public var endUncertain: Bool
-        /// The set's songs without a length: its length is then a lower bound.
-        public var unknownLengths: Int
-    }
-
-    public var songs: [Slot] = []
-    public var sets: [SetTiming] = []
-    /// The whole show: songs, gaps and breaks.
-    public var total = 0
-    /// How many songs have no length.
-    public var unknownLengths = 0
-    /// The total minus the target: positive over, negative under; nil without a target.
-    public var overTarget: Int?
-
-    public init(playlist: Playlist, plan: ShowPlan) {
-        var clock = 0
-        for (index, set) in playlist.sets.enumerated() {
-            if index > 0 { clock += plan.breakLength }
-            let setStart = clock, unknownBefore = unknownLengths
-            for (offset, entry) in set.entries.enumerated() {
-                if offset > 0 { clock += plan.gap }
-                let length = entry.copy.fields.length
-                songs.append(Slot(position: entry.position, start: clock, length: length, uncertain: unknownLengths > 0))
-                if let length { clock += length } else { unknownLengths += 1 }
-            }
-            sets.append(
-                SetTiming(
-                    label: set.label, start: setStart, end: clock, startUncertain: unknownBefore > 0,
-                    endUncertain: unknownLengths > 0, unknownLengths: unknownLengths - unknownBefore))
-        }
-        total = clock
-        overTarget = plan.target.map { total - $0 }
     }
 }

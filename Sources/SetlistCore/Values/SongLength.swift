@@ -7,6 +7,13 @@ public enum SongLength {
 
     /// The length in seconds, or nil when `text` is not a length.
     public static func seconds(from raw: String) -> Int? {
+        guard let total = duration(from: raw), total > 0 else { return nil }
+        return total
+    }
+
+    /// A length that may be zero, like a show's gap between songs (`0`, `0s`, `0:00`); nil when
+    /// `text` is not a length.
+    public static func duration(from raw: String) -> Int? {
         let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
         guard !text.isEmpty, text.count <= 16 else { return nil }
         let total: Int?
@@ -17,7 +24,7 @@ public enum SongLength {
         } else {
             total = unitForm(text)
         }
-        guard let total, total > 0, total <= maximum else { return nil }
+        guard let total, total <= maximum else { return nil }
         return total
     }
 

@@ -19,7 +19,7 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidLength(let text):
             "'\(text)' is not a length. Type minutes and seconds like 2:20, 2m20s or 140 (seconds), or 1:02:03 from an hour up (at most 10 hours)."
         case .invalidStart(let text):
-            "'\(text)' is not a start time. Type a time like 20:00, or a date and time like \"2026-12-31 20:00\"."
+            "'\(text)' is not a start time. Type a time like 20:00, or a date and time like \"2026-12-31 20:00\", optionally followed by a time zone (Europe/Prague, UTC, +01:00)."
         case .invalidKey(let text):
             "'\(text)' is not a key. Type it like 'C minor', 'Cm', 'Ami', 'F#m', 'Bb', 'B♭ major', 'H', 'Fis', 'Es', 'C-dur' or 'fis-moll'."
         case .invalidTempo(let text):

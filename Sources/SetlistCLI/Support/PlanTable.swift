@@ -1,0 +1,78 @@
+import Foundation
+import SetlistCore
+
+extension CommandContext {
+    /// The clock of `plan` for this command's reader: times in `$TZ`'s zone, an undated start
+    /// the show in progress or next at the time now (`SOURCE_DATE_EPOCH` when set).
+    func planClock(_ plan: ShowPlan) -> PlanClock {
+        PlanClock(plan: plan, environment: environment, reference: DocumentDate.now(environment: environment))
+    }
+}
+
+/// The plan in `show`'s table.
+enum PlanTable {
+    /// Puts a "Start" column after "#" in `show`'s table, one row per song in playing order.
+    static func addStartColumn(to table: inout Table, _ playlist: Playlist, _ clock: PlanClock) {
+        let schedule = ShowSchedule(playlist: playlist, plan: clock.plan)
+        table.headers.insert("Start", at: 1)
+        table.alignments.insert(.right, at: 1)
+        for (row, slot) in zip(table.rows.indices, schedule.songs) {
+            table.rows[row].insert(clock.time(slot.start, uncertain: slot.uncertain), at: 1)
+        }
+    }
+}
+
+/// The plan in `show --json`: the stored plan and the times it gives.
+struct PlanJSON: Encodable {
+    struct Song: Encodable {
+        var position: Int
+        var start: Int
+        var clock: String?
+        var uncertain: Bool
+    }
+    struct SetTime: Encodable {
+        var label: String?
+        var start: Int
+        var end: Int
+        var length: Int
+        var startUncertain: Bool
+        var endUncertain: Bool
+        var unknownLengths: Int
+        var breakBefore: Int?
+    }
+    var start: String?
+    var zone: String?
+    var gap: Int
+    var breakLength: Int
+    var breaks: [BreakLength]?
+    var target: Int?
+    var songs: [Song]
+    var sets: [SetTime]
+    var total: Int
+    var unknownLengths: Int
+    var overTarget: Int?
+
+    init(_ playlist: Playlist, _ clock: PlanClock) {
+        let plan = clock.plan
+        let schedule = ShowSchedule(playlist: playlist, plan: plan)
+        start = plan.start?.description
+        zone = plan.zone
+        gap = plan.gap
+        breakLength = plan.breakLength
+        breaks = plan.breakLengths.isEmpty ? nil : plan.breakLengths
+        target = plan.target
+        songs = schedule.songs.map { slot in
+            Song(
+                position: slot.position, start: slot.start, clock: clock.start.map { _ in clock.time(slot.start) },
+                uncertain: slot.uncertain)
+        }
+        sets = schedule.sets.map {
+            SetTime(
+                label: $0.label, start: $0.start, end: $0.end, length: $0.length, startUncertain: $0.startUncertain,
+                endUncertain: $0.endUncertain, unknownLengths: $0.unknownLengths, breakBefore: $0.breakBefore)
+        }
+        total = schedule.total
+        unknownLengths = schedule.unknownLengths
+        overTarget = schedule.overTarget
+    }
+}
