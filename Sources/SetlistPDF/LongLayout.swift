@@ -6,6 +6,8 @@ struct LongLayout {
     let frame: PageFrame
     let typesetter: Typesetter
     var notation: KeyNotation = .english
+    /// The plan's times, when the playlist has a plan.
+    var clock: PlanClock? = nil
 
     static let title = Font(size: 22, bold: true)
     static let summary = Font(size: 10.5)
@@ -18,22 +20,26 @@ struct LongLayout {
     func build() -> FlowDocument {
         var document = FlowDocument()
         document.footerTitle = playlist.name
-        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter))
+        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter, clock: clock))
         guard !playlist.copies.isEmpty else {
             document.append(TitleBlock.emptyRows(frame: frame, typesetter: typesetter))
             return document
         }
         let numberWidth = widestNumber()
         let nameX = frame.left + numberWidth + 8
-        let nameWidth = frame.right - nameX
-        for set in playlist.sets {
+        let schedule = clock.map { ShowSchedule(playlist: playlist, plan: $0.plan) }
+        for (setIndex, set) in playlist.sets.enumerated() {
             var parent: Int?
-            if let label = set.label {
+            // Under a plan the first set of several gets a heading too, for its times.
+            if let label = set.label ?? (clock != nil && setIndex == 0 && playlist.sets.count > 1 ? "Set 1" : nil) {
                 document.outline.append(OutlineEntry(title: label, parent: nil, bold: true))
                 parent = document.outline.count - 1
                 let heading = [
                     Run(text: label, font: Self.heading),
-                    Run(text: "   " + SetlistWords.setSummary(set), font: Self.details, gray: 0.4),
+                    Run(
+                        text: "   " + SetlistWords.setSummary(set)
+                            + (clock.map { " · " + SetlistWords.setTimes(schedule!.sets[setIndex], $0) } ?? ""),
+                        font: Self.details, gray: 0.4),
                 ]
                 var rows = Row.lines(
                     of: typesetter.box(heading, width: frame.contentWidth),
@@ -47,8 +53,9 @@ struct LongLayout {
             for (offset, entry) in set.entries.enumerated() {
                 document.outline.append(OutlineEntry(title: "\(entry.position). \(entry.copy.name)", parent: parent))
                 var rows = songRows(
-                    entry, numberRight: frame.left + numberWidth, nameX: nameX, width: nameWidth,
-                    spaceBefore: offset == 0 && set.label != nil ? 8 : 12)
+                    entry, numberRight: frame.left + numberWidth, nameX: nameX,
+                    time: clock.map { SetlistWords.songTime(schedule!.songs[entry.position - 1], $0) },
+                    spaceBefore: offset == 0 && parent != nil ? 8 : 12)
                 rows[0].outline = document.outline.count - 1
                 document.append(rows)
             }
@@ -58,17 +65,26 @@ struct LongLayout {
 
     /// The header (number, name, details) kept together and with the first two lines of the notes;
     /// the notes themselves may continue on the next page, never leaving a single line behind.
+    /// A planned start `time` stands at the right of the title, which then wraps before it.
     private func songRows(
-        _ entry: PlaylistEntry, numberRight: Double, nameX: Double, width: Double,
+        _ entry: PlaylistEntry, numberRight: Double, nameX: Double, time: String?,
         spaceBefore: Double
     ) -> [Row] {
         let fields = entry.copy.fields
+        let width = frame.right - nameX
         let number = typesetter.box("\(entry.position).", font: Self.number, gray: 0.35, width: nil)
-        let name = typesetter.box(fields.name, font: Self.name, width: width)
-        var rows = Row.lines(
-            of: name, x: nameX, leading: [Fragment(box: number, line: 0, x: numberRight - number.width)],
-            spaceBefore: spaceBefore, keepTogether: true)
-        let details = SetlistWords.details(fields, notation: notation)
+        var leading = [Fragment(box: number, line: 0, x: numberRight - number.width)]
+        var nameWidth = width
+        if let time {
+            let box = typesetter.box(time, font: Self.details, gray: 0.3, width: nil)
+            leading.append(Fragment(box: box, line: 0, x: frame.right - box.width))
+            nameWidth -= box.width + 10
+        }
+        let name = typesetter.box(fields.name, font: Self.name, width: nameWidth)
+        var rows = Row.lines(of: name, x: nameX, leading: leading, spaceBefore: spaceBefore, keepTogether: true)
+        var details = SetlistWords.details(fields, notation: notation)
+        // Under a plan a song without a length is flagged: its time counts as nothing.
+        if time != nil && fields.length == nil { details += (details.isEmpty ? "" : "  ·  ") + SetlistWords.noLength }
         if !details.isEmpty {
             rows[rows.count - 1].keepWithNext = true
             rows += Row.lines(
@@ -96,7 +112,7 @@ struct LongLayout {
 enum TitleBlock {
     static func rows(
         for playlist: Playlist, frame: PageFrame, typesetter: Typesetter,
-        title: Font = LongLayout.title
+        title: Font = LongLayout.title, clock: PlanClock? = nil
     ) -> [Row] {
         var rows = Row.lines(
             of: typesetter.box(playlist.name, font: title, width: frame.contentWidth),
@@ -106,6 +122,12 @@ enum TitleBlock {
             of: typesetter.box(
                 SetlistWords.summary(playlist), font: LongLayout.summary, gray: 0.35,
                 width: frame.contentWidth), x: frame.left, spaceBefore: 3)
+        for line in clock.map({ PlanText.overview(playlist, $0) }) ?? [] {
+            summary[summary.count - 1].keepWithNext = true
+            summary += Row.lines(
+                of: typesetter.box(line, font: LongLayout.summary, gray: 0.2, width: frame.contentWidth), x: frame.left, spaceBefore: 2,
+                keepTogether: true)
+        }
         summary[summary.count - 1].extraBelow = 8
         summary[summary.count - 1].rules = [
             Rule(

@@ -9,19 +9,21 @@ public struct PDFRenderer {
     public static let creator = SetlistVersion.generator
 
     /// Renders the playlist; `date` is the creation date written in the metadata, `notation` how
-    /// keys are printed.
+    /// keys are printed, `timeZone` the reader's, where a plan's times are shown (``PlanClock``,
+    /// an undated start taken at `date`).
     ///
-    /// The same playlist, style, paper, date and notation always give byte-identical PDFs.
+    /// The same playlist, style, paper, date, notation and zone always give byte-identical PDFs.
     public static func render(
         _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date,
-        notation: KeyNotation = .english
+        notation: KeyNotation = .english, timeZone: TimeZone = .current
     ) throws(PDFError) -> Data {
-        try Typesetter.withTypesetter { (typesetter) throws(PDFError) -> Data in
+        let clock = playlist.plan.map { PlanClock(plan: $0, zone: timeZone, reference: date) }
+        return try Typesetter.withTypesetter { (typesetter) throws(PDFError) -> Data in
             let frame = PageFrame(paper: paper)
             let document =
                 switch style {
-                case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
-                case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
+                case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation, clock: clock).build()
+                case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter, clock: clock).build()
                 case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
                 }
             // Pass one: paginate. Pass two: draw, now that the number of pages is known.

@@ -6,6 +6,8 @@ struct ShortLayout {
     let playlist: Playlist
     let frame: PageFrame
     let typesetter: Typesetter
+    /// The plan's times, when the playlist has a plan.
+    var clock: PlanClock? = nil
 
     /// Sizes tried, largest first.
     static let sizes: [Double] = [14, 13, 12, 11, 10]
@@ -22,7 +24,7 @@ struct ShortLayout {
         var document = FlowDocument()
         document.footerTitle = playlist.name
         document.numberSinglePage = false
-        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter))
+        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter, clock: clock))
         guard !playlist.copies.isEmpty else {
             document.append(TitleBlock.emptyRows(frame: frame, typesetter: typesetter))
             return document
@@ -32,10 +34,17 @@ struct ShortLayout {
         let numberWidth = typesetter.box(String(repeating: "8", count: last.count) + ".", font: numberFont, width: nil).width
         let nameX = frame.left + numberWidth + size * 0.6
         let gap = size * 0.42
+        let schedule = clock.map { ShowSchedule(playlist: playlist, plan: $0.plan) }
         for (index, set) in playlist.sets.enumerated() {
-            if let label = set.label {
+            // Under a plan the first set of several gets a heading too, for its times.
+            if let label = set.label ?? (clock != nil && index == 0 && playlist.sets.count > 1 ? "Set 1" : nil) {
+                var heading = [Run(text: label, font: Font(size: size, bold: true), gray: 0.25)]
+                if let clock, let schedule {
+                    heading.append(
+                        Run(text: "   " + SetlistWords.setTimes(schedule.sets[index], clock), font: Font(size: size * 0.75), gray: 0.4))
+                }
                 var rows = Row.lines(
-                    of: typesetter.box(label, font: Font(size: size, bold: true), gray: 0.25, width: frame.contentWidth),
+                    of: typesetter.box(heading, width: frame.contentWidth),
                     x: frame.left, spaceBefore: index == 0 ? size * 0.6 : size * 1.1, keepTogether: true)
                 rows[rows.count - 1].keepWithNext = true
                 rows[rows.count - 1].extraBelow = 3
@@ -49,12 +58,18 @@ struct ShortLayout {
                     runs.append(Run(text: "  –  ", font: Font(size: size), gray: 0.5))
                     runs.append(Run(text: author, font: Font(size: size), gray: 0.3))
                 }
-                let line = typesetter.box(runs, width: frame.right - nameX)
-                let first = offset == 0 ? (set.label == nil ? size * 0.6 : gap * 0.6) : gap
-                document.append(
-                    Row.lines(
-                        of: line, x: nameX, leading: [Fragment(box: number, line: 0, x: nameX - size * 0.6 - number.width)],
-                        spaceBefore: first, keepTogether: true))
+                var leading = [Fragment(box: number, line: 0, x: nameX - size * 0.6 - number.width)]
+                var width = frame.right - nameX
+                if let clock, let schedule {
+                    let time = typesetter.box(
+                        SetlistWords.songTime(schedule.songs[entry.position - 1], clock), font: Font(size: size * 0.8), gray: 0.35,
+                        width: nil)
+                    leading.append(Fragment(box: time, line: 0, x: frame.right - time.width))
+                    width -= time.width + size * 0.8
+                }
+                let line = typesetter.box(runs, width: width)
+                let first = offset == 0 ? (set.label == nil && !(clock != nil && playlist.sets.count > 1) ? size * 0.6 : gap * 0.6) : gap
+                document.append(Row.lines(of: line, x: nameX, leading: leading, spaceBefore: first, keepTogether: true))
             }
         }
         return document

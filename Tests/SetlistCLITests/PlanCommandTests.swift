@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import SetlistCore
 import Testing
 
 /// `setlist plan` and the plan in `show` and `show --json`.
@@ -136,5 +137,23 @@ import Testing
         #expect(try lib.run(["plan"], environment: ["TZ": "America/New_York"]).stdout.contains("Set 1: 20:00–20:30~ (30:00+)"))
         let bad = try lib.run("plan", "--start", "20:00 Mars/Olympus")
         #expect(bad.status == 1 && bad.stderr.contains("time zone"))
+    }
+
+    @Test func pdfsCarryThePlanInTheReadersZone() throws {
+        let lib = try library()
+        try lib.ok("plan", "--start", "2026-12-31 23:30 Europe/Prague", "--gap", "30s")
+        try lib.ok("break", "--after", "3", "--length", "15m")
+        try lib.ok("pdf", "-o", "long.pdf", environment: ["TZ": "Europe/Prague"])
+        try lib.ok("pdf", "--short", "-o", "short.pdf", environment: ["TZ": "Europe/London"])
+        func text(_ name: String) throws -> String {
+            let result = try ChildProcess.run("/usr/bin/pdftotext", ["-layout", lib.folder.appendingPathComponent(name).path, "-"])
+            return result.outputText.replacing(/\ +/, with: " ")
+        }
+        let long = try text("long.pdf"), short = try text("short.pdf")
+        #expect(long.contains("Show 2026-12-31 23:30–2027-01-01 00:21~"))
+        #expect(long.contains("Set 2 1 song · 5:00 · 00:16~ (+1 day)–00:21~ (+1 day), after a 15:00 break"))
+        #expect(long.contains("no length"))
+        #expect(short.contains("Show 2026-12-31 22:30 GMT–2026-12-31 23:21~ GMT"))
+        #expect(short.contains("23:16~ GMT"))
     }
 }

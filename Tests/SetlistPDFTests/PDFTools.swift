@@ -10,9 +10,9 @@ struct RenderedPDF {
 
     init(
         _ playlist: Playlist, style: PDFStyle, paper: PDFPaper = .a4, date: Date = Fixtures.date,
-        notation: KeyNotation = .english
+        notation: KeyNotation = .english, timeZone: TimeZone = .current
     ) throws {
-        data = try PDFRenderer.render(playlist, style: style, paper: paper, date: date, notation: notation)
+        data = try PDFRenderer.render(playlist, style: style, paper: paper, date: date, notation: notation, timeZone: timeZone)
         let name = PDFRenderer.defaultFileName(for: playlist, style: style).dropLast(4).prefix(24)
         url = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-pdf-test-\(name)-\(UUID().uuidString.prefix(8)).pdf")
         try data.write(to: url)

@@ -85,7 +85,9 @@ struct ShareCommand: ParsableCommand {
             let pdfs = try styles().map { style in
                 ShareMessage.Document(
                     fileName: PDFRenderer.defaultFileName(for: playlist, style: style),
-                    data: try PDFRenderer.render(playlist, style: style, paper: paper, date: date, notation: library.notation))
+                    data: try PDFRenderer.render(
+                        playlist, style: style, paper: paper, date: date, notation: library.notation,
+                        timeZone: PlanZone.local(environment: context.environment)))
             }
             return (plsts.map { ShareMessage.Document(fileName: $0.fileName, data: $0.data) }, pdfs)
         }

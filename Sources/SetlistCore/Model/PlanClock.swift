@@ -41,8 +41,9 @@ public struct PlanClock: Sendable {
     /// A time `seconds` into the show, to the minute, in the reader's zone: "20:45"; with the date
     /// when the plan has one ("2027-01-01 00:05"), else a later day marked "00:05 (+1 day)";
     /// "~" marks a lower bound (songs of unknown length before it), then the zone when it differs
-    /// ("19:00~ GMT"). Without a start, the time into the show: "+45:00".
-    public func time(_ seconds: Int, uncertain: Bool = false) -> String {
+    /// ("19:00~ GMT"). Without a start, the time into the show: "+45:00". `dated: false` leaves
+    /// the date out and marks a later day as for a time alone, for a column of times.
+    public func time(_ seconds: Int, uncertain: Bool = false, dated: Bool = true) -> String {
         let mark = uncertain ? "~" : ""
         guard let start, let planStart = plan.start, let moment = moment(after: seconds) else {
             return "+" + SongLength.format(seconds) + mark
@@ -51,7 +52,7 @@ public struct PlanClock: Sendable {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
         var text = String(format: "%02d:%02d", parts.hour!, parts.minute!)
         var days = 0
-        if planStart.date != nil {
+        if planStart.date != nil && dated {
             text = String(format: "%04d-%02d-%02d ", parts.year!, parts.month!, parts.day!) + text
         } else {
             days = calendar.dateComponents([.day], from: calendar.startOfDay(for: start), to: calendar.startOfDay(for: moment)).day!

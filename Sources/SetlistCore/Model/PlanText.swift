@@ -20,9 +20,23 @@ public enum PlanText {
         return text
     }
 
-    /// "21:00–21:44": when a set starts and ends.
-    public static func range(_ set: ShowSchedule.SetTiming, _ clock: PlanClock) -> String {
-        clock.time(set.start, uncertain: set.startUncertain) + "–" + clock.time(set.end, uncertain: set.endUncertain)
+    /// "21:00–21:44": when a set starts and ends (see ``PlanClock/time(_:uncertain:dated:)``).
+    public static func range(_ set: ShowSchedule.SetTiming, _ clock: PlanClock, dated: Bool = true) -> String {
+        clock.time(set.start, uncertain: set.startUncertain, dated: dated) + "–"
+            + clock.time(set.end, uncertain: set.endUncertain, dated: dated)
+    }
+
+    /// "Show 20:00–21:32 · Total 1:32:00 with gaps and breaks, 2:00 over the target 1:30:00.", the
+    /// plan as set when the reader's zone differs, then the songs of unknown length: the plan
+    /// under a printed setlist's title.
+    public static func overview(_ playlist: Playlist, _ clock: PlanClock) -> [String] {
+        let schedule = ShowSchedule(playlist: playlist, plan: clock.plan)
+        var first = total(schedule, clock.plan)
+        if clock.start != nil {
+            first = "Show \(clock.time(0))–\(clock.time(schedule.total, uncertain: schedule.unknownLengths > 0)) · " + first
+        }
+        if clock.showsZone, let start = clock.startAsSet { first += " Planned to start \(start)." }
+        return [first] + (unknownLengths(schedule).map { [$0] } ?? [])
     }
 
     /// "44:00", or "44:00+" when a song of the set has no length.
