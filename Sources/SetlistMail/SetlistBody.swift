@@ -15,17 +15,19 @@ public enum SetlistBody {
     }
 
     /// The body: the playlist's name and size, every song with its position, author, length,
-    /// key and tempo, the breaks between sets, the total length, and how to open the attachments.
+    /// key and tempo, the breaks between sets, the total length, the plan when there is one, and
+    /// how to open the attachments.
     /// - Parameters:
     ///   - plstsFileName: the attached .plsts file, for the line on importing it; nil if none.
     ///   - pdfFileNames: the attached PDFs.
     ///   - notation: how keys are printed.
+    ///   - clock: the plan's times for the reader (``PlanClock``); by default this machine's.
     public static func text(
         for playlist: Playlist, plstsFileName: String?, pdfFileNames: [String],
-        notation: KeyNotation = .english
+        notation: KeyNotation = .english, clock: PlanClock? = nil
     ) -> String {
         // The listing is what `export --format text` writes, so the two never disagree.
-        var lines = [SetlistText.plain(playlist, notation: notation)]
+        var lines = [SetlistText.plain(playlist, notation: notation, clock: clock)]
         // The files are named as the message names its attachments, so what the text says to
         // save and import is what the mail program saves.
         if let plstsFileName {

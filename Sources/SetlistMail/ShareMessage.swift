@@ -36,8 +36,9 @@ public struct ShareMessage: Sendable {
     ///   - words: what followed `--to` (see ``Recipients/resolve(_:in:)``).
     ///   - from: `--from`; without it the `sender` setting, else `$EMAIL`.
     ///   - subject: `--subject`; without it "Setlist: NAME".
-    ///   - environment: for `$EMAIL` and `SOURCE_DATE_EPOCH` (the date, and a message id derived
-    ///     from the content, so the same playlist gives the same bytes).
+    ///   - environment: for `$EMAIL`, `$TZ` (the zone of the plan's times in the body) and
+    ///     `SOURCE_DATE_EPOCH` (the date, and a message id derived from the content, so the same
+    ///     playlist gives the same bytes).
     ///   - note: told when the sender had to be made from the login name.
     ///   - documents: makes the .plsts (nil to send the PDFs alone) and the PDFs for the message's
     ///     date; called only once the recipients and the sender are known to be right.
@@ -58,7 +59,8 @@ public struct ShareMessage: Sendable {
             date: date, messageID: "",
             body: SetlistBody.text(
                 for: playlist, plstsFileName: plsts?.fileName, pdfFileNames: pdfs.map(\.fileName),
-                notation: library.notation),
+                notation: library.notation,
+                clock: playlist.plan.map { PlanClock(plan: $0, environment: environment, reference: date) }),
             attachments: attachments, userAgent: "setlist/\(SetlistVersion.current)")
         message.messageID =
             DocumentDate.fromEnvironment(environment) == nil

@@ -38,7 +38,7 @@ struct LongLayout {
                     Run(text: label, font: Self.heading),
                     Run(
                         text: "   " + SetlistWords.setSummary(set)
-                            + (clock.map { " · " + SetlistWords.setTimes(schedule!.sets[setIndex], $0) } ?? ""),
+                            + (clock.map { " · " + PlanText.times(schedule!.sets[setIndex], $0) } ?? ""),
                         font: Self.details, gray: 0.4),
                 ]
                 var rows = Row.lines(
@@ -54,7 +54,7 @@ struct LongLayout {
                 document.outline.append(OutlineEntry(title: "\(entry.position). \(entry.copy.name)", parent: parent))
                 var rows = songRows(
                     entry, numberRight: frame.left + numberWidth, nameX: nameX,
-                    time: clock.map { SetlistWords.songTime(schedule!.songs[entry.position - 1], $0) },
+                    time: clock.map { PlanText.start(schedule!.songs[entry.position - 1], $0) },
                     spaceBefore: offset == 0 && parent != nil ? 8 : 12)
                 rows[0].outline = document.outline.count - 1
                 document.append(rows)
@@ -84,7 +84,7 @@ struct LongLayout {
         var rows = Row.lines(of: name, x: nameX, leading: leading, spaceBefore: spaceBefore, keepTogether: true)
         var details = SetlistWords.details(fields, notation: notation)
         // Under a plan a song without a length is flagged: its time counts as nothing.
-        if time != nil && fields.length == nil { details += (details.isEmpty ? "" : "  ·  ") + SetlistWords.noLength }
+        if time != nil && fields.length == nil { details += (details.isEmpty ? "" : "  ·  ") + PlanText.noLength }
         if !details.isEmpty {
             rows[rows.count - 1].keepWithNext = true
             rows += Row.lines(

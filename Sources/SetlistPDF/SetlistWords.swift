@@ -26,18 +26,5 @@ enum SetlistWords {
         PlaylistSummary.songs(set.entries.count) + " · " + SongLength.format(set.totalLength)
     }
 
-    /// "21:00–21:44, after a 15:00 break": a set's times under a plan, for its heading.
-    static func setTimes(_ set: ShowSchedule.SetTiming, _ clock: PlanClock) -> String {
-        PlanText.range(set, clock, dated: false) + (set.breakBefore.map { ", after a \(SongLength.format($0)) break" } ?? "")
-    }
-
-    /// A song's planned start beside its title: "20:04", "00:16~ (+1 day)".
-    static func songTime(_ slot: ShowSchedule.Slot, _ clock: PlanClock) -> String {
-        clock.time(slot.start, uncertain: slot.uncertain, dated: false)
-    }
-
     static let empty = "This setlist has no songs yet."
-
-    /// Beside a song without a length in a planned setlist.
-    static let noLength = "no length"
 }

@@ -41,7 +41,7 @@ struct ShortLayout {
                 var heading = [Run(text: label, font: Font(size: size, bold: true), gray: 0.25)]
                 if let clock, let schedule {
                     heading.append(
-                        Run(text: "   " + SetlistWords.setTimes(schedule.sets[index], clock), font: Font(size: size * 0.75), gray: 0.4))
+                        Run(text: "   " + PlanText.times(schedule.sets[index], clock), font: Font(size: size * 0.75), gray: 0.4))
                 }
                 var rows = Row.lines(
                     of: typesetter.box(heading, width: frame.contentWidth),
@@ -62,7 +62,7 @@ struct ShortLayout {
                 var width = frame.right - nameX
                 if let clock, let schedule {
                     let time = typesetter.box(
-                        SetlistWords.songTime(schedule.songs[entry.position - 1], clock), font: Font(size: size * 0.8), gray: 0.35,
+                        PlanText.start(schedule.songs[entry.position - 1], clock), font: Font(size: size * 0.8), gray: 0.35,
                         width: nil)
                     leading.append(Fragment(box: time, line: 0, x: frame.right - time.width))
                     width -= time.width + size * 0.8

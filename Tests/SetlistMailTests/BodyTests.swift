@@ -95,3 +95,62 @@ import Testing
         #expect(body.hasPrefix(SetlistText.plain(playlist) + "\n"))
     }
 }
+
+/// The plan in the email body (the text export's words): each song's start, each set's times,
+/// the total against the target, songs without a length flagged, in the reader's zone.
+@Suite struct PlannedBodyTests {
+    /// Starts 23:50 on New Year's Eve in Prague, 20 s between songs, a 10-minute encore break.
+    static func planned() -> Playlist {
+        var playlist = BodyTests.playlist()
+        playlist.plan = ShowPlan(
+            start: PlanStart(parsing: "2026-12-31 23:50"), zone: "Europe/Prague", gap: 20, breakLength: 300, target: 900,
+            breakLengths: [BreakLength(label: "Encore", length: 600)])
+        return playlist
+    }
+
+    func body(zone: String) -> String {
+        let playlist = Self.planned()
+        let clock = PlanClock(plan: playlist.plan!, environment: ["TZ": zone], reference: Date(timeIntervalSince1970: 0))
+        return SetlistBody.text(for: playlist, plstsFileName: "x.plsts", pdfFileNames: [], clock: clock)
+    }
+
+    @Test func timesAcrossMidnightWithABreakAndASongOfUnknownLength() {
+        let text = body(zone: "Europe/Prague")
+        // Stairway 23:50 (1:30), Highway 23:51:50 (2:20) to 23:54:10, the encore break of 10
+        // minutes, then the song without a length at 00:04:10 on New Year's Day.
+        #expect(text.contains("Plan: starts 2026-12-31 23:50, 0:20 between songs, 5:00 breaks, target 15:00\n"))
+        #expect(text.contains("— Set 1 (3:50) · 23:50–23:54 —\n"))
+        #expect(text.contains("1. Stairway to Heaven — Led Zeppelin\n   at 23:50 · 1:30 · D major · 250 BPM\n"))
+        #expect(text.contains("   at 23:51 · 2:20 · F minor · 100 BPM\n"))
+        #expect(text.contains("— Encore · 00:04 (+1 day)–00:04~ (+1 day), after a 10:00 break —\n"))
+        #expect(text.contains("3. Píseň bez délky\n   at 00:04 (+1 day) · no length · B♭ major\n"))
+        #expect(text.contains("Total 14:10+ with gaps and breaks, 0:50 under the target 15:00.\n"))
+        #expect(text.contains("1 song has no length (3)"))
+        #expect(
+            text.hasPrefix(
+                SetlistText.plain(
+                    Self.planned(),
+                    clock: PlanClock(
+                        plan: Self.planned().plan!, zone: TimeZone(identifier: "Europe/Prague")!, reference: Date(timeIntervalSince1970: 0))
+                )))
+    }
+
+    @Test func aMemberAbroadReadsTheirOwnClock() {
+        let text = body(zone: "Europe/London")
+        #expect(text.contains("Plan: starts 2026-12-31 23:50 Europe/Prague, "))
+        #expect(text.contains("   at 22:50 GMT · 1:30 · D major"))
+        #expect(text.contains("   at 23:04 GMT · no length"))
+        #expect(!text.contains("(+1 day)"))
+    }
+
+    @Test func theShareMessageUsesTheEnvironmentsZone() throws {
+        var library = Library()
+        library.playlists = [Self.planned()]
+        let message = try ShareMessage(
+            Self.planned(), in: library, to: ["pepa@example.com"], from: "Me <me@example.com>", subject: nil,
+            environment: ["TZ": "Europe/London", "SOURCE_DATE_EPOCH": "0"]
+        ) { _ in (ShareMessage.Document(fileName: "x.plsts", data: Data("{}".utf8)), []) }
+        let decoded = String(decoding: message.data, as: UTF8.self).replacingOccurrences(of: "=\r\n", with: "")
+        #expect(decoded.contains("at 22:50 GMT"))
+    }
+}

@@ -15,10 +15,26 @@ public enum PlanText {
     /// "Set 2: 21:00–21:44 (44:00), after a 20:00 break": a "+" marks a length that songs
     /// without one make a lower bound. `number` counts sets from 0.
     public static func set(_ set: ShowSchedule.SetTiming, number: Int, _ clock: PlanClock) -> String {
-        var text = "\(set.label ?? "Set \(number + 1)"): " + range(set, clock) + " (\(length(set)))"
-        if let pause = set.breakBefore { text += ", after a \(SongLength.format(pause)) break" }
-        return text
+        "\(set.label ?? "Set \(number + 1)"): " + range(set, clock) + " (\(length(set)))" + afterBreak(set)
     }
+
+    /// "21:00–21:44, after a 15:00 break": when a set is played, for its heading in a listing.
+    public static func times(_ set: ShowSchedule.SetTiming, _ clock: PlanClock) -> String {
+        range(set, clock, dated: false) + afterBreak(set)
+    }
+
+    /// A song's planned start in a listing: "20:04", "00:16~ (+1 day)".
+    public static func start(_ slot: ShowSchedule.Slot, _ clock: PlanClock) -> String {
+        clock.time(slot.start, uncertain: slot.uncertain, dated: false)
+    }
+
+    /// ", after a 15:00 break" for a set after a break; empty for the first.
+    public static func afterBreak(_ set: ShowSchedule.SetTiming) -> String {
+        set.breakBefore.map { ", after a \(SongLength.format($0)) break" } ?? ""
+    }
+
+    /// Beside a song without a length in a planned setlist: its time counts as nothing.
+    public static let noLength = "no length"
 
     /// "21:00–21:44": when a set starts and ends (see ``PlanClock/time(_:uncertain:dated:)``).
     public static func range(_ set: ShowSchedule.SetTiming, _ clock: PlanClock, dated: Bool = true) -> String {
