@@ -182,6 +182,17 @@ public struct IntegrityProblem: Sendable, Hashable, Encodable, CustomStringConve
         case invalidValue
         /// A sync tool's conflict copy of a library file; repair merges it in.
         case syncConflictCopy
+        /// Two breaks with no song between them (a set without songs); repair removes the first.
+        case emptySet
+
+        /// Whether `setlist check --repair` fixes problems of this kind (the others need a person:
+        /// a file that does not parse or is newer, a number out of range, an address that is none).
+        public var isRepairable: Bool {
+            switch self {
+            case .unreadableFile, .newerFormat, .invalidValue: false
+            case .playlistOrder, .repeatedID, .repeatedPlaylistName, .controlCharacter, .syncConflictCopy, .emptySet: true
+            }
+        }
     }
 
     public var kind: Kind

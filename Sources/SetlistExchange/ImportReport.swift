@@ -110,6 +110,8 @@ public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
     /// A break now before song `before` (nil: at the end).
     case breakAdded(label: String, before: Int?)
     case breakRemoved(label: String)
+    /// A break whose set the merge left without songs (``Playlist/dropEmptySets()``).
+    case emptySetRemoved(label: String)
     case renamed(from: String, to: String)
 
     public var description: String {
@@ -125,6 +127,7 @@ public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
         case .breakAdded(let label, let before):
             "+ break '\(label)'" + (before.map { $0 == 1 ? " at the start" : " before #\($0)" } ?? " at the end")
         case .breakRemoved(let label): "- break '\(label)': removed"
+        case .emptySetRemoved(let label): "- break '\(label)': removed, its set was left without songs"
         case .renamed(let from, let to): "~ renamed from '\(from)' to '\(to)'"
         }
     }

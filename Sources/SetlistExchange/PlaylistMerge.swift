@@ -70,7 +70,8 @@ struct PlaylistMerge {
                 items.append(.song(copy))
             }
         }
-        let result = Playlist(id: old.id, name: old.name, items: items, received: old.received)
+        var result = Playlist(id: old.id, name: old.name, items: items, received: old.received)
+        let emptied = result.dropEmptySets()
         let mergedIDs = Set(result.copies.map(\.id))
         let newPositions = Dictionary(result.copies.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
         var removed: [ImportChange] = [], removedWithNotes: [ImportChange] = []
@@ -92,7 +93,8 @@ struct PlaylistMerge {
                         place: "#\(position) \(result.copies[position - 1].fields.listing), its place",
                         yours: "#\(before + 1)", theirs: "#\(sent + 1)", keptYours: preference == .mine)))
         }
-        changes = removedWithNotes + removed + added + moves(to: result) + fieldChanges + conflicts + breakChanges(to: result)
+        changes =
+            removedWithNotes + removed + added + moves(to: result) + fieldChanges + conflicts + breakChanges(to: result, emptied: emptied)
         return result
     }
 
@@ -108,8 +110,9 @@ struct PlaylistMerge {
         }
     }
 
-    /// Breaks identified by their label and the song before them.
-    private func breakChanges(to result: Playlist) -> [ImportChange] {
+    /// Breaks identified by their label and the song before them; `emptied` are the labels of
+    /// breaks dropped with their empty sets.
+    private func breakChanges(to result: Playlist, emptied: [String]) -> [ImportChange] {
         func breaks(_ playlist: Playlist) -> [(label: String, after: String?, before: Int?)] {
             var list: [(String, String?, Int?)] = []
             var previous: String?
@@ -128,7 +131,12 @@ struct PlaylistMerge {
         let before = breaks(old), after = breaks(result)
         let added = after.filter { new in !before.contains { $0.label == new.label && $0.after == new.after } }
         let removed = before.filter { gone in !after.contains { $0.label == gone.label && $0.after == gone.after } }
-        return removed.map { .breakRemoved(label: $0.label) } + added.map { .breakAdded(label: $0.label, before: $0.before) }
+        var emptied = emptied
+        return removed.map { gone in
+            guard let index = emptied.firstIndex(of: gone.label) else { return .breakRemoved(label: gone.label) }
+            emptied.remove(at: index)
+            return .emptySetRemoved(label: gone.label)
+        } + added.map { .breakAdded(label: $0.label, before: $0.before) }
     }
 
     static func fieldName(_ field: SongField) -> String {

@@ -114,7 +114,8 @@ public enum PlstsImport {
                 copy.received = copy.fields
                 return .song(copy)
             }
-            let created = Playlist(id: incoming.id, name: name, items: items, received: received)
+            var created = Playlist(id: incoming.id, name: name, items: items, received: received)
+            if let emptied = Playlist.emptiedSetsSentence(created.dropEmptySets()) { remarks.append(emptied) }
             lib.playlists.insert(created, at: min(insertion, lib.playlists.count))
             report = ImportReport(kind: .created, source: setlist.source, playlistName: name, songCount: created.copies.count)
         }

@@ -191,6 +191,24 @@ import Testing
         #expect(member.playlists[0].items.count == Playlist.maximumItems)
     }
 
+    /// The member put a break after the song the leader then removed: the merge would leave two
+    /// breaks at one place, so the emptied set goes with its break, and the report says why.
+    @Test func anUpdateThatEmptiesASetTakesItsBreakAlong() throws {
+        var member = try Self.member()
+        try member.addBreak(in: 0, after: 2, label: "Encore") // Highway | Set 2: Stairway | Encore: Deleted
+        var leader = Fixtures.leaderLibrary()
+        try leader.removeCopies(at: [2], from: 0) // Highway | Set 2: Deleted
+        let report = try Self.update(&member, from: leader)
+        #expect(
+            member.playlists[0].items.map { item -> String in
+                switch item {
+                case .song(let copy): copy.name
+                case .setBreak(let label): "|" + label
+                }
+            } == ["Highway to Hell", "|Encore", "Deleted Song"])
+        #expect(report.changes.map(\.description).contains("- break 'Set 2': removed, its set was left without songs"), "\(report.changes)")
+    }
+
     @Test func aDocumentDifferingOnlyInAnOriginalLinkChangesNothing() throws {
         var member = try Self.member()
         var leader = Fixtures.leaderLibrary()

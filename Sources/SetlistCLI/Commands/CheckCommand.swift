@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
 
             --repair fixes what can be fixed without losing data: playlist files go back into the
             order, entries without a file leave it, repeated ids get new ones, control characters are
-            cleaned. Files that do not parse are never touched. `setlist undo` reverts a repair.
+            cleaned, a set left without songs loses its break. Files that do not parse are never touched. `setlist undo` reverts a repair.
 
             The exit status is 0 when the library is sound (after repairing), 1 when problems remain.
             """)
@@ -99,7 +99,7 @@ struct CheckCommand: ParsableCommand {
         let count = report.problems.count
         say("\(Show.count(count, "problem"))\(repair ? (count == 1 ? " remains" : " remain") : ""):")
         for problem in report.problems { say("  - \(problem)") }
-        if repair {
+        if repair || !report.problems.contains(where: \.kind.isRepairable) {
             note("fix the files above by hand (or restore them from a backup or git); `setlist check` tells when they are right.")
         } else {
             note("run `setlist check --repair` to fix what can be fixed without losing data.")

@@ -219,6 +219,7 @@ struct RemoveCommand: ParsableCommand {
         }
         let (name, removed) = (result.playlist, result.removed)
         say("Removed \(Show.count(removed.count, "song")) from '\(name)'" + (removed.count == 1 ? " ('\(removed[0].name)')." : "."))
+        if let emptied = Playlist.emptiedSetsSentence(result.emptiedSets) { say(emptied) }
     }
 }
 
@@ -246,6 +247,7 @@ struct MoveCommand: ParsableCommand {
             try library.moveCopy(words[words.count - 2], to: words[words.count - 1], in: words.count == 3 ? words[0] : nil)
         }
         say("Moved '\(moved.song)' to position \(moved.position) in '\(moved.playlist)'.")
+        if let emptied = Playlist.emptiedSetsSentence(moved.emptiedSets) { say(emptied) }
     }
 }
 

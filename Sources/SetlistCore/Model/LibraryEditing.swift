@@ -121,9 +121,12 @@ extension Library {
 
     /// Removes the copies at the given 1-based positions; breaks stay where they are, unless no
     /// song is left: then they go too, or the songs copied in next would all land after the last
-    /// of them, under labels like "Encore".
+    /// of them, under labels like "Encore". A set left without songs goes with its break
+    /// (``Playlist/dropEmptySets()``), whose label is returned.
     @discardableResult
-    public mutating func removeCopies(at positions: Set<Int>, from index: Int) throws(LibraryError) -> [SongCopy] {
+    public mutating func removeCopies(at positions: Set<Int>, from index: Int) throws(LibraryError) -> (
+        removed: [SongCopy], emptiedSets: [String]
+    ) {
         let playlist = playlists[index]
         let copies = playlist.copies, count = copies.count
         let sorted = positions.sorted()
@@ -138,11 +141,13 @@ extension Library {
             playlists[index].items = []
             playlists[index].setOwnBreakLengths([])
         }
-        return removed
+        return (removed, playlists[index].dropEmptySets())
     }
 
-    /// Moves a copy so that it takes the place of the song now at `to`, in that song's set.
-    public mutating func moveCopy(in index: Int, from: Int, to: Int) throws(LibraryError) {
+    /// Moves a copy so that it takes the place of the song now at `to`, in that song's set. A set
+    /// it leaves without songs goes with its break, whose label is returned.
+    @discardableResult
+    public mutating func moveCopy(in index: Int, from: Int, to: Int) throws(LibraryError) -> [String] {
         var playlist = playlists[index]
         let count = playlist.copies.count
         for position in [from, to] where !(1...max(count, 1)).contains(position) || count == 0 {
@@ -150,12 +155,14 @@ extension Library {
         }
         guard from != to, let source = playlist.itemIndex(ofPosition: from),
             let target = playlist.itemIndex(ofPosition: to)
-        else { return }
+        else { return [] }
         let item = playlist.items.remove(at: source)
         // Moving down, the removal shifts the target up by one, so this lands after the target
         // song; moving up it lands before it. Either way the song stays in the target's set.
         playlist.items.insert(item, at: target)
+        let emptied = playlist.dropEmptySets()
         playlists[index] = playlist
+        return emptied
     }
 
     /// Changes one copy. With `alsoOriginal`, the fields the edit sets are carried over to the

@@ -69,6 +69,44 @@ public struct Playlist: Hashable, Sendable, Identifiable {
         return nil
     }
 
+    /// The indices in ``items`` of breaks that open an empty set: a break directly followed by
+    /// another. Two breaks at one place are no set at all (`break` never makes them); removing
+    /// or moving the only song between two breaks, a merge or a hand edit can leave them.
+    public var emptySetBreaks: [Int] {
+        items.indices.dropLast().filter { index in
+            guard case .setBreak = items[index], case .setBreak = items[index + 1] else { return false }
+            return true
+        }
+    }
+
+    /// Removes the breaks that open an empty set, keeping the later break of each pair (it labels
+    /// the songs that follow). Returns the labels of the breaks removed, in order.
+    @discardableResult
+    public mutating func dropEmptySets() -> [String] {
+        let empty = emptySetBreaks
+        guard !empty.isEmpty else { return [] }
+        let labels = empty.compactMap { index -> String? in
+            if case .setBreak(let label) = items[index] { label } else { nil }
+        }
+        // The breaks that stay keep their own lengths in the plan.
+        var lengths = ownBreakLengths
+        for index in empty.reversed() { lengths.remove(at: breakOrdinal(before: index)) }
+        let dropped = Set(empty)
+        items = items.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        setOwnBreakLengths(lengths)
+        return labels
+    }
+
+    /// "The set 'Set 2' had no songs, so its break is gone.", for the labels
+    /// ``dropEmptySets()`` returned; nil when there are none.
+    public static func emptiedSetsSentence(_ labels: [String]) -> String? {
+        guard let last = labels.last else { return nil }
+        let names = labels.map { "'\($0)'" }
+        return labels.count == 1
+            ? "The set \(names[0]) had no songs, so its break is gone."
+            : "The sets \(names.dropLast().joined(separator: ", ")) and '\(last)' had no songs, so their breaks are gone."
+    }
+
     /// The label of the break directly after the copy at `position`, if there is one.
     public func breakLabel(after position: Int) -> String? {
         guard let index = itemIndex(ofPosition: position), index + 1 < items.count,

@@ -46,7 +46,8 @@ extension Library {
             try references.map { (references) throws(LibraryError) in
                 Set(try references.map { (reference) throws(LibraryError) in try Self.position(of: reference, in: playlists[index]) })
             } ?? Set(copies.indices.map { $0 + 1 })
-        return CopiesRemoved(playlist: playlists[index].name, removed: try removeCopies(at: positions, from: index))
+        let (removed, emptied) = try removeCopies(at: positions, from: index)
+        return CopiesRemoved(playlist: playlists[index].name, removed: removed, emptiedSets: emptied)
     }
 
     /// Moves the copy named by `from` (a position, title or id) to the position named by `to`.
@@ -55,8 +56,8 @@ extension Library {
         let source = try Self.position(of: from, in: playlists[index])
         let target = try Self.position(of: to, in: playlists[index])
         let song = playlists[index].copies[source - 1].name
-        try moveCopy(in: index, from: source, to: target)
-        return CopyMoved(playlist: playlists[index].name, song: song, position: target)
+        let emptied = try moveCopy(in: index, from: source, to: target)
+        return CopyMoved(playlist: playlists[index].name, song: song, position: target, emptiedSets: emptied)
     }
 
     /// Puts a break after the song at `position` (or relabels the one there); returns the
@@ -143,6 +144,8 @@ public struct CopiesRemoved: Sendable, Hashable {
     public var playlist: String
     /// The copies removed, in playing order.
     public var removed: [SongCopy]
+    /// The labels of the breaks whose sets were left without songs, and went with them.
+    public var emptiedSets: [String] = []
 }
 
 /// What ``Library/moveCopy(_:to:in:)`` did: `song` is now at `position`.
@@ -150,4 +153,6 @@ public struct CopyMoved: Sendable, Hashable {
     public var playlist: String
     public var song: String
     public var position: Int
+    /// The labels of the breaks whose sets the move left without songs, and went with them.
+    public var emptiedSets: [String] = []
 }

@@ -5,10 +5,11 @@ import Foundation
 /// Text is fixed by the same rule everywhere: forbidden characters become spaces in names and
 /// are dropped from notes. Numbers out of range are only reported, since any fix would guess.
 struct IntegrityValues {
-    /// A problem found, and whether ``clean(_:)`` fixes it.
+    /// A problem found, whether ``clean(_:)`` fixes it, and how repair words the fix.
     struct Finding {
         var problem: IntegrityProblem
         var fixable: Bool
+        var fix = "cleaned"
     }
 
     private(set) var findings: [Finding] = []
@@ -38,6 +39,18 @@ struct IntegrityValues {
                     library.playlists[p].items[i] = .setBreak(label)
                 }
             }
+            for i in library.playlists[p].emptySetBreaks {
+                guard case .setBreak(let label) = library.playlists[p].items[i],
+                    case .setBreak(let next) = library.playlists[p].items[i + 1]
+                else { continue }
+                findings.append(
+                    Finding(
+                        problem: IntegrityProblem(
+                            .emptySet, path: file,
+                            detail: "items[\(i)]: the break '\(label)' opens a set without songs (the break '\(next)' follows it)."),
+                        fixable: true, fix: "removed that break"))
+            }
+            library.playlists[p].dropEmptySets()
         }
         for index in library.contacts.indices {
             cleanName(&library.contacts[index].name, field: "the name", path: LibraryFiles.contacts, place: "contacts[\(index)]")

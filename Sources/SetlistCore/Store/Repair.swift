@@ -17,7 +17,8 @@ extension LibraryStore {
     ///   a missing file, a file name outside `playlists/`, or an id listed twice leave it; an entry
     ///   whose file holds another id takes the file's id;
     /// - repeated song, copy and playlist ids get new ids, repeated playlist names a number;
-    /// - control characters in names become spaces, and are dropped from notes.
+    /// - control characters in names become spaces, and are dropped from notes;
+    /// - the first of two breaks at one place (a set without songs) is removed.
     ///
     /// Files that do not parse are never touched. The repair is recorded in the history, so
     /// `setlist undo` reverts it.
@@ -220,7 +221,7 @@ extension LibraryStore {
         var values = IntegrityValues()
         values.clean(&library)
         for finding in values.findings where finding.fixable {
-            actions.append("\(finding.problem.path): \(finding.problem.detail.dropLast()); cleaned.")
+            actions.append("\(finding.problem.path): \(finding.problem.detail.dropLast()); \(finding.fix).")
         }
         guard actions.count > before else { return }
         try write(LibrarySerializer.files(of: library), replacing: reader.files, command: command)
