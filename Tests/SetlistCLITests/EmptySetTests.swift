@@ -48,6 +48,18 @@ import Testing
         #expect(try items(lib) == ["C", "A", "B", "|Encore", "D", "E"])
     }
 
+    /// The break that stays keeps its own length in the plan; the one that went takes its own along.
+    @Test func theBreakThatStaysKeepsItsOwnLength() throws {
+        let lib = try concert()
+        try lib.ok("plan", "--start", "20:00")
+        try lib.ok("break", "--after", "2", "--label", "Set 2", "--length", "10m")
+        try lib.ok("break", "--after", "3", "--label", "Encore", "--length", "5m")
+        try lib.ok("remove", "C")
+        let plan = try #require(try lib.json("show", "--json")["plan"] as? [String: Any])
+        let breaks = try #require(plan["breaks"] as? [[String: Any]])
+        #expect(breaks.map { "\($0["break"] ?? "") \($0["length"] ?? "")" } == ["Encore 300"])
+    }
+
     @Test func removingSongsThatLeaveOtherSetsWholeSaysNothingOfBreaks() throws {
         let lib = try concert()
         let output = try lib.ok("remove", "D")
