@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import SeededRandom
 import SetlistCore
 import Testing
 
@@ -9,8 +10,8 @@ import Testing
 @Suite struct ReliabilityConcurrencyTests {
     /// Workers per kind, and commands per worker (`SETLIST_STRESS_WORKERS`, `SETLIST_STRESS_COMMANDS`;
     /// else 4 and 2, or 12 and 10 with SETLIST_STRESS=1).
-    static let workers = ReliabilitySettings.integer("SETLIST_STRESS_WORKERS", small: 4, full: 12)
-    static let commands = ReliabilitySettings.integer("SETLIST_STRESS_COMMANDS", small: 2, full: 10)
+    static let workers = TestSize.count(small: 4, full: 12, overriddenBy: "SETLIST_STRESS_WORKERS")
+    static let commands = TestSize.count(small: 2, full: 10, overriddenBy: "SETLIST_STRESS_COMMANDS")
 
     @Test func concurrentProcessesLoseNoChange() throws {
         let library = try TemporaryLibrary()
@@ -59,16 +60,5 @@ import Testing
         }
         let checks = all.count - jobs.count
         print("concurrency: \(all.count) processes started at once, \(jobs.count) changes all present, \(checks) checks passed")
-    }
-}
-
-/// Settings read from the environment: the stress tests run small by default and at full size
-/// with SETLIST_STRESS=1 (see the README's Development section).
-enum ReliabilitySettings {
-    static let fullSize = ProcessInfo.processInfo.environment["SETLIST_STRESS"] == "1"
-
-    /// `name` from the environment when it is set, else `small`, or `full` with SETLIST_STRESS=1.
-    static func integer(_ name: String, small: Int, full: Int) -> Int {
-        ProcessInfo.processInfo.environment[name].flatMap(Int.init).map { max(1, $0) } ?? (fullSize ? full : small)
     }
 }

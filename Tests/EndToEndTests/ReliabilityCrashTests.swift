@@ -10,7 +10,7 @@ import Testing
 /// SETLIST_SEED repeats the same choice of commands and moments.
 @Suite struct ReliabilityCrashTests {
     /// How many commands are started and killed (`SETLIST_CRASH_ITERATIONS`, else 24, or 400 at full size).
-    static let iterations = ReliabilitySettings.integer("SETLIST_CRASH_ITERATIONS", small: 24, full: 400)
+    static let iterations = TestSize.count(small: 24, full: 400, overriddenBy: "SETLIST_CRASH_ITERATIONS")
 
     /// What the test knows of a playlist it created.
     enum PlaylistState {

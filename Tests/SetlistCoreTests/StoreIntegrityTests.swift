@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import SetlistCore
@@ -252,9 +253,11 @@ import Testing
         #expect(try folder.store.check().leftovers.isEmpty)
     }
 
-    @Test func aLibraryOfFiftyThousandSongsLoads() throws {
+    /// 5 000 songs by default, 50 000 with SETLIST_STRESS=1.
+    @Test func aLargeLibraryLoadsAndTakesOneMore() throws {
+        let count = TestSize.count(small: 5_000, full: 50_000)
         try folder.store.modify(command: "big") { library in
-            for n in 0..<50_000 {
+            for n in 0..<count {
                 library.songs.append(
                     Song(
                         id: String(format: "%032x", n + 1),
@@ -264,9 +267,9 @@ import Testing
             }
         }
         let library = try folder.store.load()
-        #expect(library.songs.count == 50_000)
-        #expect(library.songs[49_999].name == "Song 49999")
-        try folder.store.modify(command: "one more") { $0.addSong(SongFields(name: "50 001")) }
-        #expect(try folder.store.check().songCount == 50_001)
+        #expect(library.songs.count == count)
+        #expect(library.songs[count - 1].name == "Song \(count - 1)")
+        try folder.store.modify(command: "one more") { $0.addSong(SongFields(name: "One more")) }
+        #expect(try folder.store.check().songCount == count + 1)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import SeededRandom
 import Testing
 
 @testable import SetlistCore
@@ -119,7 +120,7 @@ import Testing
     static let libraryInput = (Self.anyText.array(of: 0...6), Gen.int(in: 0...2000).array(of: 0...6))
 
     @Test func whatIsWrittenReadsBackTheSame() async throws {
-        await propertyCheck(count: 40, input: Self.libraryInput.0, Self.libraryInput.1) { names, numbers in
+        await propertyCheck(count: TestSize.count(small: 12, full: 40), input: Self.libraryInput.0, Self.libraryInput.1) { names, numbers in
             let folder = StoreFolder()
             let library = Self.library(names: names, numbers: numbers)
             try folder.store.modify(command: "write") { $0 = library }
@@ -129,7 +130,7 @@ import Testing
     }
 
     @Test func undoingEveryChangeRestoresTheFirstFiles() async throws {
-        await propertyCheck(count: 25, input: Self.libraryInput.0, Self.libraryInput.1) { names, numbers in
+        await propertyCheck(count: TestSize.count(small: 8, full: 25), input: Self.libraryInput.0, Self.libraryInput.1) { names, numbers in
             let folder = StoreFolder()
             try folder.seed(songs: 2)
             let start = folder.files()
@@ -152,7 +153,8 @@ import Testing
     }
 
     @Test func repairLosesNoPlaylistWhateverTheOrderFileForgot() async throws {
-        await propertyCheck(count: 30, input: Self.libraryInput.0, Gen.int(in: 0...2000).array(of: 1...6)) { names, numbers in
+        await propertyCheck(count: TestSize.count(small: 10, full: 30), input: Self.libraryInput.0, Gen.int(in: 0...2000).array(of: 1...6))
+        { names, numbers in
             let folder = StoreFolder()
             // Text with control characters is cleaned by the repair (tested above), so leave it out here.
             let library = Self.library(names: names.map { "S " + IntegrityValues.cleanedName($0) }, numbers: numbers)

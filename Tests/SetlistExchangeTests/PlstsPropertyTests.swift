@@ -61,7 +61,7 @@ import Testing
         #expect((try? PlstsDocument.read(original, source: "sample")) != nil)
         var generator = seededGenerator(for: "randomlyDamagedDocumentsAreRefusedOrImported")
         let interesting: [UInt8] = Array("{}[]\",:0-9e.\\u\u{0}nulltruefalse".utf8) + [0xFF, 0xC3, 0x80, 0x0A]
-        for round in 0..<5000 {
+        for round in 0..<TestSize.count(small: 1500, full: 5000) {
             var bytes = [UInt8](original)
             for _ in 0...Int.random(in: 0...4, using: &generator) {
                 let at = Int.random(in: 0..<bytes.count, using: &generator)

@@ -74,11 +74,12 @@ public enum ChildProcess {
     ///     process group of its own; when the time passes, or when setlist gets SIGINT or
     ///     SIGTERM meanwhile, the whole group is ended (SIGTERM, then SIGKILL after a grace
     ///     period) and ``Result/stopped`` says why: nothing it started is left behind.
+    ///   - gracePeriod: seconds between that SIGTERM and the SIGKILL.
     /// - Throws: ``StartError`` when it cannot be started (not found, not executable).
     public static func run(
         _ executable: String, _ arguments: [String] = [], input: Data? = nil,
         environment: [String: String]? = nil, folder: URL? = nil,
-        timeout: Double? = nil
+        timeout: Double? = nil, gracePeriod: Double = gracePeriod
     ) throws(StartError) -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -128,7 +129,7 @@ public enum ChildProcess {
                 }
                 guard stopped == nil else { break }
             }
-            if stopped != nil { endGroup(of: process, ended: ended) }
+            if stopped != nil { endGroup(of: process, ended: ended, gracePeriod: gracePeriod) }
             watcher.stop()
         } else {
             ended.wait()
@@ -155,7 +156,7 @@ public enum ChildProcess {
 
     /// Ends the program's process group: SIGTERM, then SIGKILL if it is still there after the
     /// grace period, and waits for the program itself.
-    private static func endGroup(of process: Process, ended: DispatchSemaphore) {
+    private static func endGroup(of process: Process, ended: DispatchSemaphore, gracePeriod: Double) {
         let group = process.processIdentifier
         kill(-group, SIGTERM)
         if ended.wait(timeout: .now() + gracePeriod) == .timedOut {
