@@ -1,9 +1,13 @@
-/// The keys of stage mode as pure logic: which position is shown, the number being typed for a
-/// jump, and a message for the status line.
+import SetlistCore
+
+/// The keys of stage mode as pure logic: which position is shown, how far its notes are
+/// scrolled, the number being typed for a jump, and a message for the status line.
 ///
-/// → / space / n / j / ↓ / Page Down: next; ← / p / k / ↑ / Page Up / Backspace: previous;
-/// Home / g: first; End / G: last; digits then Enter: jump to that position; q / Esc / Ctrl-C:
-/// quit. While a number is typed, Backspace deletes a digit and Esc cancels it.
+/// → / space / n / j / Enter: next; ← / p / k / Backspace: previous; ↓ / Page Down scroll the
+/// notes down (a line, a page) and, once their end shows, go to the next song; ↑ / Page Up scroll
+/// back and, at the top, go to the previous song; Home / g: first; End / G: last; digits then
+/// Enter: jump to that position; q / Esc / Ctrl-C: quit. While a number is typed, Backspace
+/// deletes a digit and Esc cancels it.
 public struct LiveNavigator: Hashable, Sendable {
     /// What the caller should do after a key.
     public enum Outcome: Hashable, Sendable {
@@ -11,9 +15,16 @@ public struct LiveNavigator: Hashable, Sendable {
     }
 
     /// The number of songs.
-    public let count: Int
+    public private(set) var count: Int
     /// The 1-based position shown.
     public private(set) var position: Int
+    /// The first line of the notes shown (0: from the top).
+    public private(set) var scroll = 0
+    /// How far the notes of the song shown scroll at the screen's size; the caller sets it from
+    /// each screen it lays out (``LiveScreen/notes``).
+    public var notes = NotesScroll.none {
+        didSet { scroll = min(scroll, notes.maximum) }
+    }
     /// The digits typed so far for a jump.
     public private(set) var typed = ""
     /// A remark for the status line, cleared by the next key.
@@ -30,6 +41,9 @@ public struct LiveNavigator: Hashable, Sendable {
         if !typed.isEmpty { return "Go to song: \(typed)_   (Enter to jump, Esc to cancel)" }
         return message
     }
+
+    /// Shows `text` on the status line until the next key.
+    public mutating func say(_ text: String) { message = text }
 
     /// Applies one key.
     public mutating func handle(_ key: Key) -> Outcome {
@@ -54,10 +68,18 @@ public struct LiveNavigator: Hashable, Sendable {
             }
         }
         switch key {
-        case .right, .down, .pageDown, .enter, .character(" "), .character("n"), .character("j"):
+        case .right, .enter, .character(" "), .character("n"), .character("j"):
             move(to: position + 1)
-        case .left, .up, .pageUp, .backspace, .character("p"), .character("k"):
+        case .left, .backspace, .character("p"), .character("k"):
             move(to: position - 1)
+        case .down:
+            if scroll < notes.maximum { scroll += 1 } else { move(to: position + 1) }
+        case .pageDown:
+            if scroll < notes.maximum { scroll = min(notes.maximum, scroll + notes.page) } else { move(to: position + 1) }
+        case .up:
+            if scroll > 0 { scroll -= 1 } else { move(to: position - 1) }
+        case .pageUp:
+            if scroll > 0 { scroll = max(0, scroll - notes.page) } else { move(to: position - 1) }
         case .home, .character("g"):
             position = 1
         case .end, .character("G"):
@@ -67,7 +89,44 @@ public struct LiveNavigator: Hashable, Sendable {
         default:
             break
         }
+        if position != before.position {
+            // Another song: its notes from the top, their extent unknown until it is laid out.
+            scroll = 0
+            notes = .none
+        }
         return outcome(since: before)
+    }
+
+    /// Follows the song shown from `old` into `new`, the same setlist changed elsewhere: the same
+    /// copy where it is now; when it was removed, the first of the songs after it that is still
+    /// there, else the last of those before it. Returns a remark for the status line (worded to
+    /// hold also after the key that found the change has moved on).
+    public mutating func follow(from old: Playlist, to new: Playlist) -> String {
+        let oldCopies = old.copies, newCopies = new.copies
+        count = max(newCopies.count, 1)
+        let index = min(max(position - 1, 0), max(oldCopies.count - 1, 0))
+        let newIndex = Dictionary(newCopies.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard index < oldCopies.count else {
+            position = min(position, count)
+            return "The setlist was changed elsewhere."
+        }
+        let current = oldCopies[index]
+        if let found = newIndex[current.id] {
+            position = found + 1
+            return "The setlist was changed elsewhere."
+        }
+        scroll = 0
+        notes = .none
+        if let after = oldCopies[(index + 1)...].lazy.compactMap({ newIndex[$0.id] }).first {
+            position = after + 1
+            return "'\(current.name)' was removed elsewhere."
+        }
+        if let before = oldCopies[..<index].reversed().lazy.compactMap({ newIndex[$0.id] }).first {
+            position = before + 1
+            return "'\(current.name)' was removed elsewhere."
+        }
+        position = min(position, count)
+        return "'\(current.name)' was removed elsewhere."
     }
 
     private mutating func move(to target: Int) {

@@ -18,22 +18,29 @@ public struct TerminalSize: Hashable, Sendable {
 /// `size.rows` lines, none wider than `size.columns`. Pure, so that tests can check every line.
 ///
 /// From the top: the playlist with "3/15" and the set; the title (in big letters when there is
-/// room), author, length, key and tempo; the notes wrapped to the width and cut to fit; and at the
-/// bottom the next song or break, the set's planned time and a line of keys (or what is typed).
+/// room), author, length, key and tempo; the notes wrapped to the width, from the line scrolled
+/// to, with a last line saying what is above and below; and at the bottom the next song or break
+/// on one line, the set's planned time and a line of keys (or what is typed).
 public struct LiveScreen: Sendable {
     /// The lines from top to bottom.
     public let lines: [ScreenLine]
+    /// How far the notes scroll on this screen.
+    public let notes: NotesScroll
 
     /// The screen for `position` (1-based) of `playlist`, or nil when there is no song there.
-    /// - Parameter status: replaces the line of keys, e.g. "Go to: 12" while a number is typed.
-    public init?(playlist: Playlist, position: Int, size: TerminalSize, status: String? = nil, notation: KeyNotation = .english) {
+    /// - Parameters:
+    ///   - status: replaces the line of keys, e.g. "Go to: 12" while a number is typed.
+    ///   - scroll: the first line of the notes to show.
+    public init?(
+        playlist: Playlist, position: Int, size: TerminalSize, status: String? = nil, notation: KeyNotation = .english, scroll: Int = 0
+    ) {
         guard let stage = StagePosition(playlist: playlist, position: position, notation: notation) else { return nil }
-        self.init(stage: stage, size: size, status: status)
+        self.init(stage: stage, size: size, status: status, scroll: scroll)
     }
 
     /// The screen for the details of one position.
-    public init(stage: StagePosition, size: TerminalSize, status: String? = nil) {
-        lines = Layout(stage: stage, size: size, status: status).lines()
+    public init(stage: StagePosition, size: TerminalSize, status: String? = nil, scroll: Int = 0) {
+        (lines, notes) = Layout(stage: stage, size: size, status: status, scroll: scroll).render()
     }
 
     /// The lines with the escape sequences of `appearance` ready to draw.
@@ -44,9 +51,19 @@ public struct LiveScreen: Sendable {
 
     /// The line of keys, longest form that fits first.
     static let keyHelp = [
-        "→ next  ← previous  g first  G last  number+Enter jump  q quit",
+        "→ next  ← previous  g first  G last  number+Enter jump  q/Esc quit",
         "→ next  ← prev  g/G first/last  N⏎ jump  q quit",
         "→ next  ← prev  N⏎ jump  q quit",
+        "→ next  q quit",
+    ]
+
+    /// The line of keys when the notes scroll.
+    static let scrollingKeyHelp = [
+        "→ next  ← previous  ↓↑ PgDn PgUp notes  g/G first/last  N⏎ jump  q/Esc quit",
+        "→ next  ← previous  ↓↑ notes  g/G first/last  N⏎ jump  q quit",
+        "→ next  ← prev  ↓↑ notes  N⏎ jump  q quit",
+        "→ next  ← prev  ↓↑ notes  q quit",
+        "→ next  ↓↑ notes  q quit",
         "→ next  q quit",
     ]
 }
@@ -55,18 +72,20 @@ private struct Layout {
     let stage: StagePosition
     let size: TerminalSize
     let status: String?
+    let scroll: Int
     let margin: Int
     let width: Int
 
-    init(stage: StagePosition, size: TerminalSize, status: String?) {
+    init(stage: StagePosition, size: TerminalSize, status: String?, scroll: Int) {
         self.stage = stage
         self.size = TerminalSize(columns: max(size.columns, 1), rows: max(size.rows, 1))
         self.status = status
+        self.scroll = scroll
         margin = size.columns >= 60 ? 2 : 0
         width = max(self.size.columns - 2 * margin, 1)
     }
 
-    func lines() -> [ScreenLine] {
+    func render() -> (lines: [ScreenLine], notes: NotesScroll) {
         let roomy = size.rows >= 16
         var top = [
             line(Cells.spread(stage.playlistName, stage.counter + (stage.setLabel.map { " · " + $0 } ?? ""), width: width), .heading)
@@ -74,19 +93,18 @@ private struct Layout {
         if roomy { top.append(rule()) }
         var bottom: [ScreenLine] = []
         if roomy { bottom.append(rule()) }
-        let next = Cells.wrap(stage.nextLine, width: width)
-        bottom += fit(next, rows: size.rows >= 20 ? 2 : 1).map { line($0) }
+        bottom.append(line(stage.nextLine(fitting: width)))
         let time = Cells.width(stage.timeLine) <= width ? stage.timeLine : Cells.truncate(stage.shortTimeLine, to: width)
         bottom.append(line(time, .dim))
-        if size.rows >= 10 { bottom.append(statusLine()) }
-        let room = size.rows - top.count - bottom.count
-        let middle = body(rows: max(room, 0))
+        let room = size.rows - top.count - bottom.count - (size.rows >= 10 ? 1 : 0)
+        let (middle, notes) = body(rows: max(room, 0))
+        if size.rows >= 10 { bottom.append(statusLine(scrolling: notes.maximum > 0)) }
         let all = top + middle + Array(repeating: ScreenLine(""), count: max(room - middle.count, 0)) + bottom
-        return Array(all.prefix(size.rows))
+        return (Array(all.prefix(size.rows)), notes)
     }
 
-    /// Title, author, facts and notes in at most `rows` lines.
-    private func body(rows: Int) -> [ScreenLine] {
+    /// Title, author, facts and notes in at most `rows` lines, and how far the notes scroll.
+    private func body(rows: Int) -> ([ScreenLine], NotesScroll) {
         let fields = stage.copy.fields
         let author = fields.author.map { [line(Cells.truncate("by " + $0, to: width))] } ?? []
         let facts = [line(factsText(), .heading)]
@@ -98,11 +116,14 @@ private struct Layout {
         var result = title + author + facts
         let spare = rows - result.count
         if spare >= 6 { result.insert(ScreenLine(""), at: 0) }
+        var scroll = NotesScroll.none
         if let notes = fields.notes, rows - result.count >= 2 {
             result.append(ScreenLine(""))
-            result += fit(Cells.wrap(notes, width: width), rows: rows - result.count, marker: true).map { line($0) }
+            let window = NotesWindow(lines: Cells.wrap(notes, width: width), rows: rows - result.count, offset: self.scroll, width: width)
+            result += window.visible.map { line($0) }
+            scroll = window.scroll
         }
-        return Array(result.prefix(rows))
+        return (Array(result.prefix(rows)), scroll)
     }
 
     /// The title in big letters: the largest scale that fits the width in at most two lines and a
@@ -143,10 +164,11 @@ private struct Layout {
         return Cells.width(spaced) <= width ? spaced : Cells.truncate(stage.facts.joined(separator: " · "), to: width)
     }
 
-    private func statusLine() -> ScreenLine {
+    private func statusLine(scrolling: Bool) -> ScreenLine {
+        let help = scrolling ? LiveScreen.scrollingKeyHelp : LiveScreen.keyHelp
         let text =
             status.map { Cells.truncate($0, to: width) }
-            ?? LiveScreen.keyHelp.first { Cells.width($0) <= width } ?? Cells.truncate(LiveScreen.keyHelp.last!, to: width)
+            ?? help.first { Cells.width($0) <= width } ?? Cells.truncate(help.last!, to: width)
         return line(text + String(repeating: " ", count: max(width - Cells.width(text), 0)), .status)
     }
 
@@ -156,15 +178,10 @@ private struct Layout {
         ScreenLine(text.isEmpty ? "" : String(repeating: " ", count: margin) + text, style)
     }
 
-    /// At most `rows` of `lines`; the last kept line ends in "…" when some are cut, or with
-    /// `marker` says how many lines are left out.
-    private func fit(_ lines: [String], rows: Int, marker: Bool = false) -> [String] {
+    /// At most `rows` of `lines`; the last kept line ends in "…" when some are cut.
+    private func fit(_ lines: [String], rows: Int) -> [String] {
         guard lines.count > rows else { return lines }
         guard rows > 0 else { return [] }
-        if marker {
-            let hidden = lines.count - rows + 1
-            return Array(lines.prefix(rows - 1)) + [Cells.truncate("… \(hidden) more line\(hidden == 1 ? "" : "s") of notes", to: width)]
-        }
         var kept = Array(lines.prefix(rows))
         kept[rows - 1] = Cells.truncate(kept[rows - 1] + " …", to: width)
         return kept

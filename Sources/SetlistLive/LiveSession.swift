@@ -27,42 +27,78 @@ public protocol LiveTerminal: AnyObject {
 }
 
 /// The loop of `setlist live`: draws the screen, reads keys and moves through the setlist until
-/// the user quits, the program is stopped or the terminal goes away.
+/// the user quits, the program is stopped or the terminal goes away. With a ``PlaylistWatch``,
+/// changes made to the playlist elsewhere show on the next key press (or within a second),
+/// keeping the song shown.
 public enum LiveSession {
     /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
     static let escapeDelay = 40
+    /// How often the library is looked at while no key comes, in milliseconds.
+    static let watchInterval = 1000
 
     /// Runs stage mode on `terminal` and returns the position shown last.
     @discardableResult
     public static func run(
         playlist: Playlist, startingAt position: Int, appearance: Appearance, notation: KeyNotation = .english,
-        on terminal: some LiveTerminal
+        on terminal: some LiveTerminal, watch: PlaylistWatch? = nil
     ) throws -> Int {
+        var playlist = playlist, notation = notation
         var navigator = LiveNavigator(count: playlist.copies.count, position: position)
         var decoder = KeyDecoder()
+        var screen: LiveScreen?
+        /// Lays the screen out for the navigator's state and tells it how far the notes scroll.
+        func layout() {
+            screen = LiveScreen(
+                playlist: playlist, position: navigator.position, size: terminal.size, status: navigator.status, notation: notation,
+                scroll: navigator.scroll)
+            navigator.notes = screen?.notes ?? .none
+        }
         func draw() throws {
-            let screen = LiveScreen(
-                playlist: playlist, position: navigator.position, size: terminal.size, status: navigator.status, notation: notation)
+            layout()
             try terminal.draw(screen?.drawn(appearance) ?? [])
+        }
+        /// Takes in what changed in the library; a remark for the status line, nil when nothing did.
+        func reload() -> String? {
+            switch watch?.check() {
+            case nil: return nil
+            case .updated(let changed, let newNotation):
+                notation = newNotation
+                guard !changed.copies.isEmpty else { return "'\(changed.name)' has no songs now; showing it as it was." }
+                let remark = navigator.follow(from: playlist, to: changed)
+                playlist = changed
+                return remark
+            case .deleted: return "'\(playlist.name)' was deleted elsewhere; showing it as it was."
+            case .unreadable(let reason): return "The library cannot be read now (\(reason)); showing the setlist as it was."
+            }
         }
         try draw()
         while true {
             let keys: [Key]
-            switch try terminal.nextEvent(timeout: decoder.isWaiting ? escapeDelay : nil) {
+            let timeout = decoder.isWaiting ? escapeDelay : watch == nil ? nil : watchInterval
+            switch try terminal.nextEvent(timeout: timeout) {
             case .input(let bytes): keys = decoder.feed(bytes)
             case .quiet: keys = decoder.flush()
             case .resize:
+                if let remark = reload() { navigator.say(remark) }
                 try draw()
                 continue
             case .stop, .closed: return navigator.position
             }
-            var changed = false
+            let remark = reload()
+            var changed = remark != nil
+            if changed { layout() }
             for key in keys {
                 switch navigator.handle(key) {
                 case .quit: return navigator.position
-                case .redraw: changed = true
+                case .redraw:
+                    changed = true
+                    layout() // the next key may scroll notes this screen has just shown
                 case .nothing: break
                 }
+            }
+            if let remark {
+                navigator.say(remark)
+                changed = true
             }
             if changed { try draw() }
         }

@@ -78,13 +78,45 @@ public struct StagePosition: Hashable, Sendable {
 
     /// "Next: 4. Stairway to Heaven (1:30, D major, 250 BPM)", or the break that follows.
     public var nextLine: String {
+        let (lead, title, details) = nextParts
+        return lead + title + details
+    }
+
+    /// The ``nextLine`` on one line of at most `width` cells: a long title is cut with "…" so
+    /// that the length, key and tempo after it still show; where even then a few letters of the
+    /// title do not fit, the key alone stays beside it, and failing that the whole line is cut.
+    public func nextLine(fitting width: Int) -> String {
+        let (lead, title, details) = nextParts
+        let whole = lead + title + details
+        guard Cells.width(whole) > width else { return whole }
+        for details in [details, keyOnly].compactMap({ $0 }) {
+            let room = width - Cells.width(lead) - Cells.width(details)
+            if room >= min(8, Cells.width(title)) { return lead + Cells.truncate(title, to: room) + details }
+        }
+        return Cells.truncate(whole, to: width)
+    }
+
+    /// " (A minor)": the next song's key alone, for narrow screens; nil without one.
+    private var keyOnly: String? {
+        let entry: PlaylistEntry?
+        switch following {
+        case .song(let next): entry = next
+        case .setBreak(_, let then): entry = then
+        case .end: entry = nil
+        }
+        return entry?.copy.fields.key.map { " (" + $0.spelled(in: notation) + ")" }
+    }
+
+    /// The next line in three parts: what comes before the title, the title, and the details after it.
+    private var nextParts: (lead: String, title: String, details: String) {
         switch following {
         case .song(let entry):
-            return "Next: " + describe(entry)
+            return ("Next: \(entry.position). ", entry.copy.fields.name, details(entry))
         case .setBreak(let label, let then):
-            return "Next: break, then \(label)" + (then.map { ": " + describe($0) } ?? "")
+            guard let then else { return ("Next: break, then \(label)", "", "") }
+            return ("Next: break, then \(label): \(then.position). ", then.copy.fields.name, details(then))
         case .end:
-            return "Next: nothing, this is the last song"
+            return ("Next: nothing, this is the last song", "", "")
         }
     }
 
@@ -115,11 +147,12 @@ public struct StagePosition: Hashable, Sendable {
         return lines
     }
 
-    func describe(_ entry: PlaylistEntry) -> String {
+    /// " (1:30, D major, 250 BPM)": what is known of the entry's length, key and tempo.
+    func details(_ entry: PlaylistEntry) -> String {
         let fields = entry.copy.fields
         let extra = [fields.length.map(SongLength.format), fields.key?.spelled(in: notation), fields.bpm.map { "\($0) BPM" }].compactMap {
             $0
         }
-        return "\(entry.position). \(fields.name)" + (extra.isEmpty ? "" : " (" + extra.joined(separator: ", ") + ")")
+        return extra.isEmpty ? "" : " (" + extra.joined(separator: ", ") + ")"
     }
 }

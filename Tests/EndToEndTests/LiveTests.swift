@@ -91,6 +91,62 @@ import Testing
         }
     }
 
+    /// Long notes scroll with ↓ and Page Down, past their end ↓ goes on; ↑ comes back; a lone
+    /// Esc (after the arrows' escape sequences) quits.
+    @Test func longNotesScrollAndEscapeQuits() throws {
+        let lib = try TemporaryLibrary.stageConcert()
+        try lib.ok("edit-song", "Highway to Hell", "--in", "Koncert", "--notes", (1...40).map { "Note \($0)." }.joined(separator: "\n"))
+        let tmux = try Tmux(columns: 80, rows: 24)
+        defer { tmux.kill() }
+        let binary = try SetlistBinary.url().path
+        try tmux.type("SETLIST_HOME='\(lib.root.path)' '\(binary)' live Koncert; echo EXIT=$?")
+        try tmux.keys("Enter")
+        func lines(_ pane: String) -> [String] { pane.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
+        var pane = try tmux.waitFor { lines($0).contains("↓ 30 more lines of notes") }
+        #expect(lines(pane).contains("Note 1."))
+        #expect(pane.contains("↓↑"), "the line of keys names the scrolling keys")
+        try tmux.keys("Down")
+        pane = try tmux.waitFor { lines($0).contains("↓ 29 more lines of notes, 1 above") }
+        #expect(lines(pane).contains("Note 2.") && !lines(pane).contains("Note 1."))
+        try tmux.keys("PageDown")
+        _ = try tmux.waitFor { lines($0).contains("Note 11.") && lines($0).contains("↓ 20 more lines of notes, 10 above") }
+        try tmux.keys("PageDown", "PageDown", "PageDown")
+        pane = try tmux.waitFor { lines($0).contains("↑ 30 lines of notes above") }
+        #expect(lines(pane).contains("Note 40.") && pane.contains("1/4 · Set 1"))
+        try tmux.keys("Down")
+        _ = try tmux.waitFor { $0.contains("2/4 · Set 1") }
+        try tmux.keys("Up")
+        pane = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        #expect(lines(pane).contains("Note 1."), "a song comes back with its notes from the top")
+        try tmux.keys("Escape")
+        pane = try tmux.waitFor { $0.contains("EXIT=0") }
+        #expect(try tmux.value("alternate_on") == "0")
+    }
+
+    /// Edits made in another terminal show on the next key press, on the same song; when that
+    /// song is removed, the one after it shows.
+    @Test func editsElsewhereShowOnTheSameSong() throws {
+        let lib = try TemporaryLibrary.stageConcert()
+        let tmux = try Tmux(columns: 80, rows: 24)
+        defer { tmux.kill() }
+        let binary = try SetlistBinary.url().path
+        try tmux.type("SETLIST_HOME='\(lib.root.path)' '\(binary)' live Koncert --at 2; echo EXIT=$?")
+        try tmux.keys("Enter")
+        _ = try tmux.waitFor { $0.contains("2/4 · Set 1") && $0.contains("Key A minor") }
+        try lib.ok("add", "Koncert", "Under the Bridge", "--at", "1")
+        try lib.ok("edit-song", "Stairway to Heaven", "--in", "Koncert", "--key", "Bb")
+        try tmux.keys("x") // a key that does nothing else
+        var pane = try tmux.waitFor { $0.contains("3/5 · Set 1") && $0.contains("Key B♭ major") }
+        #expect(pane.contains("by Led Zeppelin"))
+        #expect(pane.contains("The setlist was changed elsewhere."))
+        try lib.ok("remove", "Koncert", "3")
+        try tmux.keys("x")
+        pane = try tmux.waitFor { $0.contains("'Stairway to Heaven' was removed elsewhere.") }
+        #expect(pane.contains("3/4 · Set 1") && pane.contains("by Lucie"), "the song after it")
+        try tmux.keys("q")
+        _ = try tmux.waitFor { $0.contains("EXIT=0") }
+    }
+
     @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
     func signalsRestoreTheTerminal(signal: Int32, status: Int) throws {
         let lib = try TemporaryLibrary.stageConcert()

@@ -46,6 +46,19 @@ import Testing
         #expect(decoder.feed(bytes.dropFirst()) == [.character("č")])
     }
 
+    /// Arrows and Page keys arrive as sequences starting with Escape: split anywhere across reads
+    /// they are still one key, never an Escape (which would quit).
+    @Test(arguments: ["\u{1B}[A", "\u{1B}[B", "\u{1B}OB", "\u{1B}[5~", "\u{1B}[6~"])
+    func sequencesSplitAnywhereAreNotEscape(sequence: String) {
+        let bytes = Array(sequence.utf8)
+        for cut in 1..<bytes.count {
+            var decoder = KeyDecoder()
+            let keys = decoder.feed(bytes[..<cut]) + decoder.feed(bytes[cut...])
+            #expect(keys.count == 1 && keys != [.escape], "\(sequence) cut at \(cut): \(keys)")
+            #expect(!decoder.isWaiting)
+        }
+    }
+
     @Test func unknownSequencesAreSkipped() {
         #expect(keys("\u{1B}[200~x") == [.character("x")])
         #expect(keys("\u{1B}[Zq") == [.character("q")])

@@ -1,3 +1,4 @@
+import SetlistCore
 import Testing
 
 @testable import SetlistLive
@@ -88,5 +89,98 @@ import Testing
     @Test func startIsKeptInRange() {
         #expect(LiveNavigator(count: 5, position: 9).position == 5)
         #expect(LiveNavigator(count: 5, position: 0).position == 1)
+    }
+
+    /// ↓ scrolls the notes a line and Page Down a page; once the end of the notes shows, both go
+    /// to the next song, whose notes start at the top.
+    @Test func downScrollsTheNotesThenGoesOn() {
+        var navigator = LiveNavigator(count: 5, position: 2)
+        navigator.notes = NotesScroll(maximum: 10, page: 4)
+        #expect(navigator.handle(.down) == .redraw)
+        #expect(navigator.scroll == 1 && navigator.position == 2)
+        _ = navigator.handle(.pageDown)
+        #expect(navigator.scroll == 5)
+        _ = navigator.handle(.pageDown)
+        _ = navigator.handle(.pageDown)
+        #expect(navigator.scroll == 10, "a page down stops at the end")
+        #expect(navigator.handle(.down) == .redraw)
+        #expect(navigator.position == 3 && navigator.scroll == 0)
+        #expect(navigator.notes == .none, "the next song's notes are not laid out yet")
+    }
+
+    /// ↑ and Page Up scroll back to the top, then go to the previous song.
+    @Test func upScrollsBackThenGoesToThePreviousSong() {
+        var navigator = LiveNavigator(count: 5, position: 2)
+        navigator.notes = NotesScroll(maximum: 10, page: 4)
+        for _ in 0..<6 { _ = navigator.handle(.down) }
+        _ = navigator.handle(.pageUp)
+        #expect(navigator.scroll == 2)
+        _ = navigator.handle(.up)
+        _ = navigator.handle(.pageUp)
+        #expect(navigator.scroll == 0 && navigator.position == 2)
+        _ = navigator.handle(.up)
+        #expect(navigator.position == 1)
+    }
+
+    /// The song keys never scroll: → and ← go to the next and previous song from any scroll.
+    @Test func songKeysIgnoreTheScroll() {
+        var navigator = LiveNavigator(count: 5, position: 2)
+        navigator.notes = NotesScroll(maximum: 10, page: 4)
+        _ = navigator.handle(.pageDown)
+        _ = navigator.handle(.right)
+        #expect(navigator.position == 3 && navigator.scroll == 0)
+        navigator.notes = NotesScroll(maximum: 10, page: 4)
+        _ = navigator.handle(.down)
+        _ = navigator.handle(.left)
+        #expect(navigator.position == 2 && navigator.scroll == 0)
+    }
+
+    /// A smaller screen (a resize) pulls the scroll back inside what scrolls.
+    @Test func aSmallerScrollRangeClampsTheScroll() {
+        var navigator = LiveNavigator(count: 5, position: 2)
+        navigator.notes = NotesScroll(maximum: 10, page: 4)
+        _ = navigator.handle(.end)
+        navigator.notes = NotesScroll(maximum: 10, page: 4)
+        for _ in 0..<8 { _ = navigator.handle(.down) }
+        navigator.notes = NotesScroll(maximum: 3, page: 2)
+        #expect(navigator.scroll == 3)
+    }
+
+    static func playlist(_ names: [String]) -> Playlist {
+        Playlist(name: "P", items: names.map { .song(SongCopy(id: "id-" + $0, originalID: nil, fields: SongFields(name: $0))) })
+    }
+
+    /// A reload keeps the copy shown, wherever it now is; its scroll stays.
+    @Test func followKeepsTheSameCopy() {
+        var navigator = LiveNavigator(count: 4, position: 3)
+        navigator.notes = NotesScroll(maximum: 10, page: 4)
+        _ = navigator.handle(.down)
+        let remark = navigator.follow(from: Self.playlist(["A", "B", "C", "D"]), to: Self.playlist(["New", "C", "A", "B", "D", "E"]))
+        #expect(navigator.position == 2)
+        #expect(navigator.count == 6)
+        #expect(navigator.scroll == 1)
+        #expect(remark == "The setlist was changed elsewhere.")
+    }
+
+    /// The copy shown was removed: the first song after it still there, else the last before it.
+    @Test func followFallsBackWhenTheCopyWasRemoved() {
+        let old = Self.playlist(["A", "B", "C", "D", "E"])
+        var navigator = LiveNavigator(count: 5, position: 2)
+        #expect(navigator.follow(from: old, to: Self.playlist(["A", "E", "D"])) == "'B' was removed elsewhere.")
+        #expect(navigator.position == 3, "C is gone too: D, the next one left")
+        navigator = LiveNavigator(count: 5, position: 5)
+        _ = navigator.follow(from: old, to: Self.playlist(["B", "A", "C"]))
+        #expect(navigator.position == 3, "nothing after E: C, the last one before it")
+        navigator = LiveNavigator(count: 5, position: 4)
+        _ = navigator.follow(from: old, to: Self.playlist(["X", "Y"]))
+        #expect(navigator.position == 2 && navigator.count == 2, "nothing left of the old list: the position, kept in range")
+    }
+
+    @Test func followKeepsTheNumberBeingTyped() {
+        var navigator = LiveNavigator(count: 3, position: 1)
+        _ = navigator.handle(.character("4"))
+        _ = navigator.follow(from: Self.playlist(["A", "B", "C"]), to: Self.playlist(["A", "B", "C", "D"]))
+        _ = navigator.handle(.enter)
+        #expect(navigator.position == 4)
     }
 }

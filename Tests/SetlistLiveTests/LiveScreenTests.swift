@@ -23,10 +23,10 @@ import Testing
                 "Angus counts in; four bars of guitar",
                 "alone before the band comes in. Long",
                 "ending: watch the drummer for the last",
-                "… 3 more lines of notes",
-                "Next: 2. Stairway to Heaven (8:02, A …",
+                "↓ 3 more lines of notes",
+                "Next: 2. Stairway to Heaven (A minor)",
                 "Set 1: 0:00 played, 15:40 to go",
-                "→ next  ← prev  N⏎ jump  q quit         ",
+                "→ next  ← prev  ↓↑ notes  q quit        ",
             ])
     }
 
@@ -49,7 +49,7 @@ import Testing
                 "  " + String(repeating: "─", count: 76),
                 "  Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)",
                 "  Set 1: 0:00 played, 15:40 to go",
-                "  → next  ← previous  g first  G last  number+Enter jump  q quit              ",
+                "  → next  ← previous  g first  G last  number+Enter jump  q/Esc quit          ",
             ])
     }
 
@@ -111,10 +111,63 @@ import Testing
         let lines = try screen(2, 60, 20, playlist: playlist).texts
         #expect(lines.count == 20)
         #expect(lines[6...7] == ["  Line 1 of the notes, which says rather a lot about the", "  song."])
-        #expect(lines[15] == "  … 71 more lines of notes")
+        #expect(lines[15] == "  ↓ 71 more lines of notes")
         #expect(lines[16].hasPrefix("  ───"))
         #expect(lines.last!.hasPrefix("  → next"))
         #expect(!lines.contains { $0.contains("by ") })
+    }
+
+    /// Notes longer than the screen scroll: the last row says how much is below and above.
+    @Test func longNotesScrollLineByLineToTheirEnd() throws {
+        var playlist = concert
+        let notes = (1...40).map { "Line \($0) of the notes." }.joined(separator: "\n")
+        playlist.items[1] = Fixtures.song("Stairway to Heaven", nil, 482, nil, 82, notes: notes)
+        func lines(_ scroll: Int) throws -> (texts: [String], notes: NotesScroll) {
+            let screen = try #require(
+                LiveScreen(playlist: playlist, position: 2, size: TerminalSize(columns: 60, rows: 20), scroll: scroll))
+            return (screen.texts, screen.notes)
+        }
+        let top = try lines(0)
+        // Nine lines of notes and the marker between the facts and the rule above "Next:".
+        #expect(top.notes == NotesScroll(maximum: 31, page: 8))
+        #expect(top.texts[6...15] == ArraySlice((1...9).map { "  Line \($0) of the notes." } + ["  ↓ 31 more lines of notes"]))
+        #expect(top.texts.last!.hasPrefix("  → next  ← prev  ↓↑ notes  N⏎ jump  q quit"))
+        let middle = try lines(5)
+        #expect(middle.texts[6] == "  Line 6 of the notes.")
+        #expect(middle.texts[15] == "  ↓ 26 more lines of notes, 5 above")
+        let end = try lines(31)
+        #expect(end.texts[6] == "  Line 32 of the notes.")
+        #expect(end.texts[14] == "  Line 40 of the notes.")
+        #expect(end.texts[15] == "  ↑ 31 lines of notes above")
+        #expect(try lines(500).texts == end.texts, "a scroll past the end shows the end")
+        #expect(try lines(-3).texts == top.texts)
+        for scroll in [0, 5, 31] { #expect(try lines(scroll).texts.count == 20) }
+    }
+
+    @Test func notesThatFitDoNotScroll() throws {
+        let screen = try #require(LiveScreen(playlist: concert, position: 1, size: TerminalSize(columns: 80, rows: 24), scroll: 3))
+        #expect(screen.notes == .none)
+        #expect(screen.texts.contains("  Second verse: backing vocals on the chorus only."))
+        #expect(!screen.texts.last!.contains("↓↑"), "no scrolling keys when nothing scrolls")
+    }
+
+    /// A long next title is cut with "…" on one line, by display width, keeping the details.
+    @Test(arguments: [40, 60, 80, 120])
+    func longNextTitleIsCutOnOneLine(columns: Int) throws {
+        var playlist = concert
+        let title = String(repeating: "Dlouhá píseň 漢字 🎸 ", count: 8)
+        playlist.items[1] = Fixtures.song(title, "X", 482, MusicalKey(parsing: "Am"), 82)
+        let texts = try screen(1, columns, 24, playlist: playlist).texts
+        let next = texts.filter { $0.contains("Next:") }
+        #expect(next.count == 1)
+        let line = try #require(next.first)
+        #expect(Cells.width(line) <= columns, "[\(line)]")
+        #expect(line.contains("Next: 2. Dlouhá"))
+        #expect(line.contains("…"))
+        #expect(line.hasSuffix(columns >= 60 ? "… (8:02, A minor, 82 BPM)" : "… (A minor)"), "[\(line)]")
+        // The line below is the set's time, not the rest of the title.
+        let below = try #require(texts.firstIndex(of: line)).advanced(by: 1)
+        #expect(texts[below].contains("played"))
     }
 
     @Test func statusReplacesTheLineOfKeys() throws {

@@ -11,6 +11,9 @@ final class ScriptedTerminal: LiveTerminal {
     var timeouts: [Int?] = []
     /// Resizes applied when the script reaches a `.resize` event.
     var sizes: [TerminalSize]
+    /// Work done just before the event of that index (0-based) is returned, such as a change to
+    /// the library "in another terminal".
+    var actions: [Int: () throws -> Void] = [:]
 
     init(size: TerminalSize = TerminalSize(columns: 80, rows: 24), script: [TerminalEvent], sizes: [TerminalSize] = []) {
         self.size = size
@@ -21,6 +24,7 @@ final class ScriptedTerminal: LiveTerminal {
     func draw(_ lines: [String]) throws { frames.append(lines) }
 
     func nextEvent(timeout: Int?) throws -> TerminalEvent {
+        try actions[timeouts.count]?()
         timeouts.append(timeout)
         guard !script.isEmpty else { return .closed }
         let event = script.removeFirst()
@@ -61,6 +65,25 @@ final class ScriptedTerminal: LiveTerminal {
         #expect(last == 4)
         #expect(terminal.frames[1].last!.hasPrefix("  Go to song: 4_"))
         #expect(terminal.frames[2][0].hasSuffix("4/5 · Set 2"))
+    }
+
+    /// Long notes scroll with ↓ and Page Down; past their end the next song shows, and ↑ at the
+    /// top of a song goes back. Two keys in one read scroll twice.
+    @Test func arrowsScrollLongNotesThenMoveOn() throws {
+        var playlist = Fixtures.concert
+        let notes = (1...30).map { "Note \($0)." }.joined(separator: "\n")
+        playlist.items[0] = Fixtures.song("Highway to Hell", "AC/DC", 208, nil, 116, notes: notes)
+        let down = bytes("\u{1B}[B"), pageDown = bytes("\u{1B}[6~"), up = bytes("\u{1B}[A")
+        let terminal = ScriptedTerminal(script: [down, pageDown, pageDown, pageDown, pageDown, up, bytes("\u{1B}[6~\u{1B}[B")])
+        let last = try LiveSession.run(playlist: playlist, startingAt: 1, appearance: .plain, on: terminal)
+        #expect(last == 1)
+        let counters = terminal.frames.map { String($0[0].split(separator: " ").last { $0.contains("/") } ?? "") }
+        #expect(counters == ["1/5", "1/5", "1/5", "1/5", "1/5", "2/5", "1/5", "1/5"])
+        let firstNotes = terminal.frames.map { frame in frame.first { $0.hasPrefix("  Note ") } ?? "" }
+        // Ten lines of notes show; a page moves nine, so one line of the old page stays.
+        #expect(firstNotes == ["  Note 1.", "  Note 2.", "  Note 11.", "  Note 20.", "  Note 21.", "", "  Note 1.", "  Note 11."])
+        #expect(terminal.frames[0].contains("  ↓ 20 more lines of notes"))
+        #expect(terminal.frames[4].contains("  ↑ 20 lines of notes above"))
     }
 
     @Test func appearanceReachesTheDrawing() throws {

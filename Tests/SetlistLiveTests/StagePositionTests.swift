@@ -19,6 +19,17 @@ import Testing
         #expect(stage.facts == ["Length 3:28", "Key A major", "116 BPM"])
     }
 
+    @Test func nextLineFitsAWidth() throws {
+        let stage = try #require(StagePosition(playlist: Fixtures.concert, position: 1))
+        #expect(stage.nextLine(fitting: 80) == "Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)")
+        #expect(stage.nextLine(fitting: 45) == "Next: 2. Stairway to… (8:02, A minor, 82 BPM)")
+        #expect(stage.nextLine(fitting: 37) == "Next: 2. Stairway to Heaven (A minor)")
+        #expect(stage.nextLine(fitting: 27) == "Next: 2. Stairwa… (A minor)")
+        #expect(stage.nextLine(fitting: 25) == "Next: 2. Stairway to Hea…", "too little room for the title: the line is cut")
+        let last = try #require(StagePosition(playlist: Fixtures.concert, position: 5))
+        #expect(last.nextLine(fitting: 20) == "Next: nothing, this…")
+    }
+
     @Test func keysShowInTheBandsNotation() throws {
         let stage = try #require(StagePosition(playlist: concert, position: 1, notation: .german))
         #expect(stage.facts == ["Length 3:28", "Key A dur", "116 BPM"])

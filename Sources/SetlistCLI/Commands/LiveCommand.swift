@@ -11,8 +11,15 @@ struct LiveCommand: ParsableCommand {
             Shows "3/15", the set, the title in big letters, author, length, key, tempo and the
             copy's notes, then the next song (or break) and the set's planned time played and to go.
 
-            Keys: → space n j next · ← p k previous · Home g first · End G last ·
-                  a number then Enter jumps to that song · q or Esc quits.
+            Keys: → space n j Enter next · ← p k previous · Home g first · End G last ·
+                  ↓ ↑ scroll long notes a line, Page Down / Page Up a page (past the end of
+                  the notes they go on to the next or previous song, so a page-turner pedal
+                  reads straight through) · a number then Enter jumps to that song ·
+                  q or Esc quits.
+
+            Changes made to the playlist meanwhile (in another terminal, by a sync tool or
+            git) show on the next key press, or within a second, on the same song; when that
+            song was removed, on the one after it.
 
             Colour is left out with NO_COLOR set or a monochrome TERM. Needs a terminal; for
             scripts use `setlist show PLAYLIST --at N`.
@@ -30,9 +37,10 @@ struct LiveCommand: ParsableCommand {
         guard context.isInteractive else { throw LiveError.notATerminal }
         let terminal = try Terminal()
         defer { terminal.restore() }
+        let watch = PlaylistWatch(store: libraryOptions.store, playlist: playlist, notation: library.notation)
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: Appearance(environment: context.environment),
-            notation: library.notation, on: terminal)
+            notation: library.notation, on: terminal, watch: watch)
         terminal.restore()
         // Stopped by a signal: exit as shells expect (130 for SIGINT, 143 for SIGTERM).
         if let signal = terminal.stopSignal { throw ExitCode(128 + signal) }

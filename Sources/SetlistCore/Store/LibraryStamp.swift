@@ -1,0 +1,49 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A cheap fingerprint of the library files a setlist is read from (the playlist order, the
+/// settings and every playlist file): what changes whenever a command, a sync tool or an editor
+/// changes one of them. Comparing two stamps costs a few `stat` calls and reads no file.
+///
+/// Each file is identified by its inode, size and modification time: every write of setlist
+/// replaces the file (a new inode), and an editor writing in place changes the time or the size.
+public struct LibraryStamp: Hashable, Sendable {
+    struct FileStamp: Hashable, Sendable {
+        var inode: UInt64
+        var size: Int64
+        var seconds: Int
+        var nanoseconds: Int
+    }
+
+    /// By path relative to the library; a missing file has no entry.
+    let files: [String: FileStamp]
+}
+
+extension LibraryStore {
+    /// The stamp of the library's files as they are now.
+    public func stamp() -> LibraryStamp {
+        let names =
+            [LibraryFiles.playlistOrder, LibraryFiles.settings]
+            + LibraryFiles.playlistFileNames(in: root).map { LibraryFiles.playlistFolder + "/" + $0 }
+        var files: [String: LibraryStamp.FileStamp] = [:]
+        for name in names {
+            var info = stat()
+            guard stat(root.appendingPathComponent(name).path, &info) == 0 else { continue }
+            #if canImport(Darwin)
+                let time = info.st_mtimespec
+            #else
+                let time = info.st_mtim
+            #endif
+            files[name] = LibraryStamp.FileStamp(
+                inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+        }
+        return LibraryStamp(files: files)
+    }
+}

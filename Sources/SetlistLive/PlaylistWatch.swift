@@ -1,0 +1,61 @@
+import SetlistCore
+
+/// The playlist on stage, followed in its library: edits made in another terminal (or by a sync
+/// tool, or `git pull`) reach the live screen.
+///
+/// ``check()`` compares the library's ``LibraryStamp`` with the last one (a few `stat` calls)
+/// and reads the library only when a file changed.
+public final class PlaylistWatch {
+    /// What changed since the last check.
+    public enum Change: Hashable, Sendable {
+        /// The playlist or the notation changed; the playlist as it is now.
+        case updated(Playlist, KeyNotation)
+        /// The playlist is no longer in the library.
+        case deleted
+        /// The library cannot be read now (a file half-edited by hand, say); the reason.
+        case unreadable(String)
+    }
+
+    private let store: LibraryStore
+    private let playlistID: String
+    private var playlist: Playlist
+    private var notation: KeyNotation
+    /// Nil until the first check, which reads the library once: a change made between loading
+    /// the playlist and starting the watch is not missed.
+    private var stamp: LibraryStamp?
+    private var gone = false
+
+    /// Follows `playlist`, as loaded from `store` with the library's `notation`.
+    public init(store: LibraryStore, playlist: Playlist, notation: KeyNotation) {
+        self.store = store
+        self.playlistID = playlist.id
+        self.playlist = playlist
+        self.notation = notation
+    }
+
+    /// What changed since the last check, or nil when nothing did.
+    public func check() -> Change? {
+        let now = store.stamp()
+        guard now != stamp else { return nil }
+        stamp = now
+        let library: Library
+        do {
+            library = try store.load()
+        } catch {
+            // The first problem, which names the file, rather than the count of problems above it.
+            let lines = error.description.split(separator: "\n")
+            let first = lines.count > 1 ? lines[1].drop { $0 == " " || $0 == "-" } : lines.first ?? ""
+            return .unreadable(String(first))
+        }
+        guard let current = library.playlists.first(where: { $0.id == playlistID }) else {
+            if gone { return nil }
+            gone = true
+            return .deleted
+        }
+        gone = false
+        guard current != playlist || library.notation != notation else { return nil }
+        playlist = current
+        notation = library.notation
+        return .updated(current, notation)
+    }
+}
