@@ -79,6 +79,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["document"])
     }
 
+    /// A library copied, cloned or on a read-only medium has no lock file: reading it leaves none.
+    @Test(arguments: [
+        ["songs"], ["show"], ["playlists"], ["song", "A"], ["pdf", "-o", "-"], ["export", "-o", "-"], ["check"], ["undo", "--list"],
+        ["export", "--format", "csv", "-o", "-"], ["contacts"], ["config"],
+    ])
+    func readingCommandsCreateNoLockFile(arguments: [String]) throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "A")
+        try lib.ok("new", "Koncert", "A")
+        let lock = lib.root.appendingPathComponent(".lock")
+        try FileManager.default.removeItem(at: lock)
+        let result = try lib.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: lock.path))
+    }
+
     @Test func aLinkIntoAFolderThatDoesNotExistIsAClearError() throws {
         let lib = try TemporaryLibrary()
         try lib.ok("new", "Koncert")

@@ -36,16 +36,16 @@ extension LibraryStore {
         reader.passesOverOthersPrivateFiles = true
         var library = Library()
         var interrupted = false
-        do {
-            let lock = try lockLibrary(exclusive: false)
-            defer { lock.unlock() }
+        try reading { () throws(LibraryError) in
+            reader = LibraryReader(root: root)
+            reader.passesOverOthersPrivateFiles = true
             library = reader.read()
             interrupted = lastChangeIsInterrupted(known: reader.files)
-            // Under the lock no writer is at work, so any temporary file is a leftover.
+            // No writer is at work while reading, so any temporary file is a leftover.
             report.leftovers = leftovers()
         }
         if interrupted {
-            let lock = try lockLibrary(exclusive: true)
+            let lock = try lockLibrary()
             defer { lock.unlock() }
             report.finishedChange = try recoverInterruptedChange()
             reader = LibraryReader(root: root)

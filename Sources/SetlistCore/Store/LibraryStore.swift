@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Every change holds an exclusive `flock` on `.lock` for its whole read-change-write, so
 /// concurrent invocations never lose each other's changes; reads hold a shared lock so they see a
-/// consistent library. Files are replaced atomically, and a file that fails to parse stops the
-/// change before anything is written.
+/// consistent library, without ever creating the lock file (see ``reading(_:)``). Files are
+/// replaced atomically, and a file that fails to parse stops the change before anything is written.
 public struct LibraryStore: Sendable {
     /// The library folder.
     public let root: URL
@@ -17,19 +17,17 @@ public struct LibraryStore: Sendable {
     /// The library as it is on disk; an empty one when the folder does not exist yet.
     public func load() throws(LibraryError) -> Library {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
-        do {
-            let lock = try lockLibrary(exclusive: false)
-            defer { lock.unlock() }
+        let sound = try reading { () throws(LibraryError) -> Library? in
             var reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
             let library = reader.read()
-            if !lastChangeIsInterrupted(known: reader.files) {
-                if let error = reader.combinedError { throw error }
-                return library
-            }
+            if lastChangeIsInterrupted(known: reader.files) { return nil }
+            if let error = reader.combinedError { throw error }
+            return library
         }
+        if let sound { return sound }
         // A change was cut short (the process was killed): finish it, then read.
-        let lock = try lockLibrary(exclusive: true)
+        let lock = try lockLibrary()
         defer { lock.unlock() }
         try recoverInterruptedChange()
         return try read().library
@@ -52,7 +50,7 @@ public struct LibraryStore: Sendable {
     @discardableResult
     public func modify<T>(command: String = "", _ body: (inout Library) throws -> T) throws -> T {
         try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root) }
-        let lock = try lockLibrary(exclusive: true)
+        let lock = try lockLibrary()
         defer { lock.unlock() }
         removeLeftovers()
         try recoverInterruptedChange()
@@ -64,10 +62,32 @@ public struct LibraryStore: Sendable {
         return result
     }
 
-    /// Takes the library's lock: shared for reading, exclusive for a change.
-    func lockLibrary(exclusive: Bool) throws(LibraryError) -> FileLock {
+    /// Takes the library's lock for a change (exclusive), creating the lock file if needed.
+    func lockLibrary() throws(LibraryError) -> FileLock {
         try LibraryError.onFiles { () throws(AtomicFileError) in
-            try FileLock(root.appendingPathComponent(LibraryFiles.lock), exclusive: exclusive)
+            try FileLock(exclusive: root.appendingPathComponent(LibraryFiles.lock))
+        }
+    }
+
+    /// Runs `body`, which only reads, so that it sees the library before or after any change,
+    /// never half of one, without creating a file (a library on a read-only medium, or in a
+    /// folder shared with others, gets no stray `.lock`).
+    ///
+    /// With a lock file, under its shared lock. Without one, no change has ever been made here by
+    /// setlist, or the file was not kept (a copy, a git clone): `body` runs unlocked, and if the
+    /// lock file is still missing afterwards, its result stands. That is sound because every
+    /// change creates and locks the lock file before it writes anything, and nothing but the
+    /// user removes it: a change that started while `body` ran would have left the file behind.
+    /// If it appeared, `body` runs again under the lock.
+    func reading<T>(_ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
+        let url = root.appendingPathComponent(LibraryFiles.lock)
+        while true {
+            if let lock = try LibraryError.onFiles({ () throws(AtomicFileError) in try FileLock.shared(ifPresent: url) }) {
+                defer { lock.unlock() }
+                return try body()
+            }
+            let result = try body()
+            if !FileManager.default.fileExists(atPath: url.path) { return result }
         }
     }
 

@@ -97,7 +97,7 @@ extension LibraryStore {
     ///   ``LibraryError`` when a file cannot be written.
     public func redo() throws -> UndoOutcome {
         guard FileManager.default.fileExists(atPath: root.path) else { throw UndoError.nothingToRedo }
-        let lock = try lockLibrary(exclusive: true)
+        let lock = try lockLibrary()
         defer { lock.unlock() }
         removeLeftovers()
         try recoverInterruptedChange()

@@ -26,7 +26,7 @@ extension LibraryStore {
         var report = RepairReport()
         guard FileManager.default.fileExists(atPath: root.path) else { return report }
         do {
-            let lock = try lockLibrary(exclusive: true)
+            let lock = try lockLibrary()
             defer { lock.unlock() }
             for path in removeLeftovers() {
                 report.actions.append("\(path): removed this temporary file left by an interrupted command.")

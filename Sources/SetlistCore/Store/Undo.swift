@@ -47,7 +47,7 @@ extension LibraryStore {
     ///   ``LibraryError`` when a file cannot be written.
     public func undo() throws -> UndoOutcome {
         guard FileManager.default.fileExists(atPath: root.path) else { throw UndoError.nothingToUndo }
-        let lock = try lockLibrary(exclusive: true)
+        let lock = try lockLibrary()
         defer { lock.unlock() }
         removeLeftovers()
         try recoverInterruptedChange()

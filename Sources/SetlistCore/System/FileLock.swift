@@ -12,27 +12,30 @@ import Foundation
 public final class FileLock {
     private let fd: Int32
 
-    /// Opens (creating if needed) `url` and blocks until the lock is held.
-    ///
-    /// A shared lock also works in a library this user may only read (another member's, or on a
-    /// read-only mount): the lock file is opened for reading, and when it does not exist and
-    /// cannot be created, the reader goes on without it (files are replaced atomically anyway).
-    public init(_ url: URL, exclusive: Bool) throws(AtomicFileError) {
-        var fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if fd < 0 && !exclusive && (errno == EACCES || errno == EROFS || errno == EPERM) {
-            fd = open(url.path, O_RDONLY | O_CLOEXEC)
-            if fd < 0 && errno == ENOENT {
-                self.fd = -1
-                return
-            }
-        }
-        self.fd = fd
+    /// Opens (creating if needed) `url` and blocks until the exclusive lock is held.
+    public convenience init(exclusive url: URL) throws(AtomicFileError) {
+        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw AtomicFile.failure(url.path) }
-        while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+        try self.init(fd: fd, path: url.path, operation: LOCK_EX)
+    }
+
+    /// Blocks until a shared lock on `url` is held; nil when there is no file there. Never creates
+    /// the file, so reading leaves nothing behind (a read-only medium, a shared folder): opened
+    /// for reading, which also works in a library this user may only read.
+    public static func shared(ifPresent url: URL) throws(AtomicFileError) -> FileLock? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 && errno == ENOENT { return nil }
+        guard fd >= 0 else { throw AtomicFile.failure(url.path) }
+        return try FileLock(fd: fd, path: url.path, operation: LOCK_SH)
+    }
+
+    private init(fd: Int32, path: String, operation: Int32) throws(AtomicFileError) {
+        self.fd = fd
+        while flock(fd, operation) != 0 {
             if errno == EINTR { continue }
             // deinit closes the descriptor: a class whose initialiser throws after setting every
             // property is deinitialised, so closing here too would close it twice.
-            throw AtomicFile.failure(url.path)
+            throw AtomicFile.failure(path)
         }
     }
 
