@@ -40,16 +40,16 @@ import Testing
         #expect(result == 2)
     }
 
-    /// With a lock file, the read waits for a writer holding it.
-    @Test func aReadWaitsForAWriterThatHoldsTheLock() async throws {
-        let writer = try FileLock(exclusive: lock)
+    /// With a lock file, the read waits for a writer holding it (released from a thread of its
+    /// own, not a task: the read blocks its thread).
+    @Test func aReadWaitsForAWriterThatHoldsTheLock() throws {
+        nonisolated(unsafe) let writer = try FileLock(exclusive: lock)
         let started = Date()
-        let release = Task.detached {
-            try await Task.sleep(for: .milliseconds(300))
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.3)
             writer.unlock()
         }
         _ = try store.load()
         #expect(Date().timeIntervalSince(started) >= 0.25)
-        try await release.value
     }
 }
