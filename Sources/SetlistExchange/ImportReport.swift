@@ -113,6 +113,8 @@ public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
     /// A break whose set the merge left without songs (``Playlist/dropEmptySets()``).
     case emptySetRemoved(label: String)
     case renamed(from: String, to: String)
+    /// Parts of the show's plan the sender changed, each as "start 20:00 → 21:00".
+    case planChanged([String])
 
     public var description: String {
         switch self {
@@ -129,6 +131,7 @@ public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
         case .breakRemoved(let label): "- break '\(label)': removed"
         case .emptySetRemoved(let label): "- break '\(label)': removed, its set was left without songs"
         case .renamed(let from, let to): "~ renamed from '\(from)' to '\(to)'"
+        case .planChanged(let parts): "~ plan: " + parts.joined(separator: ", ")
         }
     }
 

@@ -71,6 +71,8 @@ struct PlaylistMerge {
             }
         }
         var result = Playlist(id: old.id, name: old.name, items: items, received: old.received)
+        // The plan first, so the breaks that stay keep their own lengths when empty sets go.
+        let planChanges = mergePlan(into: &result)
         let emptied = result.dropEmptySets()
         let mergedIDs = Set(result.copies.map(\.id))
         let newPositions = Dictionary(result.copies.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
@@ -95,7 +97,26 @@ struct PlaylistMerge {
         }
         changes =
             removedWithNotes + removed + added + moves(to: result) + fieldChanges + conflicts + breakChanges(to: result, emptied: emptied)
+            + planChanges
         return result
+    }
+
+    /// The show's plan, merged part by part like the songs' fields: the base is the plan last
+    /// received, none when the sender had none or nothing was recorded (so the member's plan
+    /// stays when a document without one, like the app's, updates the playlist). Returns what
+    /// the report says about it.
+    private func mergePlan(into result: inout Playlist) -> [ImportChange] {
+        let base: ShowPlan?? = old.received.map(\.plan) ?? .some(nil)
+        let (plan, merge) = ShowPlan.merge(base: base, mine: old.plan, theirs: incoming.plan, preferring: preference)
+        result.plan = plan
+        let mine = old.plan ?? ShowPlan(), theirs = incoming.plan ?? ShowPlan()
+        let taken = merge.fields(.tookTheirs).map { "\($0.name) \(mine.show($0)) → \(theirs.show($0))" }
+        let conflicts = merge.fields(.conflict).map { field in
+            ImportChange.conflict(
+                ConflictNote(
+                    place: "the plan's \(field.name)", yours: mine.show(field), theirs: theirs.show(field), keptYours: preference == .mine))
+        }
+        return (taken.isEmpty ? [] : [.planChanged(taken)]) + conflicts
     }
 
     /// Copies kept by both versions whose order changed: those outside the longest run that

@@ -27,14 +27,17 @@ struct PlaylistDTO: Decodable {
     var id: Field<String>
     var name: Field<String>
     var items: Field<[Field<EntryDTO>]>
+    /// Since 1.1.
+    var plan: Field<PlanDTO>
 
-    private enum CodingKeys: String, CodingKey { case id, name, items }
+    private enum CodingKeys: String, CodingKey { case id, name, items, plan }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = container.field(String.self, .id, expected: "text")
         name = container.field(String.self, .name, expected: "text")
         items = container.list(EntryDTO.self, .items, limit: PlstsFormat.maximumItems, element: "an object")
+        plan = container.field(PlanDTO.self, .plan, expected: "an object")
     }
 }
 

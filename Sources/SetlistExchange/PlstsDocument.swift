@@ -19,7 +19,7 @@ public enum PlstsDocument {
         }
         let document = ExportedDocument(
             format: PlstsFormat.identifier,
-            version: PlstsFormat.version.description,
+            version: PlstsFormat.version(for: playlist).description,
             generator: generator,
             exported: PlstsFormat.timestamp(date),
             playlist: ExportedPlaylist(
@@ -29,7 +29,7 @@ public enum PlstsDocument {
                     case .song(let copy): .song(ExportedSong(id: copy.id, original: copy.originalID, fields: copy.fields))
                     case .setBreak(let label): .setBreak(label)
                     }
-                }),
+                }, plan: playlist.plan),
             originals: originals)
         return JSONFormat.document(document)
     }
@@ -72,6 +72,8 @@ private struct ExportedPlaylist: Encodable {
     var id: String
     var name: String
     var items: [ExportedItem]
+    /// The plan, in the shape the library keeps it (``ShowPlan``'s coding); absent without one.
+    var plan: ShowPlan?
 }
 
 private enum ExportedItem: Encodable {

@@ -6,8 +6,17 @@ import SetlistCore
 public enum PlstsFormat {
     /// The value of the document's `format` field.
     public static let identifier = "setlist-plsts"
-    /// The version this build writes: a minor version adds optional fields only.
-    public static let version = FormatVersion(major: 1, minor: 0)
+    /// The newest version this build writes (1.1 added the optional `playlist.plan`); a minor
+    /// version adds optional fields only.
+    public static let version = FormatVersion(major: 1, minor: 1)
+    /// The first version, which every document without a plan still is: `setlist` writes it
+    /// then, so a playlist without a plan gives the same document as before plans.
+    static let firstVersion = FormatVersion(major: 1, minor: 0)
+
+    /// The version a document of `playlist` is written in: 1.1 with a plan, else 1.0.
+    static func version(for playlist: Playlist) -> FormatVersion {
+        playlist.plan == nil ? firstVersion : version
+    }
     /// The file name extension.
     public static let fileExtension = "plsts"
 

@@ -85,7 +85,9 @@ public enum PlstsImport {
             var merge = PlaylistMerge(old: old, incoming: incoming, preference: options.preference, notation: lib.notation)
             var merged = merge.merged()
             merged.name = name
-            merged.received = old.received == nil && old.slots == incoming.slots && old.name == incoming.name ? nil : received
+            merged.received =
+                old.received == nil && old.slots == incoming.slots && old.name == incoming.name && old.plan == incoming.plan
+                ? nil : received
             guard merged.items.count <= Playlist.maximumItems else {
                 throw .playlistWouldOverflow(
                     source: setlist.source, playlist: old.name, count: merged.items.count, limit: Playlist.maximumItems)
@@ -115,6 +117,7 @@ public enum PlstsImport {
                 return .song(copy)
             }
             var created = Playlist(id: incoming.id, name: name, items: items, received: received)
+            created.plan = incoming.plan
             if let emptied = Playlist.emptiedSetsSentence(created.dropEmptySets()) { remarks.append(emptied) }
             lib.playlists.insert(created, at: min(insertion, lib.playlists.count))
             report = ImportReport(kind: .created, source: setlist.source, playlistName: name, songCount: created.copies.count)

@@ -58,13 +58,13 @@ enum PlstsValidator {
         switch document.version {
         case .absent:
             throw refuse(
-                "the field \"version\" is missing at the top level; a .plsts document says which version of the format it uses, like \"\(PlstsFormat.version)\"."
+                "the field \"version\" is missing at the top level; a .plsts document says which version of the format it uses, like \"\(PlstsFormat.firstVersion)\"."
             )
         case .invalid(let problem):
             throw refuse(problem)
         case .present(let text):
             guard let version = FormatVersion(parsing: text) else {
-                throw refuse("version: \(FoundValue.quote(text)) is not a version like \"\(PlstsFormat.version)\".")
+                throw refuse("version: \(FoundValue.quote(text)) is not a version like \"\(PlstsFormat.firstVersion)\".")
             }
             if version.major > PlstsFormat.version.major {
                 throw .newerVersion(source: source, found: version.description, supported: "\(PlstsFormat.version.major).x")
@@ -78,7 +78,7 @@ enum PlstsValidator {
 }
 
 /// Collects problems while checking values.
-private struct Checker {
+struct Checker {
     var problems: [String] = []
 
     /// The value of a required field; a missing or mistyped one is a problem.
@@ -161,8 +161,11 @@ private struct Checker {
                 }
             }
         }
+        let plan = optional(dto.plan).flatMap { self.plan($0, at: "playlist.plan") }
         guard let id, let name else { return nil }
-        return Playlist(id: id, name: name, items: items)
+        var playlist = Playlist(id: id, name: name, items: items)
+        playlist.plan = plan
+        return playlist
     }
 
     /// The fields of a copy or an original.

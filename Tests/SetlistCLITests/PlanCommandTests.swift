@@ -156,4 +156,26 @@ import Testing
         #expect(short.contains("Show 2026-12-31 22:30 GMT–2026-12-31 23:21~ GMT"))
         #expect(short.contains("23:16~ GMT"))
     }
+
+    @Test func thePlanTravelsInThePlstsAndMergesOnUpdate() throws {
+        let leader = try library()
+        try leader.ok("plan", "--start", "2026-12-31 23:30 Europe/Prague", "--gap", "30s", "--target", "1h")
+        try leader.ok("break", "--after", "3", "--length", "15m")
+        try leader.ok("export", "Silvestr", "-o", "s.plsts")
+        let document = try Data(contentsOf: leader.folder.appendingPathComponent("s.plsts"))
+        let member = try TemporaryLibrary()
+        try member.run(["import", "-"], stdin: document)
+        let environment = ["TZ": "Europe/Prague"]
+        #expect(try member.run(["show"], environment: environment).stdout == (try leader.run(["show"], environment: environment).stdout))
+        #expect(
+            try member.run(["show"], environment: environment).stdout.contains(
+                "Set 2: 2027-01-01 00:16~–2027-01-01 00:21~ (5:00), after a 15:00 break"))
+        // The member lengthens the gaps; the sender moves the show: both stay.
+        try member.ok("plan", "--gap", "1m")
+        try leader.ok("plan", "--start", "2026-12-31 22:00 Europe/Prague")
+        try leader.ok("export", "Silvestr", "-o", "s.plsts")
+        let update = try member.run(["import", "-"], stdin: try Data(contentsOf: leader.folder.appendingPathComponent("s.plsts")))
+        #expect(update.stdout.contains("~ plan: start 2026-12-31 23:30 Europe/Prague → 2026-12-31 22:00 Europe/Prague"))
+        #expect(try member.ok("plan").contains("starts 2026-12-31 22:00 Europe/Prague, 1:00 between songs, 0:00 breaks, target 1:00:00"))
+    }
 }

@@ -170,15 +170,18 @@ extension Playlist: Codable {
 public struct ReceivedPlaylist: Hashable, Sendable, Codable {
     public var name: String
     public var order: [PlaylistSlot]
+    /// The sender's plan (nil: the sender had none), the base for merging the next one.
+    public var plan: ShowPlan?
 
-    public init(name: String, order: [PlaylistSlot]) {
+    public init(name: String, order: [PlaylistSlot], plan: ShowPlan? = nil) {
         self.name = name
         self.order = order
+        self.plan = plan
     }
 
     /// The received record of `playlist` as it stands.
     public init(of playlist: Playlist) {
-        self.init(name: playlist.name, order: playlist.slots)
+        self.init(name: playlist.name, order: playlist.slots, plan: playlist.plan)
     }
 }
 
