@@ -163,4 +163,18 @@ import Testing
         #expect(report.kind == .updated)
         #expect(library.playlists[0].plan == Self.plan)
     }
+
+    @Test func anEmptiedSetsBreakTakesItsLengthAlongOnImport() throws {
+        let json = Fixtures.document(
+            items: #"""
+                [{"id": "c1", "name": "A", "length": 60}, {"break": "Set 2"}, {"break": "Set 3"}, {"id": "c2", "name": "B", "length": 60}],
+                "plan": {"gap": 0, "breakLength": 0, "breaks": [{"break": "Set 2", "length": 100}, {"break": "Set 3", "length": 200}]}
+                """#, version: "1.1")
+        var library = Library()
+        _ = try PlstsImport.apply(try Fixtures.read(json), to: &library)
+        let playlist = library.playlists[0]
+        #expect(playlist.items.count == 3)
+        #expect(playlist.plan?.breakLengths == [BreakLength(label: "Set 3", length: 200)])
+        #expect(ShowSchedule(playlist: playlist, plan: playlist.plan!).songs.map(\.start) == [0, 260])
+    }
 }
