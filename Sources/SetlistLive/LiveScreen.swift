@@ -1,3 +1,4 @@
+import Foundation
 import SetlistCore
 
 /// The size of a terminal in character cells.
@@ -31,16 +32,21 @@ public struct LiveScreen: Sendable {
     /// - Parameters:
     ///   - status: replaces the line of keys, e.g. "Go to: 12" while a number is typed.
     ///   - scroll: the first line of the notes to show.
+    ///   - zone: the reader's time zone, for the plan's times.
+    ///   - now: the time now; with a plan, the screen says when the song should start and
+    ///     whether the band is ahead of the plan or behind it.
     public init?(
-        playlist: Playlist, position: Int, size: TerminalSize, status: String? = nil, notation: KeyNotation = .english, scroll: Int = 0
+        playlist: Playlist, position: Int, size: TerminalSize, status: String? = nil, notation: KeyNotation = .english, scroll: Int = 0,
+        zone: TimeZone = .current, now: Date? = nil
     ) {
-        guard let stage = StagePosition(playlist: playlist, position: position, notation: notation) else { return nil }
-        self.init(stage: stage, size: size, status: status, scroll: scroll)
+        let clock = playlist.plan.map { PlanClock(plan: $0, zone: zone, reference: now ?? Date()) }
+        guard let stage = StagePosition(playlist: playlist, position: position, notation: notation, clock: clock) else { return nil }
+        self.init(stage: stage, size: size, status: status, scroll: scroll, now: now)
     }
 
     /// The screen for the details of one position.
-    public init(stage: StagePosition, size: TerminalSize, status: String? = nil, scroll: Int = 0) {
-        (lines, notes) = Layout(stage: stage, size: size, status: status, scroll: scroll).render()
+    public init(stage: StagePosition, size: TerminalSize, status: String? = nil, scroll: Int = 0, now: Date? = nil) {
+        (lines, notes) = Layout(stage: stage, size: size, status: status, scroll: scroll, now: now).render()
     }
 
     /// The lines with the escape sequences of `appearance` ready to draw.
@@ -73,11 +79,13 @@ private struct Layout {
     let size: TerminalSize
     let status: String?
     let scroll: Int
+    let now: Date?
     let margin: Int
     let width: Int
 
-    init(stage: StagePosition, size: TerminalSize, status: String?, scroll: Int) {
+    init(stage: StagePosition, size: TerminalSize, status: String?, scroll: Int, now: Date?) {
         self.stage = stage
+        self.now = now
         self.size = TerminalSize(columns: max(size.columns, 1), rows: max(size.rows, 1))
         self.status = status
         self.scroll = scroll
@@ -96,6 +104,9 @@ private struct Layout {
         bottom.append(line(stage.nextLine(fitting: width)))
         let time = Cells.width(stage.timeLine) <= width ? stage.timeLine : Cells.truncate(stage.shortTimeLine, to: width)
         bottom.append(line(time, .dim))
+        if let plan = stage.planned?.line(now: now) {
+            bottom.append(line(Cells.width(plan.long) <= width ? plan.long : Cells.truncate(plan.short, to: width), .dim))
+        }
         let room = size.rows - top.count - bottom.count - (size.rows >= 10 ? 1 : 0)
         let (middle, notes) = body(rows: max(room, 0))
         if size.rows >= 10 { bottom.append(statusLine(scrolling: notes.maximum > 0)) }

@@ -1,3 +1,4 @@
+import Foundation
 import SetlistCore
 
 /// Something that happened at the terminal.
@@ -29,18 +30,20 @@ public protocol LiveTerminal: AnyObject {
 /// The loop of `setlist live`: draws the screen, reads keys and moves through the setlist until
 /// the user quits, the program is stopped or the terminal goes away. With a ``PlaylistWatch``,
 /// changes made to the playlist elsewhere show on the next key press (or within a second),
-/// keeping the song shown.
+/// keeping the song shown. With a plan that has a start time, the screen follows the clock:
+/// whether the band is ahead of the plan or behind it is redrawn every second.
 public enum LiveSession {
     /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
     static let escapeDelay = 40
     /// How often the library is looked at while no key comes, in milliseconds.
     static let watchInterval = 1000
 
-    /// Runs stage mode on `terminal` and returns the position shown last.
+    /// Runs stage mode on `terminal` and returns the position shown last. `zone` is the
+    /// reader's time zone and `now` the clock, for the plan's times (tests give their own).
     @discardableResult
     public static func run(
         playlist: Playlist, startingAt position: Int, appearance: Appearance, notation: KeyNotation = .english,
-        on terminal: some LiveTerminal, watch: PlaylistWatch? = nil
+        on terminal: some LiveTerminal, watch: PlaylistWatch? = nil, zone: TimeZone = .current, now: () -> Date = Date.init
     ) throws -> Int {
         var playlist = playlist, notation = notation
         var navigator = LiveNavigator(count: playlist.copies.count, position: position)
@@ -50,7 +53,7 @@ public enum LiveSession {
         func layout() {
             screen = LiveScreen(
                 playlist: playlist, position: navigator.position, size: terminal.size, status: navigator.status, notation: notation,
-                scroll: navigator.scroll)
+                scroll: navigator.scroll, zone: zone, now: now())
             navigator.notes = screen?.notes ?? .none
         }
         func draw() throws {
@@ -74,10 +77,16 @@ public enum LiveSession {
         try draw()
         while true {
             let keys: [Key]
-            let timeout = decoder.isWaiting ? escapeDelay : watch == nil ? nil : watchInterval
+            let ticking = watch != nil || playlist.plan?.start != nil
+            let timeout = decoder.isWaiting ? escapeDelay : ticking ? watchInterval : nil
+            let shown = screen?.lines
             switch try terminal.nextEvent(timeout: timeout) {
             case .input(let bytes): keys = decoder.feed(bytes)
-            case .quiet: keys = decoder.flush()
+            case .quiet:
+                keys = decoder.flush()
+                // The clock moved: the plan's line may say something else now.
+                layout()
+                if keys.isEmpty, screen?.lines != shown { try terminal.draw(screen?.drawn(appearance) ?? []) }
             case .resize:
                 if let remark = reload() { navigator.say(remark) }
                 try draw()

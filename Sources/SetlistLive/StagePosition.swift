@@ -35,10 +35,14 @@ public struct StagePosition: Hashable, Sendable {
     public var unknownLengths: Int
     /// How keys are printed.
     public var notation: KeyNotation
+    /// When the song should start under the playlist's plan; nil without a plan or a clock.
+    public var planned: PlannedStart?
 
-    /// The details of `position` (1-based) in `playlist`, or nil when there is no song there.
-    public init?(playlist: Playlist, position: Int, notation: KeyNotation = .english) {
+    /// The details of `position` (1-based) in `playlist`, or nil when there is no song there;
+    /// with `clock`, the plan's start of the song.
+    public init?(playlist: Playlist, position: Int, notation: KeyNotation = .english, clock: PlanClock? = nil) {
         self.notation = notation
+        planned = PlannedStart(playlist: playlist, position: position, clock: clock)
         let sets = playlist.sets
         guard let setIndex = sets.firstIndex(where: { $0.entries.contains { $0.position == position } }) else { return nil }
         let set = sets[setIndex]
@@ -144,6 +148,7 @@ public struct StagePosition: Hashable, Sendable {
         lines.append("")
         lines.append(nextLine)
         lines.append(timeLine)
+        if let planned { lines.append(planned.line(now: nil).long) }
         return lines
     }
 

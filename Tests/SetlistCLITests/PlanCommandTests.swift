@@ -178,4 +178,11 @@ import Testing
         #expect(update.stdout.contains("~ plan: start 2026-12-31 23:30 Europe/Prague → 2026-12-31 22:00 Europe/Prague"))
         #expect(try member.ok("plan").contains("starts 2026-12-31 22:00 Europe/Prague, 1:00 between songs, 0:00 breaks, target 1:00:00"))
     }
+
+    @Test func showAtAPositionSaysWhenTheSongShouldStart() throws {
+        let lib = try library()
+        try lib.ok("plan", "--start", "2026-12-31 23:30", "--gap", "30s")
+        #expect(try lib.ok("show", "--at", "4").hasSuffix("Planned start 00:01~ (+1 day)\n"))
+        #expect(try lib.ok("show", "--at", "1").hasSuffix("Planned start 23:30\n"))
+    }
 }

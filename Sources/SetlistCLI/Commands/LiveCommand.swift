@@ -10,6 +10,8 @@ struct LiveCommand: ParsableCommand {
         discussion: """
             Shows "3/15", the set, the title in big letters, author, length, key, tempo and the
             copy's notes, then the next song (or break) and the set's planned time played and to go.
+            With a plan (`setlist plan`), also when the song should start and how far the band
+            is ahead of the plan or behind it, by the clock.
 
             Keys: → space n j Enter next · ← p k previous · Home g first · End G last ·
                   ↓ ↑ scroll long notes a line, Page Down / Page Up a page (past the end of
@@ -40,7 +42,7 @@ struct LiveCommand: ParsableCommand {
         let watch = PlaylistWatch(store: libraryOptions.store, playlist: playlist, notation: library.notation)
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: Appearance(environment: context.environment),
-            notation: library.notation, on: terminal, watch: watch)
+            notation: library.notation, on: terminal, watch: watch, zone: PlanZone.local(environment: context.environment))
         terminal.restore()
         // Stopped by a signal: exit as shells expect (130 for SIGINT, 143 for SIGTERM).
         if let signal = terminal.stopSignal { throw ExitCode(128 + signal) }

@@ -85,7 +85,9 @@ struct ShowCommand: ParsableCommand {
         if let at {
             let position = try Library.position(of: String(at), in: playlist)
             if json { return try printJSON(PlaylistJSON(playlist, in: library).songs[position - 1]) }
-            return say(StagePosition(playlist: playlist, position: position, notation: library.notation)!.textLines.joined(separator: "\n"))
+            let stage = StagePosition(
+                playlist: playlist, position: position, notation: library.notation, clock: playlist.plan.map(context.planClock))
+            return say(stage!.textLines.joined(separator: "\n"))
         }
         if json { return try printJSON(PlaylistJSON(playlist, in: library)) }
         let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
