@@ -139,6 +139,20 @@ import Testing
         #expect(throws: LibraryError.self) { try Library.position(of: "Nothing", in: playlist) }
     }
 
+    /// An id prefix of digits alone (about one copy in forty has one) is no position and no
+    /// title, so it names its copy instead of being refused as out of range.
+    @Test func anIdPrefixOfDigitsNamesItsCopy() throws {
+        var (library, index) = try playlist(["A", "B", "C"])
+        var copy = library.playlists[index].copies[1]
+        copy.id = "20261122aa"
+        library.playlists[index].items[1] = .song(copy)
+        let playlist = library.playlists[index]
+        #expect(try Library.position(of: "202611", in: playlist) == 2)
+        #expect(try Library.position(of: "2", in: playlist) == 2)
+        #expect(throws: LibraryError.self) { try Library.position(of: "4", in: playlist) }
+        #expect(throws: LibraryError.self) { try Library.position(of: "999999", in: playlist) }
+    }
+
     /// "1979" in a playlist of three songs is no position, so it names the song of that title
     /// (it used to be refused as out of range); a number that is a position stays one.
     @Test func aNumberThatIsNoPositionNamesASongWithThatTitle() throws {

@@ -148,19 +148,32 @@ public struct Library: Hashable, Sendable {
                 let folded = Text.fold(reference.trimmingCharacters(in: .whitespaces))
                 let titled = copies.indices.filter { Text.fold(copies[$0].fields.name) == folded }
                 if titled.count == 1 { return titled[0] + 1 }
+                // ...and an id prefix that happens to be all digits names its copy.
+                if Identifier.looksLikePrefix(reference), let found = try idPosition(reference, in: copies, playlist: playlist.name) {
+                    return found
+                }
                 throw .positionOutOfRange(number, count: copies.count, playlist: playlist.name)
             }
             return number
         }
+        guard let found = try idPosition(reference, in: copies, playlist: playlist.name) else {
+            throw .copyNotFound(reference, playlist: playlist.name)
+        }
+        return found
+    }
+
+    /// The position of the one copy whose id, title or original's id `reference` names; nil when
+    /// none does. Throws when several do.
+    private static func idPosition(_ reference: String, in copies: [SongCopy], playlist: String) throws(LibraryError) -> Int? {
         var matches = match(reference, in: copies, id: \.id, name: \.fields.name)
         if matches.isEmpty, Identifier.looksLikePrefix(reference) {
             let prefix = reference.lowercased()
             matches = copies.indices.filter { copies[$0].originalID?.hasPrefix(prefix) == true }
         }
         if matches.count == 1 { return matches[0] + 1 }
-        if matches.isEmpty { throw .copyNotFound(reference, playlist: playlist.name) }
+        if matches.isEmpty { return nil }
         throw .ambiguousCopy(
-            reference, playlist: playlist.name,
+            reference, playlist: playlist,
             candidates: matches.map { PlaylistEntry(position: $0 + 1, copy: copies[$0]) })
     }
 
