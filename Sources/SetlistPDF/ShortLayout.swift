@@ -12,19 +12,30 @@ struct ShortLayout {
     /// Sizes tried, largest first.
     static let sizes: [Double] = [14, 13, 12, 11, 10]
 
+    /// The largest size whose layout fits one page, else the smallest.
+    ///
+    /// The title block does not depend on the size, so it is laid out once. The smallest size is
+    /// laid out first: it is the answer for a setlist longer than a page, and for a shorter one it
+    /// bounds every larger size from below, so sizes that cannot fit are never laid out.
     func build() -> FlowDocument {
-        for size in Self.sizes.dropLast() {
-            let document = build(size: size)
-            if document.totalHeight <= frame.bottom - frame.top { return document }
+        let title = TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter, clock: clock)
+        let available = frame.bottom - frame.top
+        let smallest = build(size: Self.sizes.last!, title: title)
+        guard smallest.totalHeight <= available, !playlist.copies.isEmpty else { return smallest }
+        let bound = HeightBound(smallest, titleRows: title.count, size: Self.sizes.last!)
+        for size in Self.sizes.dropLast() where bound.height(at: size) <= available + HeightBound.tolerance {
+            let document = build(size: size, title: title)
+            if document.totalHeight <= available { return document }
         }
-        return build(size: Self.sizes.last!)
+        return smallest
     }
 
-    func build(size: Double) -> FlowDocument {
+    /// The layout at `size` under the `title` block.
+    func build(size: Double, title: [Row]) -> FlowDocument {
         var document = FlowDocument()
         document.footerTitle = playlist.name
         document.numberSinglePage = false
-        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter, clock: clock))
+        document.append(title)
         guard !playlist.copies.isEmpty else {
             document.append(TitleBlock.emptyRows(frame: frame, typesetter: typesetter))
             return document
@@ -74,4 +85,28 @@ struct ShortLayout {
         }
         return document
     }
+}
+
+/// The least height the short layout can take at a larger size than the one it was laid out at.
+///
+/// Under the title block every line height, space and text width grows in proportion to the size,
+/// except the fixed gaps under the set headings' rules; the width a title may take only shrinks, so
+/// it wraps into no fewer lines.
+struct HeightBound {
+    /// Slack for the rounding of Pango's units, so a size that might just fit is laid out.
+    static let tolerance = 1.0
+
+    let fixed: Double
+    let proportional: Double
+    let size: Double
+
+    init(_ document: FlowDocument, titleRows: Int, size: Double) {
+        let rest = document.rows.dropFirst(titleRows)
+        let constant = rest.reduce(0) { $0 + $1.extraBelow }
+        fixed = FlowDocument(rows: Array(document.rows.prefix(titleRows))).totalHeight + constant
+        proportional = rest.reduce(0) { $0 + $1.height + $1.spaceBefore } - constant
+        self.size = size
+    }
+
+    func height(at larger: Double) -> Double { fixed + proportional * larger / size }
 }
