@@ -128,15 +128,19 @@ final class Typesetter {
     /// Text Pango can print: forbidden characters (``ControlCharacters``) become spaces, line and
     /// paragraph separators new lines (or spaces too, for one line); tabs stay.
     static func printable(_ text: String, singleLine: Bool) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        func replacement(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
             switch scalar.value {
-            case 0x0A where !singleLine, 0x09: scalars.append(scalar)
-            case 0x2028 where !singleLine, 0x2029 where !singleLine: scalars.append("\n")
-            case _ where ControlCharacters.isForbidden(scalar): scalars.append(" ")
-            default: scalars.append(scalar)
+            case 0x20..<0x7F, 0x09: nil
+            case 0x0A where !singleLine: nil
+            case 0x2028 where !singleLine, 0x2029 where !singleLine: "\n"
+            case _ where ControlCharacters.isForbidden(scalar): " "
+            default: nil
             }
         }
+        // Most text has nothing to replace; printable ASCII needs no look at Unicode's tables.
+        guard text.unicodeScalars.contains(where: { replacement($0) != nil }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { scalars.append(replacement(scalar) ?? scalar) }
         return String(scalars)
     }
 }
