@@ -78,6 +78,45 @@ import Testing
         #expect(try String(contentsOf: path, encoding: .utf8) == broken)
     }
 
+    /// "The notes" are plural; the messages say so, and name the character in full (U+0001).
+    @Test func notesAreSpokenOfInThePlural() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "A")
+        let control = try lib.run("edit-song", "A", "--notes", "a\u{1}b")
+        #expect(control.stderr.contains("The notes contain the control character U+0001. Remove it"), "\(control.stderr)")
+        let long = try lib.run("edit-song", "A", "--notes", String(repeating: "x", count: 100_001))
+        #expect(long.stderr.contains("The notes are too long. Keep them to 100000 characters at most."), "\(long.stderr)")
+        let name = try lib.run("add-song", "a\nb")
+        #expect(name.stderr.contains("The song name contains the control character U+000A."), "\(name.stderr)")
+    }
+
+    /// A field of the wrong type in a hand-edited file: the message names the file, the field and
+    /// what is there, in words a person knows (not Swift's "Expected to decode Int…").
+    @Test(arguments: [
+        (#""bpm": "fast""#, #"at songs[0].bpm: expected a number, found the text "fast"."#),
+        (#""bpm": true"#, "at songs[0].bpm: expected a number, found true."),
+        (#""length": 2.5"#, "at songs[0].length: expected a whole number, found 2.5."),
+        (#""name": 7"#, "at songs[0].name: expected text, found the number 7."),
+        (#""key": ["C"]"#, "at songs[0].key: expected text, found a list."),
+    ])
+    func aFieldOfTheWrongTypeIsNamedInWords(field: String, message: String) throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "A")
+        let path = lib.root.appendingPathComponent("songs.json")
+        var text = try String(contentsOf: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""name" : "A""#, with: #""name" : "A", "# + field)
+        if field.hasPrefix(#""name""#) { text = text.replacingOccurrences(of: #""name" : "A", "#, with: "") }
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        for arguments in [["songs"], ["check"]] {
+            let result = try lib.run(arguments)
+            #expect(result.status == 1)
+            let all = result.stdout + result.stderr
+            #expect(all.contains(path.path), "\(all)")
+            #expect(all.contains(message), "\(all)")
+            #expect(!all.contains("decode"), "\(all)")
+        }
+    }
+
     @Test func helpListsEveryCommand() throws {
         let lib = try TemporaryLibrary()
         let help = try lib.run("--help")

@@ -7,6 +7,10 @@ public enum DecodingErrorText {
         switch error {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
+                // Foundation reports a number that does not fit an Int (2.5, 1e40) as broken JSON.
+                if let (codingPath, number) = firstNumberNotAWholeNumber(in: data) {
+                    return "at \(path(codingPath)): expected a whole number, found \(number)."
+                }
                 return syntaxError(context, in: data)
             }
             return "at \(path(context.codingPath)): \(context.debugDescription)"
@@ -14,7 +18,10 @@ public enum DecodingErrorText {
             let place = context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
             return "the field \"\(key.stringValue)\" is missing at \(place)."
         case .typeMismatch(let type, let context):
-            return "at \(path(context.codingPath)): expected \(describe(type)). \(context.debugDescription)"
+            // Foundation's "Expected to decode Int but found a string instead." names Swift's
+            // types; say what the file holds there instead.
+            let found = value(at: context.codingPath, in: data).map { ", found " + describeValue($0) } ?? ""
+            return "at \(path(context.codingPath)): expected \(describe(type))\(found)."
         case .valueNotFound(let type, let context):
             return "at \(path(context.codingPath)): expected \(describe(type)) but found null."
         @unknown default:
@@ -41,6 +48,73 @@ public enum DecodingErrorText {
         case is Int.Type, is Double.Type: "a number"
         case is Bool.Type: "true or false"
         default: "\(type)".contains("Array") ? "a list" : (("\(type)".contains("Dictionary")) ? "an object" : "\(type)")
+        }
+    }
+
+    /// The JSON value at `codingPath`, nil when the data does not parse or has nothing there.
+    private static func value(at codingPath: [any CodingKey], in data: Data) -> Any? {
+        guard var value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+        for key in codingPath {
+            if let index = key.intValue, let list = value as? [Any], list.indices.contains(index) {
+                value = list[index]
+            } else if let object = value as? [String: Any], let next = object[key.stringValue] {
+                value = next
+            } else {
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// What a JSON value is, for "found …": `the text "fast"`, `the number 2.5`, `true`, `a list`.
+    private static func describeValue(_ value: Any) -> String {
+        switch value {
+        case let text as String: return "the text " + ControlCharacters.quoted(text)
+        case let number as NSNumber where isBoolean(number): return number.boolValue ? "true" : "false"
+        case let number as NSNumber: return "the number \(number)"
+        case is NSNull: return "null"
+        case is [Any]: return "a list"
+        case is [String: Any]: return "an object"
+        default: return "\(value)"
+        }
+    }
+
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c" && (number.intValue == 0 || number.intValue == 1) && "\(type(of: number))".contains("Bool")
+    }
+
+    /// The place of the first number in the file that is not a whole number an Int holds; every
+    /// number in a library file counts something.
+    private static func firstNumberNotAWholeNumber(in data: Data) -> ([any CodingKey], NSNumber)? {
+        guard let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+        func search(_ value: Any, _ codingPath: [any CodingKey]) -> ([any CodingKey], NSNumber)? {
+            switch value {
+            case let number as NSNumber where !isBoolean(number):
+                let double = number.doubleValue
+                let whole = double.rounded() == double && abs(double) < 9.2e18
+                return whole ? nil : (codingPath, number)
+            case let list as [Any]:
+                for (index, element) in list.enumerated() {
+                    if let found = search(element, codingPath + [IndexKey(intValue: index)]) { return found }
+                }
+            case let object as [String: Any]:
+                for key in object.keys.sorted() {
+                    if let found = search(object[key]!, codingPath + [IndexKey(stringValue: key)]) { return found }
+                }
+            default: break
+            }
+            return nil
+        }
+        return search(root, [])
+    }
+
+    private struct IndexKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue }
+        init(intValue: Int) {
+            self.stringValue = "\(intValue)"
+            self.intValue = intValue
         }
     }
 

@@ -27,17 +27,25 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidEmail(let text):
             "\(ControlCharacters.quoted(text, limit: 80)) is not an email address. Type it like name@example.com."
         case .empty(let field):
-            "The \(field) is empty. Type some text for it."
+            "The \(field) \(Self.agreeing(field, "is", "are")) empty. Type some text for \(Self.agreeing(field, "it", "them"))."
         case .controlCharacter(let field, let scalar):
-            "The \(field) contains the control character \(Hex.codePoint(scalar)). Remove it and type the text again."
+            "The \(field) \(Self.agreeing(field, "contains", "contain")) the control character \(Hex.codePoint(scalar)). Remove it and type the text again."
         case .invalidNotation(let text):
             "'\(text)' is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
         case .tooLong(let field, let limit):
-            "The \(field) is too long. Keep it to \(limit) characters at most."
+            "The \(field) \(Self.agreeing(field, "is", "are")) too long. Keep \(Self.agreeing(field, "it", "them")) to \(limit) characters at most."
         case .invalidTimeout(let text):
             "'\(text)' is not a timeout. Give the seconds the mail program may take, from 1 to 86400, like `setlist config sendmail-timeout 120`."
         case .looksLikePath(let field, let text):
-            "The \(field) '\(text)' looks like a file path. Choose a name that does not start with '/' or '~/' and has no '..' or '.' between slashes."
+            "The \(field) '\(text)' \(Self.agreeing(field, "looks", "look")) like a file path. Choose a name that does not start with '/' or '~/' and has no '..' or '.' between slashes."
         }
+    }
+
+    /// The fields named in the plural ("the notes"), which take a plural verb.
+    private static let pluralFields: Set<String> = ["notes"]
+
+    /// `singular` or `plural`, whichever agrees with `field`: "The notes are too long".
+    private static func agreeing(_ field: String, _ singular: String, _ plural: String) -> String {
+        pluralFields.contains(field) ? plural : singular
     }
 }
