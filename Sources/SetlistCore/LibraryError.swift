@@ -14,6 +14,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case copyNotFound(String, playlist: String)
     case ambiguousCopy(String, playlist: String, candidates: [PlaylistEntry])
     case positionOutOfRange(Int, count: Int, playlist: String)
+    /// A place to copy songs in (`add --at`, `add-song --to --at`): 1 to one past the last song.
+    case insertionOutOfRange(Int, count: Int, playlist: String)
     case duplicatePlaylistName(String)
     /// Adding would take a playlist past ``Playlist/maximumItems`` songs and breaks.
     case playlistFull(String, has: Int, adding: Int, limit: Int)
@@ -99,6 +101,9 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
             return count == 0
                 ? "'\(playlist)' has no songs, so there is no position \(position). Copy songs in with `setlist add`."
                 : "Position \(position) is out of range: '\(playlist)' has \(count) song\(count == 1 ? "" : "s"). Type a position from 1 to \(count)."
+        case .insertionOutOfRange(let position, let count, let playlist):
+            return
+                "Position \(position) is out of range: '\(playlist)' has \(count) song\(count == 1 ? "" : "s"). Type a position from 1 to \(count + 1) (\(count + 1) adds at the end)."
         case .duplicatePlaylistName(let name):
             return "A playlist named '\(name)' already exists. Choose another name, or `setlist rename` the existing one."
         case .playlistFull(let name, let has, let adding, let limit):

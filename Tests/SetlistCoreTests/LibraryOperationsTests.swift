@@ -65,10 +65,12 @@ import Testing
 
     @Test func playlistsAreRenamedDuplicatedMovedAndDeletedByName() throws {
         var library = try sample()
-        #expect(try library.renamePlaylist(nil, to: "Koncert") == "Můj koncert")
+        #expect(
+            try library.renamePlaylist(nil, to: "Koncert") == PlaylistRenamed(old: "Můj koncert", new: "Koncert", changedNothing: false))
         let (original, copy) = try library.duplicatePlaylist("koncert", as: "Další")
         #expect(original.name == "Koncert" && copy.copies.count == 2)
-        #expect(try library.movePlaylist("Další", to: 1) == "Další")
+        #expect(try library.movePlaylist("Další", to: 1) == PlaylistMoved(name: "Další", position: 1, changedNothing: false))
+        #expect(try library.movePlaylist("Další", to: 1).changedNothing)
         #expect(try library.usePlaylist("Další").name == "Další")
         #expect(try library.deletePlaylists(["Další", "Koncert"]) == ["Další", "Koncert"])
         #expect(library.currentPlaylistID == nil)

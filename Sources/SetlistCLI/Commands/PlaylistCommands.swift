@@ -248,6 +248,10 @@ struct MoveCommand: ParsableCommand {
         let moved = try libraryOptions.modify { library in
             try library.moveCopy(words[words.count - 2], to: words[words.count - 1], in: words.count == 3 ? words[0] : nil)
         }
+        guard !moved.changedNothing else {
+            say("Nothing changed: '\(moved.song)' is already at position \(moved.position) in '\(moved.playlist)'.")
+            return
+        }
         say("Moved '\(moved.song)' to position \(moved.position) in '\(moved.playlist)'.")
         if let emptied = Playlist.emptiedSetsSentence(moved.emptiedSets) { say(emptied) }
     }

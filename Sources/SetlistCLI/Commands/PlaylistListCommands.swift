@@ -18,8 +18,8 @@ struct RenameCommand: ParsableCommand {
 
     func run() throws {
         let new = try Text.cleanPlaylistName(words.last!)
-        let old = try libraryOptions.modify { library in try library.renamePlaylist(words.count == 2 ? words[0] : nil, to: new) }
-        say("Renamed '\(old)' to '\(new)'.")
+        let renamed = try libraryOptions.modify { library in try library.renamePlaylist(words.count == 2 ? words[0] : nil, to: new) }
+        say(renamed.changedNothing ? "Nothing changed: the playlist is already named '\(new)'." : "Renamed '\(renamed.old)' to '\(new)'.")
     }
 }
 
@@ -66,7 +66,9 @@ struct MovePlaylistCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
 
     func run() throws {
-        let name = try libraryOptions.modify { library in try library.movePlaylist(playlist, to: to) }
-        say("Moved '\(name)' to position \(to).")
+        let moved = try libraryOptions.modify { library in try library.movePlaylist(playlist, to: to) }
+        say(
+            moved.changedNothing
+                ? "Nothing changed: '\(moved.name)' is already at position \(to)." : "Moved '\(moved.name)' to position \(to).")
     }
 }

@@ -159,6 +159,12 @@ struct EditSongCommand: ParsableCommand {
                 edit.key = try fields.key(in: library.notation)
                 return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
             }
+            guard !edited.changedNothing else {
+                say(
+                    "Nothing changed: song \(edited.position) in '\(edited.playlist)' already has the \(Self.list(edited.fields)) asked for."
+                )
+                return
+            }
             say(
                 "Changed \(Self.list(edited.fields)) of song \(edited.position) in '\(edited.playlist)'"
                     + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
@@ -168,6 +174,10 @@ struct EditSongCommand: ParsableCommand {
                 var edit = edit
                 edit.key = try fields.key(in: library.notation)
                 return try library.editSong(song, edit, everywhere: everywhere)
+            }
+            guard !edited.changedNothing else {
+                say("Nothing changed: \(edited.song.fields.listing) already has the \(Self.list(edited.fields)) asked for.")
+                return
             }
             var message = "Changed \(Self.list(edited.fields)) of \(edited.song.fields.listing)"
             if everywhere {
@@ -217,7 +227,8 @@ struct MoveSongCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
 
     func run() throws {
-        let song = try libraryOptions.modify { library in try library.moveSong(self.song, to: to) }
-        say("Moved \(song.fields.listing) to position \(to).")
+        let moved = try libraryOptions.modify { library in try library.moveSong(self.song, to: to) }
+        let listing = moved.song.fields.listing
+        say(moved.changedNothing ? "Nothing changed: \(listing) is already at position \(to)." : "Moved \(listing) to position \(to).")
     }
 }

@@ -73,7 +73,13 @@ struct TransposeCommand: ParsableCommand {
             !alsoOriginal
             ? ""
             : result.originalsChanged == 0 ? "" : all ? "; \(Show.count(result.originalsChanged, "original")) too" : " and its original"
-        if !all, let change = result.changes.first {
+        if !all, let change = result.changes.first, result.changedNothing {
+            say(
+                "Nothing changed: '\(change.name)' (song \(change.position) in '\(result.playlist)') is already in \(change.to.spelled(in: notation))."
+            )
+        } else if all, result.changedNothing, !result.changes.isEmpty {
+            say("Nothing changed: every song with a key in '\(result.playlist)' is already in that key.")
+        } else if !all, let change = result.changes.first {
             say(
                 "Transposed '\(change.name)' (song \(change.position) in '\(result.playlist)'): \(line(change))"
                     + (alsoOriginal ? originals + "." : "; the original is unchanged."))

@@ -110,7 +110,7 @@ extension Library {
         try Self.checkRoom(in: playlist, adding: items.count)
         if let position, position != count + 1 {
             guard let itemIndex = playlist.itemIndex(ofPosition: position) else {
-                throw .positionOutOfRange(position, count: count, playlist: playlist.name)
+                throw .insertionOutOfRange(position, count: count, playlist: playlist.name)
             }
             playlist.items.insert(contentsOf: items, at: itemIndex)
         } else {

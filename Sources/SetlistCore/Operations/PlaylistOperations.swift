@@ -57,7 +57,8 @@ extension Library {
         let target = try Self.position(of: to, in: playlists[index])
         let song = playlists[index].copies[source - 1].name
         let emptied = try moveCopy(in: index, from: source, to: target)
-        return CopyMoved(playlist: playlists[index].name, song: song, position: target, emptiedSets: emptied)
+        return CopyMoved(
+            playlist: playlists[index].name, song: song, position: target, emptiedSets: emptied, changedNothing: source == target)
     }
 
     /// Puts a break after the song at `position` (or relabels the one there); returns the
@@ -78,12 +79,12 @@ extension Library {
         return playlists[index].name
     }
 
-    /// Renames `playlist`; returns its old name.
-    public mutating func renamePlaylist(_ playlist: String?, to name: String) throws(LibraryError) -> String {
+    /// Renames `playlist`.
+    public mutating func renamePlaylist(_ playlist: String?, to name: String) throws(LibraryError) -> PlaylistRenamed {
         let index = try playlistIndex(matching: playlist)
         let old = playlists[index].name
         try renamePlaylist(at: index, to: name)
-        return old
+        return PlaylistRenamed(old: old, new: name, changedNothing: old == name)
     }
 
     /// Copies `playlist` under a new name, just after it; returns the original and the copy.
@@ -113,10 +114,11 @@ extension Library {
         return playlists.map(\.name)
     }
 
-    /// Moves `playlist` to a 1-based position in the list of playlists; returns its name.
-    public mutating func movePlaylist(_ playlist: String, to position: Int) throws(LibraryError) -> String {
-        try movePlaylist(at: try playlistIndex(matching: playlist), to: position)
-        return playlists[position - 1].name
+    /// Moves `playlist` to a 1-based position in the list of playlists.
+    public mutating func movePlaylist(_ playlist: String, to position: Int) throws(LibraryError) -> PlaylistMoved {
+        let index = try playlistIndex(matching: playlist)
+        try movePlaylist(at: index, to: position)
+        return PlaylistMoved(name: playlists[position - 1].name, position: position, changedNothing: index == position - 1)
     }
 
     /// Removes the contact named by `reference` (a name or an address).
@@ -155,4 +157,22 @@ public struct CopyMoved: Sendable, Hashable {
     public var position: Int
     /// The labels of the breaks whose sets the move left without songs, and went with them.
     public var emptiedSets: [String] = []
+    /// Whether the song was already there.
+    public var changedNothing = false
+}
+
+/// What ``Library/renamePlaylist(_:to:)`` did.
+public struct PlaylistRenamed: Sendable, Hashable {
+    public var old: String
+    public var new: String
+    /// Whether the playlist already had that name.
+    public var changedNothing: Bool
+}
+
+/// What ``Library/movePlaylist(_:to:)`` did: the playlist `name` is now at `position`.
+public struct PlaylistMoved: Sendable, Hashable {
+    public var name: String
+    public var position: Int
+    /// Whether the playlist was already there.
+    public var changedNothing: Bool
 }

@@ -26,12 +26,14 @@ extension Library {
     /// Changes the original named by `reference`; with `everywhere` its copies too.
     public mutating func editSong(_ reference: String, _ edit: SongEdit, everywhere: Bool) throws(LibraryError) -> SongEdited {
         let index = try songIndex(matching: reference)
+        let before = songs[index].fields
         let copiesChanged = editSong(at: index, edit, everywhere: everywhere)
         let song = songs[index]
+        let changed = song.fields.differences(from: before)
         // The playlists whose copies kept their values, counted in the same change.
         return SongEdited(
-            song: song, fields: edit.fields.sorted(), copiesChanged: copiesChanged,
-            playlistsKeeping: everywhere ? 0 : copies(of: song.id).count)
+            song: song, fields: changed.isEmpty ? edit.fields.sorted() : changed.sorted(), copiesChanged: copiesChanged,
+            playlistsKeeping: everywhere ? 0 : copies(of: song.id).count, changedNothing: changed.isEmpty && copiesChanged == 0)
     }
 
     /// Changes the copy named by `reference` (a position, title or id) in `playlist` (nil: the
@@ -41,10 +43,13 @@ extension Library {
     {
         let index = try playlistIndex(matching: playlist)
         let position = try Self.position(of: reference, in: playlists[index])
+        let before = self
+        let copyBefore = playlists[index].copies[position - 1].fields
         let originalFound = try editCopy(in: index, at: position, edit, alsoOriginal: alsoOriginal)
+        let changed = playlists[index].copies[position - 1].fields.differences(from: copyBefore)
         return CopyEdited(
-            playlist: playlists[index].name, position: position, fields: edit.fields.sorted(),
-            originalChanged: alsoOriginal && originalFound, originalMissing: alsoOriginal && !originalFound)
+            playlist: playlists[index].name, position: position, fields: changed.isEmpty ? edit.fields.sorted() : changed.sorted(),
+            originalChanged: alsoOriginal && originalFound, originalMissing: alsoOriginal && !originalFound, changedNothing: self == before)
     }
 
     /// Deletes the originals named; their copies stay in the playlists.
@@ -62,9 +67,10 @@ extension Library {
     }
 
     /// Moves the original named by `reference` to a 1-based position in the song list.
-    public mutating func moveSong(_ reference: String, to position: Int) throws(LibraryError) -> Song {
-        try moveSong(at: try songIndex(matching: reference), to: position)
-        return songs[position - 1]
+    public mutating func moveSong(_ reference: String, to position: Int) throws(LibraryError) -> SongMoved {
+        let index = try songIndex(matching: reference)
+        try moveSong(at: index, to: position)
+        return SongMoved(song: songs[position - 1], position: position, changedNothing: index == position - 1)
     }
 
     // MARK: Copies against their originals
@@ -95,22 +101,36 @@ public struct CopyPlacement: Sendable, Hashable {
 public struct SongEdited: Sendable, Hashable {
     /// The original after the change.
     public var song: Song
-    /// The fields the edit set, in order.
+    /// The fields of the original that changed, in order (those the edit set, when only copies
+    /// changed or nothing did).
     public var fields: [SongField]
     /// How many copies changed (only with `everywhere`).
     public var copiesChanged: Int
     /// How many playlists hold copies that kept their values (0 with `everywhere`).
     public var playlistsKeeping: Int
+    /// Whether every field already had the value asked for, so nothing changed.
+    public var changedNothing = false
+}
+
+/// What ``Library/moveSong(_:to:)`` did: `song` is now at `position` of the song list.
+public struct SongMoved: Sendable, Hashable {
+    public var song: Song
+    public var position: Int
+    /// Whether the song was already there.
+    public var changedNothing: Bool
 }
 
 /// What ``Library/editCopy(_:in:_:alsoOriginal:)`` did.
 public struct CopyEdited: Sendable, Hashable {
     public var playlist: String
     public var position: Int
-    /// The fields the edit set, in order.
+    /// The fields of the copy that changed, in order (those the edit set, when only the original
+    /// changed or nothing did).
     public var fields: [SongField]
     /// Whether the original changed too.
     public var originalChanged: Bool
     /// Whether the original was asked to change but had been deleted.
     public var originalMissing: Bool
+    /// Whether every field already had the value asked for, so nothing changed.
+    public var changedNothing = false
 }

@@ -46,6 +46,7 @@ extension Library {
             if alsoOriginal { originalFound ? (result.originalsChanged += 1) : (result.originalsMissing += 1) }
             result.changes.append(.init(position: position, name: copy.fields.name, from: from, to: to, semitones: semitones))
         }
+        result.changedNothing = changed == self
         self = changed
         return result
     }
@@ -71,4 +72,6 @@ public struct Transposed: Sendable, Hashable {
     /// With `alsoOriginal`: how many originals took the new key, and how many had been deleted.
     public var originalsChanged: Int
     public var originalsMissing: Int
+    /// Whether every key was already the one asked for (`--to`), so nothing changed.
+    public var changedNothing = false
 }
