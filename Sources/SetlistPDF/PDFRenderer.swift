@@ -13,9 +13,12 @@ public struct PDFRenderer {
     /// an undated start taken at `date`).
     ///
     /// The same playlist, style, paper, date, notation and zone always give byte-identical PDFs.
+    /// `unshown` is told, once, where the playlist has letters that no installed font has (they
+    /// print as boxes), so the user can be warned; it is not called when every letter shows.
     public static func render(
         _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date,
-        notation: KeyNotation = .english, timeZone: TimeZone = .current
+        notation: KeyNotation = .english, timeZone: TimeZone = .current,
+        unshown: ([UnshownText]) -> Void = { _ in }
     ) throws(PDFError) -> Data {
         let clock = playlist.plan.map { PlanClock(plan: $0, zone: timeZone, reference: date) }
         return try Typesetter.withTypesetter { (typesetter) throws(PDFError) -> Data in
@@ -29,6 +32,11 @@ public struct PDFRenderer {
             // Pass one: paginate. Pass two: draw, now that the number of pages is known.
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)
             let footers = footers(for: document, pageCount: pages.count, frame: frame, typesetter: typesetter)
+            // Found only when some layout had a letter no font has: no cost otherwise.
+            if typesetter.sawUnshownLetters {
+                let found = UnshownText.find(in: playlist, style: style, typesetter: typesetter)
+                if !found.isEmpty { unshown(found) }
+            }
             let metadata = PDFMetadata(
                 title: playlist.name, subject: "\(style.subject): \(SetlistWords.summary(playlist))",
                 creator: creator, date: date)

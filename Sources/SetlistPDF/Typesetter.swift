@@ -48,6 +48,8 @@ final class Typesetter {
     }
 
     private let context: OpaquePointer
+    /// Whether some text laid out so far had a letter no installed font has.
+    private(set) var sawUnshownLetters = false
 
     private init(context: OpaquePointer) {
         self.context = context
@@ -59,7 +61,8 @@ final class Typesetter {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
-        // Lines read left to right like the page; only notes opt into their own paragraph direction.
+        // Lines read left to right like the page; a song's title and notes in the long PDF opt into
+        // their own paragraph direction.
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
     }
 
@@ -76,8 +79,8 @@ final class Typesetter {
     /// Lays out runs of text, each in its own font and grey, as one paragraph flow.
     ///
     /// Lines start at the left like the rest of the page, with right-to-left runs reordered inside
-    /// them; with `paragraphDirection`, a paragraph written right to left (notes in Arabic, say)
-    /// is aligned to the right instead.
+    /// them; with `paragraphDirection`, a paragraph written right to left (a title or notes in
+    /// Arabic, say) is aligned to the right instead.
     func box(_ runs: [Run], width: Double?, overflow: Overflow = .wrap, paragraphDirection: Bool = false) -> TextBox {
         let layout = pango_layout_new(context)!
         let base = pango_font_description_new()
@@ -119,7 +122,9 @@ final class Typesetter {
             }
         }
         pango_layout_set_auto_dir(layout, paragraphDirection ? 1 : 0)
-        return TextBox(layout: layout)
+        let box = TextBox(layout: layout)
+        if !sawUnshownLetters && box.unknownGlyphCount > 0 { sawUnshownLetters = true }
+        return box
     }
 
     /// Points to Pango units.

@@ -99,4 +99,22 @@ import Testing
         try library.ok("pdf")
         #expect(try pdfText(library.folder.appendingPathComponent("Nový koncert.pdf")).contains("no songs yet"))
     }
+
+    /// A letter no installed font has prints as a box; the user is told which song, on standard
+    /// error, and the PDF is still written (for pdf and share alike).
+    @Test func aLetterNoFontHasIsAWarningNamingTheSong() throws {
+        let library = try TemporaryLibrary()
+        try library.ok("add-song", "Highway to Hell")
+        try library.ok("add-song", "古\u{30000}歌")
+        try library.ok("new", "Koncert", "Highway to Hell", "古\u{30000}歌")
+        for arguments in [["pdf", "-o", "k.pdf"], ["share", "--to", "a@example.com", "--from", "b@example.com", "--eml", "k.eml"]] {
+            let result = try library.run(arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("setlist: warning: no installed font has some letters of song 2 '古\u{30000}歌'"), "\(result.stderr)")
+        }
+        #expect(try library.run("pdf", "Koncert", "-o", "-").stderr.isEmpty == false)
+        try library.ok("remove", "2")
+        #expect(try library.run("pdf", "-o", "k.pdf").stderr.isEmpty)
+    }
 }

@@ -46,7 +46,8 @@ struct PDFCommand: ParsableCommand {
         let style: PDFStyle = short ? .short : stage ? .stage : .long
         let data = try PDFRenderer.render(
             playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment),
-            notation: library.notation, timeZone: PlanZone.local(environment: context.environment))
+            notation: library.notation, timeZone: PlanZone.local(environment: context.environment),
+            unshown: { note("warning: " + UnshownText.warning($0)) })
         if output == "-" {
             context.output.write(data)
             return

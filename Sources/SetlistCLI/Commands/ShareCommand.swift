@@ -87,7 +87,8 @@ struct ShareCommand: ParsableCommand {
                     fileName: PDFRenderer.defaultFileName(for: playlist, style: style),
                     data: try PDFRenderer.render(
                         playlist, style: style, paper: paper, date: date, notation: library.notation,
-                        timeZone: PlanZone.local(environment: context.environment)))
+                        timeZone: PlanZone.local(environment: context.environment),
+                        unshown: { note("warning: " + UnshownText.warning($0)) }))
             }
             return (plsts.map { ShareMessage.Document(fileName: $0.fileName, data: $0.data) }, pdfs)
         }
