@@ -90,6 +90,19 @@ import Testing
         #expect(name.stderr.contains("The song name contains the control character U+000A."), "\(name.stderr)")
     }
 
+    /// An invisible character quoted in a message is named as the message names it (U+000A),
+    /// not in a second, shorter notation.
+    @Test func invisibleCharactersAreNamedOneWay() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("new", "Koncert")
+        let result = try lib.run("share", "--to", "a\nb@example.com", "--from", "c@example.com", "--eml", "x.eml")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("Cannot use \"a[U+000A]b@example.com\" as an email address: it contains the control character U+000A."),
+            "\(result.stderr)")
+        #expect(try lib.run("add-contact", "X", "a\u{202E}b@example.com").stderr.contains("\"a[U+202E]b@example.com\""))
+    }
+
     /// A field of the wrong type in a hand-edited file: the message names the file, the field and
     /// what is there, in words a person knows (not Swift's "Expected to decode Int…").
     @Test(arguments: [

@@ -48,12 +48,13 @@ public enum ControlCharacters {
     }
 
     /// Text quoted in a message, on one line: in double quotes, cut to `limit` characters, each
-    /// invisible character written as `\u{202E}` so that nothing breaks the line or hides.
+    /// invisible character written as `[U+202E]` (``Hex/codePoint(_:)``, as the message names it)
+    /// so that nothing breaks the line or hides.
     public static func quoted(_ text: String, limit: Int = 40) -> String {
         var result = "\""
         for scalar in Text.truncate(text, to: limit).unicodeScalars {
             if isInvisible(scalar) {
-                result += "\\u{" + Hex.digits(scalar.value, 1, uppercase: true) + "}"
+                result += "[" + Hex.codePoint(scalar) + "]"
             } else {
                 if scalar == "\"" || scalar == "\\" { result += "\\" }
                 result.unicodeScalars.append(scalar)
