@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func invisibleCharactersAreEscapedInMessages() {
-        #expect(FoundValue.quote("a\u{202E}b\u{7}\"") == #""a\u{202E}b\u{7}\"""#)
+        #expect(FoundValue.quote("a\u{202E}b\u{7}\"") == #""a[U+202E]b[U+0007]\"""#)
         #expect(FoundValue.quote(String(repeating: "x", count: 100)).count == 42)
     }
 }
