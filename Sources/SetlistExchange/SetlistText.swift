@@ -86,10 +86,10 @@ public enum SetlistText {
         var clock: PlanClock
         var schedule: ShowSchedule
 
-        /// "20:04", "00:16~ (+1 day)": when a song starts.
+        /// "20:04", "00:16~ (+1)": when a song starts.
         func time(of entry: PlaylistEntry) -> String { PlanText.start(schedule.songs[entry.position - 1], clock) }
 
-        /// "23:30–00:01~ (+1 day), after a 15:00 break": when a set is played.
+        /// "23:30–00:01~ (+1), after a 15:00 break": when a set is played.
         func times(ofSet number: Int) -> String { PlanText.times(schedule.sets[number], clock) }
 
         /// The total against the target and the songs without a length, after the listing; with

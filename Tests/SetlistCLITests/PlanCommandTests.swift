@@ -24,12 +24,18 @@ import Testing
         let show = try lib.ok("show")
         // Opener 23:30; Mystery 23:40:30 (no length); Long One 23:41 (at least); break 15 min
         // after 00:01, so Closer at 00:16 on the next day.
-        #expect(show.contains("2026-12-31 23:30 "))
-        #expect(show.contains("2026-12-31 23:40 "))
-        #expect(show.contains("2026-12-31 23:41~"))
-        #expect(show.contains("2027-01-01 00:16~"))
-        #expect(show.contains("Set 1: 2026-12-31 23:30–2027-01-01 00:01~ (31:00+)"))
-        #expect(show.contains("Set 2: 2027-01-01 00:16~–2027-01-01 00:21~ (5:00)"))
+        // The date once, in the plan's line; then times, a later day marked "(+1)".
+        #expect(show.contains("1        23:30  Opener"))
+        #expect(show.contains("2        23:40  Mystery"))
+        #expect(show.contains("3       23:41~  Long One"))
+        #expect(show.contains("4  00:16~ (+1)  Closer"))
+        #expect(show.contains("Plan: starts 2026-12-31 23:30, "))
+        #expect(!show.contains("2027-01-01") && show.components(separatedBy: "2026-12-31").count == 2)
+        #expect(show.contains("Set 1: 23:30–00:01~ (+1) (31:00+)"))
+        #expect(show.contains("Set 2: 00:16~ (+1)–00:21~ (+1) (5:00)"))
+        // A narrow terminal keeps the Start column narrow: the names get the room.
+        let narrow = try lib.run(["show"], environment: ["COLUMNS": "40"]).stdout
+        #expect(narrow.contains("4  00:16~ (+1)  Closer"))
         #expect(show.contains("Total 51:00+ with gaps and breaks, 9:00 under the target 1:00:00."))
         #expect(show.contains("1 song has no length (2), counted as 0"))
 
@@ -54,7 +60,7 @@ import Testing
         try lib.ok("edit-song", "Mystery", "--in", "Silvestr", "--length", "40:00")
         try lib.ok("plan", "--start", "23:00", "--target", "1h")
         let show = try lib.ok("show")
-        #expect(show.contains("00:10 (+1 day)"))
+        #expect(show.contains("00:10 (+1)"))
         #expect(show.contains("Total 1:15:00 with gaps and breaks, 15:00 over the target 1:00:00."))
         #expect(!show.contains("no length"))
         // Changing one part keeps the others.
@@ -122,13 +128,16 @@ import Testing
         let plan = try #require((try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["plan"] as? [String: Any])
         #expect(plan["zone"] as? String == "Europe/Prague")
         let home = try lib.run(["show"], environment: prague).stdout
-        #expect(home.contains("2026-12-31 23:30 ") && !home.contains("GMT"))
+        #expect(home.replacing(/\ +/, with: " ").contains("1 23:30 Opener") && !home.contains("GMT"))
         #expect(home.contains("Plan: starts 2026-12-31 23:30, "))
         let abroad = try lib.run(["show"], environment: london).stdout
         #expect(abroad.contains("Plan: starts 2026-12-31 23:30 Europe/Prague, "))
-        #expect(abroad.contains("2026-12-31 22:30 GMT"))
-        #expect(abroad.contains("Set 1: 2026-12-31 22:30 GMT–2026-12-31 23:00~ GMT (30:00+)"))
-        #expect(abroad.contains("4  2026-12-31 23:00~ GMT  Closer"))
+        #expect(abroad.replacing(/\ +/, with: " ").contains("1 22:30 GMT Opener"))
+        #expect(abroad.contains("Set 1: 22:30 GMT–23:00~ GMT (30:00+)"))
+        #expect(abroad.contains("4  23:00~ GMT  Closer"))
+        // In Tokyo the show is on the next day: marked against the plan's date.
+        let tokyo = try lib.run(["show"], environment: ["TZ": "Asia/Tokyo"]).stdout
+        #expect(tokyo.contains("Set 1: 07:30 GMT+9 (+1)–08:00~ GMT+9 (+1) (30:00+)"))
         // A zone typed with the start is the plan's, wherever it is set.
         try lib.ok("plan", "--start", "20:00 America/New_York", environment: prague)
         let typed = try lib.run(["plan"], environment: prague).stdout
@@ -150,10 +159,11 @@ import Testing
             return result.outputText.replacing(/\ +/, with: " ")
         }
         let long = try text("long.pdf"), short = try text("short.pdf")
-        #expect(long.contains("Show 2026-12-31 23:30–2027-01-01 00:21~"))
-        #expect(long.contains("Set 2 1 song · 5:00 · 00:16~ (+1 day)–00:21~ (+1 day), after a 15:00 break"))
+        #expect(long.contains("Show 2026-12-31 23:30–00:21~ (+1)"))
+        #expect(long.contains("Set 2 1 song · 5:00 · 00:16~ (+1)–00:21~ (+1), after a 15:00 break"))
         #expect(long.contains("no length"))
-        #expect(short.contains("Show 2026-12-31 22:30 GMT–2026-12-31 23:21~ GMT"))
+        #expect(short.contains("Show 22:30 GMT–23:21~ GMT"))
+        #expect(short.contains("Planned to start 2026-12-31 23:30"))
         #expect(short.contains("23:16~ GMT"))
     }
 
@@ -169,7 +179,7 @@ import Testing
         #expect(try member.run(["show"], environment: environment).stdout == (try leader.run(["show"], environment: environment).stdout))
         #expect(
             try member.run(["show"], environment: environment).stdout.contains(
-                "Set 2: 2027-01-01 00:16~–2027-01-01 00:21~ (5:00), after a 15:00 break"))
+                "Set 2: 00:16~ (+1)–00:21~ (+1) (5:00), after a 15:00 break"))
         // The member lengthens the gaps; the sender moves the show: both stay.
         try member.ok("plan", "--gap", "1m")
         try leader.ok("plan", "--start", "2026-12-31 22:00 Europe/Prague")
@@ -182,7 +192,7 @@ import Testing
     @Test func showAtAPositionSaysWhenTheSongShouldStart() throws {
         let lib = try library()
         try lib.ok("plan", "--start", "2026-12-31 23:30", "--gap", "30s")
-        #expect(try lib.ok("show", "--at", "4").hasSuffix("Planned start 00:01~ (+1 day)\n"))
+        #expect(try lib.ok("show", "--at", "4").hasSuffix("Planned start 00:01~ (+1)\n"))
         #expect(try lib.ok("show", "--at", "1").hasSuffix("Planned start 23:30\n"))
     }
 }

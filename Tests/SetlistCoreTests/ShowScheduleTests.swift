@@ -30,7 +30,10 @@ import Testing
         let schedule = ShowSchedule(playlist: playlist([600, 600, 600, 600, 300], breaksBefore: [4]), plan: plan)
         #expect(schedule.songs.map(\.start) == [0, 630, 1260, 2760, 3390])
         #expect(
-            schedule.songs.map { clock(plan).time($0.start) }
+            schedule.songs.map { clock(plan).time($0.start) } == ["23:30", "23:40", "23:51", "00:16 (+1)", "00:26 (+1)"])
+        // For scripts, the full date and time.
+        #expect(
+            schedule.songs.map { clock(plan).time($0.start, dated: true) }
                 == ["2026-12-31 23:30", "2026-12-31 23:40", "2026-12-31 23:51", "2027-01-01 00:16", "2027-01-01 00:26"])
         #expect(schedule.sets.map(\.start) == [0, 2760])
         #expect(schedule.sets.map(\.end) == [1860, 3690])
@@ -45,8 +48,8 @@ import Testing
     @Test func aTimeAloneMarksTheNextDay() {
         let plan = ShowPlan(start: start("23:50"), gap: 0, target: 7200)
         let schedule = ShowSchedule(playlist: playlist([600, 600, 86400]), plan: plan)
-        #expect(schedule.songs.map { clock(plan).time($0.start) } == ["23:50", "00:00 (+1 day)", "00:10 (+1 day)"])
-        #expect(clock(plan).time(schedule.total, uncertain: true) == "00:10~ (+2 days)")
+        #expect(schedule.songs.map { clock(plan).time($0.start) } == ["23:50", "00:00 (+1)", "00:10 (+1)"])
+        #expect(clock(plan).time(schedule.total, uncertain: true) == "00:10~ (+2)")
         #expect(schedule.overTarget! > 0)
     }
 
@@ -125,14 +128,21 @@ import Testing
         let reference = Date(timeIntervalSince1970: 0)
         let here = PlanClock(plan: plan, zone: prague, reference: reference)
         #expect(!here.showsZone)
-        #expect(here.time(0) == "2026-12-31 23:30")
-        #expect(here.time(45 * 60, uncertain: true) == "2027-01-01 00:15~")
+        #expect(here.time(0) == "23:30")
+        #expect(here.time(45 * 60, uncertain: true) == "00:15~ (+1)")
         #expect(here.startAsSet == "2026-12-31 23:30")
         // In London the show starts an hour earlier by the clock, still in the old year.
         let abroad = PlanClock(plan: plan, zone: london, reference: reference)
         #expect(abroad.showsZone)
-        #expect(abroad.time(0) == "2026-12-31 22:30 GMT")
-        #expect(abroad.time(90 * 60, uncertain: true) == "2027-01-01 00:00~ GMT")
+        #expect(abroad.time(0) == "22:30 GMT")
+        #expect(abroad.time(90 * 60, uncertain: true) == "00:00~ GMT (+1)")
+        // In Tokyo it is already the next morning: days count from the plan's date, which the
+        // summary prints, not from the reader's.
+        let tokyo = PlanClock(plan: plan, zone: TimeZone(identifier: "Asia/Tokyo")!, reference: reference)
+        #expect(tokyo.time(0) == "07:30 GMT+9 (+1)")
+        #expect(tokyo.time(0, dated: true) == "2027-01-01 07:30 GMT+9")
+        #expect(PlanText.overview(Playlist(name: "P"), tokyo).first!.hasPrefix("Show 07:30 GMT+9 (+1)–07:30 GMT+9 (+1) · "))
+        #expect(PlanText.overview(Playlist(name: "P"), here).first!.hasPrefix("Show 2026-12-31 23:30–23:30 · "))
         #expect(abroad.startAsSet == "2026-12-31 23:30 Europe/Prague")
         #expect(PlanText.summary(abroad).hasPrefix("starts 2026-12-31 23:30 Europe/Prague, 0:00 between songs"))
         // A zone with the same clock that day is not named.
@@ -140,7 +150,7 @@ import Testing
         // A plan made before zones were kept is read in the reader's zone.
         var old = plan
         old.zone = nil
-        #expect(PlanClock(plan: old, zone: london, reference: reference).time(0) == "2026-12-31 23:30")
+        #expect(PlanClock(plan: old, zone: london, reference: reference).time(0) == "23:30")
     }
 
     @Test func aTimeAloneIsTheShowInProgressOrTheNext() throws {
@@ -149,7 +159,7 @@ import Testing
         // Half an hour after midnight, the show is the one that started yesterday at 23:00.
         let clock = PlanClock(plan: plan, zone: utc, reference: newYear)
         #expect(clock.start == newYear.addingTimeInterval(-5400))
-        #expect(clock.time(3600 + 300) == "00:05 (+1 day)")
+        #expect(clock.time(3600 + 300) == "00:05 (+1)")
         // In the morning, the show is tonight's; six hours after the start it still runs.
         let morning = PlanClock(plan: plan, zone: utc, reference: newYear.addingTimeInterval(10 * 3600))
         #expect(morning.start == newYear.addingTimeInterval(22.5 * 3600))
@@ -158,7 +168,7 @@ import Testing
         let newYork = PlanClock(plan: plan, zone: TimeZone(identifier: "America/New_York")!, reference: newYear)
         #expect(newYork.time(0) == "18:00 GMT-5")
         #expect(newYork.time(3 * 3600) == "21:00 GMT-5")
-        #expect(newYork.time(7 * 3600) == "01:00 GMT-5 (+1 day)")
+        #expect(newYork.time(7 * 3600) == "01:00 GMT-5 (+1)")
     }
 
     @Test func withoutAStartTimesCountFromTheShowsBeginning() {

@@ -30,13 +30,13 @@ import Testing
         #expect(stage(3, now: late).planned?.line(now: late).long == "Planned start 23:42 · 3:30 behind the plan")
         #expect(stage(3, now: late).planned?.line(now: late).short == "23:42 · 3:30 behind")
         let early = Self.at("2027-01-01T00:00:00Z")
-        #expect(stage(4, now: early).planned?.line(now: early).long == "Planned start 00:01 (+1 day) · 1:40 ahead of the plan")
+        #expect(stage(4, now: early).planned?.line(now: early).long == "Planned start 00:01 (+1) · 1:40 ahead of the plan")
         let onTime = Self.at("2026-12-31T23:34:30Z")
         #expect(stage(2, now: onTime).planned?.line(now: onTime).long == "Planned start 23:33 · on time")
         let before = Self.at("2026-12-31T23:15:00Z")
         #expect(stage(1, now: before).planned?.line(now: before).long == "Planned start 23:30 · the show starts in 15:00")
         // Without the clock (show --at N) only the planned start; without a plan nothing.
-        #expect(stage(5, now: late).textLines.last == "Planned start 00:06 (+1 day)")
+        #expect(stage(5, now: late).textLines.last == "Planned start 00:06 (+1)")
         #expect(StagePosition(playlist: Fixtures.concert, position: 1)?.planned == nil)
     }
 
@@ -69,7 +69,7 @@ import Testing
         #expect(planLines[0].contains("23:42 · 1:30 behind"))
         #expect(planLines[1].contains("23:42 · 2:30 behind"))
         #expect(planLines[2].contains("23:42 · 3:30 behind"))
-        #expect(planLines[3].contains("00:01 (+1 day) · 14:40 ahead"))
+        #expect(planLines[3].contains("00:01 (+1) · 14:40 ahead"))
         // Without a plan nothing ticks.
         let still = ScriptedTerminal(script: [.stop])
         try LiveSession.run(playlist: Fixtures.concert, startingAt: 1, appearance: .plain, on: still)

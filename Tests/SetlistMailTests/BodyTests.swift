@@ -122,8 +122,8 @@ import Testing
         #expect(text.contains("— Set 1 (3:50) · 23:50–23:54 —\n"))
         #expect(text.contains("1. Stairway to Heaven — Led Zeppelin\n   at 23:50 · 1:30 · D major · 250 BPM\n"))
         #expect(text.contains("   at 23:51 · 2:20 · F minor · 100 BPM\n"))
-        #expect(text.contains("— Encore · 00:04 (+1 day)–00:04~ (+1 day), after a 10:00 break —\n"))
-        #expect(text.contains("3. Píseň bez délky\n   at 00:04 (+1 day) · no length · B♭ major\n"))
+        #expect(text.contains("— Encore · 00:04 (+1)–00:04~ (+1), after a 10:00 break —\n"))
+        #expect(text.contains("3. Píseň bez délky\n   at 00:04 (+1) · no length · B♭ major\n"))
         #expect(text.contains("Total 14:10+ with gaps and breaks, 0:50 under the target 15:00.\n"))
         #expect(text.contains("1 song has no length (3)"))
         #expect(
@@ -140,7 +140,7 @@ import Testing
         #expect(text.contains("Plan: starts 2026-12-31 23:50 Europe/Prague, "))
         #expect(text.contains("   at 22:50 GMT · 1:30 · D major"))
         #expect(text.contains("   at 23:04 GMT · no length"))
-        #expect(!text.contains("(+1 day)"))
+        #expect(!text.contains("(+1)"))
     }
 
     @Test func theShareMessageUsesTheEnvironmentsZone() throws {

@@ -17,7 +17,7 @@ enum PlanTable {
         table.headers.insert("Start", at: 1)
         table.alignments.insert(.right, at: 1)
         for (row, slot) in zip(table.rows.indices, schedule.songs) {
-            table.rows[row].insert(clock.time(slot.start, uncertain: slot.uncertain), at: 1)
+            table.rows[row].insert(PlanText.start(slot, clock), at: 1)
         }
     }
 }
@@ -63,7 +63,7 @@ struct PlanJSON: Encodable {
         target = plan.target
         songs = schedule.songs.map { slot in
             Song(
-                position: slot.position, start: slot.start, clock: clock.start.map { _ in clock.time(slot.start) },
+                position: slot.position, start: slot.start, clock: clock.start.map { _ in clock.time(slot.start, dated: true) },
                 uncertain: slot.uncertain)
         }
         sets = schedule.sets.map {

@@ -38,29 +38,38 @@ public struct PlanClock: Sendable {
         start.map { $0.addingTimeInterval(TimeInterval(seconds)) }
     }
 
-    /// A time `seconds` into the show, to the minute, in the reader's zone: "20:45"; with the date
-    /// when the plan has one ("2027-01-01 00:05"), else a later day marked "00:05 (+1 day)";
+    /// A time `seconds` into the show, to the minute, in the reader's zone: "20:45"; a time on
+    /// another day than the show's (the plan's date, or for a time alone the day the show starts
+    /// on the reader's clock) marked with how many days later it is: "00:05 (+1)";
     /// "~" marks a lower bound (songs of unknown length before it), then the zone when it differs
-    /// ("19:00~ GMT"). Without a start, the time into the show: "+45:00". `dated: false` leaves
-    /// the date out and marks a later day as for a time alone, for a column of times.
-    public func time(_ seconds: Int, uncertain: Bool = false, dated: Bool = true) -> String {
+    /// ("19:00~ GMT"). Without a start, the time into the show: "+45:00". The date is printed once,
+    /// where the plan is summed up (``PlanText``), so a column of times stays narrow. `dated: true`
+    /// gives the full date and time instead ("2027-01-01 00:05"), for scripts (`--json`).
+    public func time(_ seconds: Int, uncertain: Bool = false, dated: Bool = false) -> String {
         let mark = uncertain ? "~" : ""
         guard let start, let planStart = plan.start, let moment = moment(after: seconds) else {
             return "+" + SongLength.format(seconds) + mark
         }
-        let calendar = Self.calendar(zone)
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+        let parts = Self.calendar(zone).dateComponents([.year, .month, .day, .hour, .minute], from: moment)
         var text = String(format: "%02d:%02d", parts.hour!, parts.minute!)
         var days = 0
         if planStart.date != nil && dated {
             text = String(format: "%04d-%02d-%02d ", parts.year!, parts.month!, parts.day!) + text
         } else {
-            days = calendar.dateComponents([.day], from: calendar.startOfDay(for: start), to: calendar.startOfDay(for: moment)).day!
+            let anchor = Self.day(of: start, in: planStart.date != nil ? planZone : zone)
+            days = PlanStart.Day.calendar.dateComponents([.day], from: anchor, to: Self.day(of: moment, in: zone)).day!
         }
         text += mark
         if showsZone { text += " " + zoneName(at: moment) }
-        if days != 0 { text += " (\(days > 0 ? "+" : "")\(days) day\(abs(days) == 1 ? "" : "s"))" }
+        // One mark for every output: the show, the PDFs, the email, the text export, the stage.
+        if days != 0 { text += " (\(days > 0 ? "+" : "")\(days))" }
         return text
+    }
+
+    /// Midnight GMT of the calendar day `moment` falls on in `zone`: days compared by their dates.
+    private static func day(of moment: Date, in zone: TimeZone) -> Date {
+        let parts = calendar(zone).dateComponents([.year, .month, .day], from: moment)
+        return PlanStart.Day.calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day))!
     }
 
     /// The start as set, in the plan's zone, with the zone's name when the reader's differs:

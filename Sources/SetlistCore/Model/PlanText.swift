@@ -12,7 +12,8 @@ public enum PlanText {
         return parts.joined(separator: ", ")
     }
 
-    /// "Set 2: 21:00–21:44 (44:00), after a 20:00 break": a "+" marks a length that songs
+    /// "Set 2: 21:00–21:44 (44:00), after a 20:00 break", "Set 2: 00:11 (+1)–00:42 (+1) (31:24)…":
+    /// a "+" after the length marks a length that songs
     /// without one make a lower bound. `number` counts sets from 0.
     public static func set(_ set: ShowSchedule.SetTiming, number: Int, _ clock: PlanClock) -> String {
         "\(set.label ?? "Set \(number + 1)"): " + range(set, clock) + " (\(length(set)))" + afterBreak(set)
@@ -20,12 +21,12 @@ public enum PlanText {
 
     /// "21:00–21:44, after a 15:00 break": when a set is played, for its heading in a listing.
     public static func times(_ set: ShowSchedule.SetTiming, _ clock: PlanClock) -> String {
-        range(set, clock, dated: false) + afterBreak(set)
+        range(set, clock) + afterBreak(set)
     }
 
-    /// A song's planned start in a listing: "20:04", "00:16~ (+1 day)".
+    /// A song's planned start in a listing: "20:04", "00:16~ (+1)".
     public static func start(_ slot: ShowSchedule.Slot, _ clock: PlanClock) -> String {
-        clock.time(slot.start, uncertain: slot.uncertain, dated: false)
+        clock.time(slot.start, uncertain: slot.uncertain)
     }
 
     /// ", after a 15:00 break" for a set after a break; empty for the first.
@@ -37,19 +38,19 @@ public enum PlanText {
     public static let noLength = "no length"
 
     /// "21:00–21:44": when a set starts and ends (see ``PlanClock/time(_:uncertain:dated:)``).
-    public static func range(_ set: ShowSchedule.SetTiming, _ clock: PlanClock, dated: Bool = true) -> String {
-        clock.time(set.start, uncertain: set.startUncertain, dated: dated) + "–"
-            + clock.time(set.end, uncertain: set.endUncertain, dated: dated)
+    public static func range(_ set: ShowSchedule.SetTiming, _ clock: PlanClock) -> String {
+        clock.time(set.start, uncertain: set.startUncertain) + "–" + clock.time(set.end, uncertain: set.endUncertain)
     }
 
-    /// "Show 20:00–21:32 · Total 1:32:00 with gaps and breaks, 2:00 over the target 1:30:00.", the
-    /// plan as set when the reader's zone differs, then the songs of unknown length: the plan
-    /// under a printed setlist's title.
+    /// "Show 2026-12-31 23:30–01:02 (+1) · Total 1:32:00 with gaps and breaks, 2:00 over the
+    /// target 1:30:00.", the plan as set (with its date) instead of the date when the reader's
+    /// zone differs, then the songs of unknown length: the plan under a printed setlist's title.
     public static func overview(_ playlist: Playlist, _ clock: PlanClock) -> [String] {
         let schedule = ShowSchedule(playlist: playlist, plan: clock.plan)
         var first = total(schedule, clock.plan)
         if clock.start != nil {
-            first = "Show \(clock.time(0))–\(clock.time(schedule.total, uncertain: schedule.unknownLengths > 0)) · " + first
+            let date = clock.plan.start?.date.map { clock.showsZone ? "" : "\($0) " } ?? ""
+            first = "Show \(date)\(clock.time(0))–\(clock.time(schedule.total, uncertain: schedule.unknownLengths > 0)) · " + first
         }
         if clock.showsZone, let start = clock.startAsSet { first += " Planned to start \(start)." }
         return [first] + (unknownLengths(schedule).map { [$0] } ?? [])
