@@ -167,6 +167,43 @@ import Testing
         #expect(short.contains("23:16~ GMT"))
     }
 
+    /// Plan values a hand edit put out of range are reported with their file and field, and left
+    /// for a person to set again (like a song's length out of range): repair would have to guess.
+    @Test func checkReportsPlanValuesOutOfRange() throws {
+        let lib = try library()
+        try lib.ok("plan", "--start", "2026-12-31 23:30 Europe/Prague", "--gap", "30s", "--target", "1h")
+        try lib.ok("break", "--after", "3", "--length", "15m")
+        let name = try #require(lib.snapshot().keys.first { $0.hasPrefix("playlists/") && $0.hasSuffix(".json") })
+        var text = try lib.file(name)
+        for (from, to) in [
+            ("\"gap\" : 30", "\"gap\" : -20"), ("\"zone\" : \"Europe/Prague\"", "\"zone\" : \"Mars/Olympus\""),
+            ("\"length\" : 900", "\"length\" : 99999"), ("\"target\" : 3600", "\"target\" : 0"),
+        ] {
+            #expect(text.contains(from), "\(from)")
+            text = text.replacingOccurrences(of: from, with: to)
+        }
+        try Data(text.utf8).write(to: lib.root.appendingPathComponent(name))
+        let before = try lib.snapshot()
+        let check = try lib.run("check")
+        #expect(check.status == 1)
+        for line in [
+            "\(name): plan.zone: \"Mars/Olympus\" is not a time zone; set the start again with `setlist plan --start`",
+            "\(name): plan.gap: -20 s is outside 0 s to 10 hours; set it with `setlist plan --gap`.",
+            "\(name): plan.target: 0 s is outside 1 s to 10 hours; set it with `setlist plan --target`.",
+            "\(name): plan.breaks[0].length: 99999 s is outside 0 s to 10 hours; set it with `setlist break --after N --length`.",
+        ] {
+            #expect(check.stdout.contains(line), "\(check.stdout)")
+        }
+        #expect(!check.stderr.contains("--repair"), "\(check.stderr)")
+        let repair = try lib.run("check", "--repair")
+        #expect(repair.status == 1 && repair.stdout.contains("plan.gap: -20 s"), "\(repair.stdout)\(repair.stderr)")
+        #expect(try lib.snapshot() == before)
+        // Set again, the values pass.
+        try lib.ok("plan", "--start", "2026-12-31 23:30", "--gap", "0", "--target", "1h", environment: ["TZ": "UTC"])
+        try lib.ok("break", "--after", "3", "--length", "10m")
+        #expect(try lib.ok("check").contains("No problems found."))
+    }
+
     @Test func thePlanTravelsInThePlstsAndMergesOnUpdate() throws {
         let leader = try library()
         try leader.ok("plan", "--start", "2026-12-31 23:30 Europe/Prague", "--gap", "30s", "--target", "1h")

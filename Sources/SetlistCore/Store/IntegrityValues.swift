@@ -39,6 +39,7 @@ struct IntegrityValues {
                     library.playlists[p].items[i] = .setBreak(label)
                 }
             }
+            if let plan = library.playlists[p].plan { check(plan, path: file) }
             for i in library.playlists[p].emptySetBreaks {
                 guard case .setBreak(let label) = library.playlists[p].items[i],
                     case .setBreak(let next) = library.playlists[p].items[i + 1]
@@ -86,6 +87,36 @@ struct IntegrityValues {
                 path,
                 "\(place): the tempo \(bpm) BPM is outside \(Tempo.range.lowerBound)–\(Tempo.range.upperBound); set it with `setlist edit-song`.",
                 fixable: false)
+        }
+    }
+
+    /// A plan's values as `setlist plan` and `setlist break` take them (lengths from 0, the target
+    /// from 1 s, at most 10 hours; a zone this machine knows), each named by its field. Only
+    /// reported, like a song's length: the command that sets the value is named instead.
+    private mutating func check(_ plan: ShowPlan, path: String) {
+        func length(_ value: Int?, _ field: String, from lowest: Int, fix: String) {
+            guard let value, !(lowest...SongLength.maximum).contains(value) else { return }
+            report(
+                path,
+                "plan.\(field): \(value) s is outside \(lowest) s to \(SongLength.maximum / 3600) hours; set it with `\(fix)`.",
+                fixable: false)
+        }
+        if let zone = plan.zone, PlanZone.zone(zone) == nil {
+            report(
+                path,
+                "plan.zone: \(ControlCharacters.quoted(zone)) is not a time zone; set the start again with `setlist plan --start` (a zone after the time, or none for this machine's).",
+                fixable: false)
+        }
+        length(plan.gap, "gap", from: 0, fix: "setlist plan --gap")
+        length(plan.breakLength, "breakLength", from: 0, fix: "setlist plan --break-length")
+        length(plan.target, "target", from: 1, fix: "setlist plan --target")
+        for (index, own) in plan.breakLengths.enumerated() {
+            length(own.length, "breaks[\(index)].length", from: 0, fix: "setlist break --after N --length")
+            if own.occurrence < 0 {
+                report(
+                    path, "plan.breaks[\(index)].occurrence: \(own.occurrence) is not a count of earlier breaks; it counts from 0.",
+                    fixable: false)
+            }
         }
     }
 
