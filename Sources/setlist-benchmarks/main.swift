@@ -1,81 +1,123 @@
-// Renders the long PDF of generated 10, 100 and 1000-song setlists and reports the time and the
-// peak memory of each. Each size runs in a child process of its own so that its peak is its own.
+// Times setlist's commands as whole processes against references built in the same run, and
+// prints the medians, peak memory and ratios against the budgets of docs/performance.md.
 //
-//     swift run -c release setlist-benchmarks            # the table
-//     swift run -c release setlist-benchmarks --write DIR  # also keep the PDFs for a look
+//     Scripts/benchmark                     # builds setlist as a release does, then runs this
+//     Scripts/benchmark --json              # the same figures for scripts
+//     Scripts/benchmark --before OLD-SETLIST --sizes band
+//
+// Options: --setlist PATH (default: the setlist beside this program), --before PATH (another
+// build, measured beside it), --runs N (5), --warmup N (1), --sizes band,big,stress,
+// --only WORD (commands containing it), --work DIR (.build/benchmarks), --own-timer (no hyperfine).
 import Foundation
 import SetlistCore
-import SetlistPDF
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+struct Options {
+    var setlist: String
+    var before: String?
+    var runs = 5
+    var warmup = 1
+    var sizes = GeneratedLibrary.Size.allCases
+    var only: String?
+    var work: URL
+    var json = false
+    var ownTimer = false
 
-/// A setlist of `count` songs in sets of twelve, with notes of varied length and some Czech.
-func generatedSetlist(songs count: Int) -> Playlist {
-    let keys = ["C minor", "D major", "F# minor", "Bb major", "E minor", "A major"].compactMap(MusicalKey.init(parsing:))
-    var items: [PlaylistItem] = []
-    for index in 0..<count {
-        if index > 0, index % 12 == 0 { items.append(.setBreak("Set \(index / 12 + 1)")) }
-        let sentence = "Zpěv nastupuje po čtyřech taktech, příliš žluťoučký kůň úpěl ďábelské ódy. "
-        let fields = SongFields(
-            name: "Song number \(index + 1) — Píseň", author: "Band \(index % 7 + 1)", length: 150 + index % 120,
-            key: keys[index % keys.count], bpm: 80 + index % 90,
-            notes: index % 3 == 0 ? nil : String(repeating: sentence, count: 1 + index % 6))
-        items.append(.song(SongCopy(originalID: nil, fields: fields)))
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    init(_ arguments: [String]) throws {
+        let own = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+        setlist = own.appendingPathComponent("setlist").path
+        work = Self.packageRoot.appendingPathComponent(".build/benchmarks")
+        var words = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let word = words.popFirst() else { throw BenchmarkError("\(flag) needs a value.") }
+            return word
+        }
+        while let word = words.popFirst() {
+            switch word {
+            case "--setlist": setlist = URL(fileURLWithPath: try value(word)).standardizedFileURL.path
+            case "--before": before = URL(fileURLWithPath: try value(word)).standardizedFileURL.path
+            case "--runs": runs = max(1, Int(try value(word)) ?? 5)
+            case "--warmup": warmup = max(0, Int(try value(word)) ?? 1)
+            case "--only": only = try value(word)
+            case "--work": work = URL(fileURLWithPath: try value(word)).standardizedFileURL
+            case "--json": json = true
+            case "--own-timer": ownTimer = true
+            case "--sizes":
+                sizes = try value(word).split(separator: ",").map {
+                    guard let size = GeneratedLibrary.Size(rawValue: String($0)) else { throw BenchmarkError("unknown size \($0).") }
+                    return size
+                }
+            default: throw BenchmarkError("unknown option \(word); see the top of Sources/setlist-benchmarks/main.swift.")
+            }
+        }
+        guard FileManager.default.isExecutableFile(atPath: setlist) else {
+            throw BenchmarkError("no setlist at \(setlist): run Scripts/benchmark, which builds it, or give --setlist PATH.")
+        }
     }
-    return Playlist(name: "Benchmark \(count)", items: items)
 }
 
-func milliseconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+func progress(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-func peakMegabytes() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024 // kilobytes on Linux
-}
+func main() throws {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    let work = options.work
+    try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+    progress("Building the references…")
+    let references = try References.build(
+        sources: Options.packageRoot.appendingPathComponent("Benchmarks"), into: work.appendingPathComponent("references"))
 
-/// Child mode: render one size and print "songs pages coldMs warmMs peakMB bytes".
-func measure(songs: Int, writeTo folder: String?) throws {
-    let playlist = generatedSetlist(songs: songs)
-    let date = Date(timeIntervalSince1970: 1_266_262_200)
-    var data = Data()
-    let cold = try milliseconds { data = try PDFRenderer.render(playlist, style: .long, paper: .a4, date: date) }
-    var warm: [Double] = []
-    for _ in 0..<5 {
-        warm.append(try milliseconds { data = try PDFRenderer.render(playlist, style: .long, paper: .a4, date: date) })
+    progress("Writing the libraries…")
+    let samples = work.appendingPathComponent("samples")
+    try? FileManager.default.removeItem(at: samples)
+    try FileManager.default.copyItem(at: Options.packageRoot.appendingPathComponent("Samples/library"), to: samples)
+    for size in Set(options.sizes + [.band]) {
+        try GeneratedLibrary(size: size).write(to: work.appendingPathComponent(size.rawValue))
     }
-    if let folder {
-        try PDFRenderer.write(data, to: URL(fileURLWithPath: folder).appendingPathComponent("benchmark-\(songs).pdf"))
+    let band = try LibraryStore(root: work.appendingPathComponent("band")).load()
+    for (name, file) in [(GeneratedLibrary.hundred, "paragraphs-100.txt"), (GeneratedLibrary.single, "paragraphs-1.txt")] {
+        let playlist = try band.playlist(matching: name)
+        try References.paragraphs(of: playlist).write(to: work.appendingPathComponent(file), atomically: true, encoding: .utf8)
     }
-    let median = warm.sorted()[warm.count / 2]
-    print(songs, String(format: "%.1f %.1f %.1f", cold, median, peakMegabytes()), data.count)
+
+    let plan = Plan(setlist: options.setlist, references: references, work: work)
+    var comparisons = plan.comparisons(sizes: options.sizes)
+    if let only = options.only { comparisons = comparisons.filter { $0.command.contains(only) || $0.library.contains(only) } }
+    let runner = Runner(runs: options.runs, warmup: options.warmup, hyperfine: options.ownTimer ? nil : Shell.find("hyperfine"))
+    progress(
+        "Timing \(comparisons.count) commands, \(options.runs) runs each after \(options.warmup) warm-up, with \(runner.hyperfine ?? "our own loop")…"
+    )
+
+    var results: [Result] = []
+    for comparison in comparisons {
+        var jobs = [comparison.subject, comparison.reference]
+        if let before = options.before {
+            jobs.append(comparison.subject.with(executable: before, replacing: options.setlist))
+            let reference = comparison.reference.with(executable: before, replacing: options.setlist)
+            // A reference that is not setlist (jq, the C program) is timed once for both builds.
+            if reference.commandLineWords != comparison.reference.commandLineWords { jobs.append(reference) }
+        }
+        let timings = try runner.time(jobs)
+        let result = Result(comparison: comparison, timings: timings)
+        progress(result.progressLine)
+        results.append(result)
+    }
+    let report = Report(
+        results: results, hasBefore: options.before != nil, load: Report.loadAverage(),
+        timer: runner.hyperfine == nil ? "own loop" : "hyperfine")
+    if options.json {
+        FileHandle.standardOutput.write(try report.json())
+    } else {
+        print(report.table())
+    }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let writeFolder = arguments.firstIndex(of: "--write").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
-if let flag = arguments.firstIndex(of: "--one"), arguments.indices.contains(flag + 1), let songs = Int(arguments[flag + 1]) {
-    try measure(songs: songs, writeTo: writeFolder)
-    exit(0)
-}
-
-print("Long PDF, A4 (median of 5 warm renders; the first render also loads the fonts)")
-print("songs      first ms    median ms    peak MB    PDF KB")
-for songs in [10, 100, 1000] {
-    // Each size in a fresh process, so that its peak memory is its own.
-    let child = try ChildProcess.run(
-        URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path,
-        ["--one", String(songs)] + (writeFolder.map { ["--write", $0] } ?? []))
-    let output = child.outputText
-    let fields = output.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard child.succeeded, fields.count == 5, let bytes = Int(fields[4]) else {
-        print("\(songs): failed (\(child.ending): \(output)\(child.errorText))")
-        exit(1)
-    }
-    func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
-    print(pad(fields[0], 5), pad(fields[1], 13), pad(fields[2], 12), pad(fields[3], 10), pad(String(bytes / 1024), 9))
+do {
+    try main()
+} catch {
+    progress("setlist-benchmarks: \(error)")
+    exit(1)
 }

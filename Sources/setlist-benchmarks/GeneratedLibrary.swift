@@ -1,0 +1,136 @@
+import Foundation
+import SetlistCore
+
+/// A library made up for the benchmark: the same songs and playlists on every run (the ids
+/// derive from positions), with Czech accents, notes of varied length, unknown fields and breaks.
+///
+/// Playlist `k` has the same songs in every size that has at least as many songs, so "the same
+/// command on a band library" names the same setlist in a 300- and a 30 000-song library.
+struct GeneratedLibrary {
+    /// The library sizes the benchmark measures.
+    enum Size: String, CaseIterable {
+        case band, big, stress
+
+        var songs: Int {
+            switch self {
+            case .band: 300
+            case .big: 3_000
+            case .stress: 30_000
+            }
+        }
+
+        var playlists: Int {
+            switch self {
+            case .band: 40
+            case .big: 400
+            case .stress: 2_000
+            }
+        }
+    }
+
+    /// The playlist of 100 songs (the long and short PDF), current in every library.
+    static let hundred = "Koncert 100 písní"
+    /// The playlist of one song.
+    static let single = "Jedna píseň"
+    /// A setlist of an ordinary evening (24 songs in two sets and an encore): show, export, live.
+    static let evening = "Večer v klubu"
+
+    static let words = [
+        "Žluťoučký", "kůň", "Píseň", "noci", "Řeka", "ticho", "Highway", "Stairway", "Modrá", "hvězda", "Čas", "Ďábel",
+        "Ódy", "úsvit", "Město", "Hudba", "Smutná", "Zpráva", "Léto", "Bílá", "cesta", "Home", "Fire", "Rain",
+    ]
+    static let authors = [
+        "AC/DC", "Led Zeppelin", "Olympic", "Čechomor", "Modrý Tramvaj", "Lucie", "Kabát", "Queen", "Žlutý pes",
+        "Hana Hegerová", "Karel Kryl", "Jaroslav Ježek", "Pink Floyd", "Mňága a Žďorp", "Tři sestry",
+    ]
+    static let keys = ["C minor", "D major", "F# minor", "Bb major", "E minor", "A major", "G major", "Eb major"]
+        .compactMap(MusicalKey.init(parsing:))
+    static let sentence = "Zpěv nastupuje po čtyřech taktech, příliš žluťoučký kůň úpěl ďábelské ódy. "
+
+    let size: Size
+
+    /// The songs: every third without notes, every seventh without a length, every eleventh
+    /// without a key; some notes of several lines.
+    func songs() -> [Song] {
+        (0..<size.songs).map { index in
+            var random = SplitMix(seed: UInt64(index))
+            let name = (0..<(1 + index % 3)).map { _ in Self.words[random.next(Self.words.count)] }.joined(separator: " ")
+            let notes: String? =
+                index % 3 == 0
+                ? nil
+                : index % 5 == 0
+                    ? "Intro: \(index % 4 + 1)×\nSólo kytara\n" + String(repeating: Self.sentence, count: 1 + index % 4)
+                    : String(repeating: Self.sentence, count: 1 + index % 6)
+            let fields = SongFields(
+                name: "\(name) \(index + 1)", author: Self.authors[random.next(Self.authors.count)],
+                length: index % 7 == 0 ? nil : 120 + random.next(300),
+                key: index % 11 == 0 ? nil : Self.keys[random.next(Self.keys.count)],
+                bpm: index % 13 == 0 ? nil : 60 + random.next(140), notes: notes)
+            return Song(id: Identifier.derived(from: Array("song \(index)".utf8)), fields: fields)
+        }
+    }
+
+    /// The playlists: the hundred, the single song, the evening, then setlists of 10 to 30 songs
+    /// with a break every ten or so and an encore.
+    func playlists(of songs: [Song]) -> [Playlist] {
+        (0..<size.playlists).map { number in
+            var random = SplitMix(seed: 1_000_003 &* UInt64(number + 1))
+            let (name, count) =
+                switch number {
+                case 0: (Self.hundred, 100)
+                case 1: (Self.single, 1)
+                case 2: (Self.evening, 24)
+                default:
+                    (
+                        "Koncert \(number) — \(Self.words[number % Self.words.count]) \(Self.authors[number % Self.authors.count])",
+                        10 + number % 21
+                    )
+                }
+            // Drawn from the first 300 songs, so that every size holds the same setlist.
+            let pool = min(songs.count, Size.band.songs)
+            var items: [PlaylistItem] = []
+            for position in 0..<count {
+                if position > 0, position % 12 == 0 { items.append(.setBreak("Set \(position / 12 + 1)")) }
+                if position > 0, position == count - 2, count > 8 { items.append(.setBreak("Přídavek")) }
+                let song = songs[random.next(pool)]
+                var copy = SongCopy(
+                    id: Identifier.derived(from: Array("copy \(number) \(position)".utf8)), originalID: song.id, fields: song.fields)
+                if position % 4 == 1 { copy.fields.key = Self.keys[random.next(Self.keys.count)] }
+                items.append(.song(copy))
+            }
+            return Playlist(id: Identifier.derived(from: Array("playlist \(number)".utf8)), name: name, items: items)
+        }
+    }
+
+    /// Writes the library into `folder` (replacing what is there) through the store, so the files
+    /// are exactly what setlist writes; the history of that one big change is dropped.
+    func write(to folder: URL) throws {
+        try? FileManager.default.removeItem(at: folder)
+        let songs = songs()
+        let playlists = playlists(of: songs)
+        try LibraryStore(root: folder).modify(command: "setlist-benchmarks") { library in
+            library.songs = songs
+            library.playlists = playlists
+            library.currentPlaylistID = playlists.first?.id
+            library.contacts = [
+                Contact(name: "Pepa Kytara", email: "pepa@example.com"), Contact(name: "Jana Bicí", email: "jana@example.com"),
+            ]
+        }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(History.folder))
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same library on every run and every machine.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
