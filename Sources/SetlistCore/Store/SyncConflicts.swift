@@ -38,22 +38,22 @@ public enum SyncConflicts {
     }
 
     /// The file of `originals` that `name` is a conflict copy of, and the tool that named it so.
+    ///
+    /// Every command lists the library's folders for these, so the names are read by hand rather
+    /// than with regular expressions (whose engine alone took longer to start than a command).
     static func original(of name: String, among originals: Set<String>) -> (String, String)? {
         guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
-        let stem = String(name.dropLast(5))
+        let stem = Array(name.unicodeScalars.dropLast(5))
         for (pattern, tool) in patterns {
-            guard let match = pattern.firstMatch(in: stem, range: NSRange(stem.startIndex..., in: stem)),
-                let range = Range(match.range(at: 1), in: stem)
-            else { continue }
-            let original = String(stem[range]) + ".json"
-            if originals.contains(original) {
-                return (original, match.numberOfRanges > 2 && match.range(at: 2).location != NSNotFound ? "Nextcloud" : tool)
-            }
+            guard let (end, variant) = pattern(stem) else { continue }
+            let original = String(String.UnicodeScalarView(stem[..<end])) + ".json"
+            if originals.contains(original) { return (original, variant ?? tool) }
         }
         // OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so try each one.
-        for index in stem.indices where stem[index] == "-" && index > stem.startIndex {
-            let original = String(stem[..<index]) + ".json"
-            let host = stem[stem.index(after: index)...]
+        let text = String(String.UnicodeScalarView(stem))
+        for index in text.indices where text[index] == "-" && index > text.startIndex {
+            let original = String(text[..<index]) + ".json"
+            let host = text[text.index(after: index)...]
             if originals.contains(original), !host.isEmpty,
                 host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
             {
@@ -63,12 +63,96 @@ public enum SyncConflicts {
         return nil
     }
 
-    private static let patterns: [(NSRegularExpression, String)] = [
-        (try! NSRegularExpression(pattern: #"^(.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}$"#), "Syncthing"),
+    /// A naming: where the original's stem ends in a copy's stem, and the tool when the naming
+    /// tells it apart from the usual one.
+    typealias Naming = @Sendable (_ stem: [Unicode.Scalar]) -> (end: Int, tool: String?)?
+
+    private static let patterns: [(Naming, String)] = [
+        // Syncthing: "songs.sync-conflict-20261122-101500-ABCDEFG".
+        (
+            { stem in
+                let marker = Array(".sync-conflict-".unicodeScalars)
+                let suffix = marker.count + 8 + 1 + 6 + 1 + 7
+                guard stem.count > suffix, Array(stem[(stem.count - suffix)...].prefix(marker.count)) == marker else { return nil }
+                let rest = stem[(stem.count - suffix + marker.count)...]
+                guard Shape.matches(rest, "DDDDDDDD-DDDDDD-AAAAAAA"), Shape.isLine(stem[..<(stem.count - suffix)]) else { return nil }
+                return (stem.count - suffix, nil)
+            }, "Syncthing"
+        ),
         // Dropbox: "(conflicted copy 2026-11-22)", "(Jirka's conflicted copy 2026-11-22)"; Nextcloud adds the time.
-        (try! NSRegularExpression(pattern: #"^(.+) \((?:.+['’]s )?conflicted copy \d{4}-\d{2}-\d{2}( \d{6})?\)$"#), "Dropbox"),
-        (try! NSRegularExpression(pattern: #"^(.+) \(\d+\)$"#), "Google Drive"),
+        (
+            { stem in
+                guard stem.last == ")" else { return nil }
+                let marker = Array("conflicted copy ".unicodeScalars)
+                guard let at = Shape.lastIndex(of: marker, in: stem) else { return nil }
+                let date = stem[(at + marker.count)..<(stem.count - 1)]
+                let tool: String?
+                if Shape.matches(date, "DDDD-DD-DD") {
+                    tool = nil
+                } else if Shape.matches(date, "DDDD-DD-DD DDDDDD") {
+                    tool = "Nextcloud"
+                } else {
+                    return nil
+                }
+                let before = stem[..<at]
+                // "NAME (" right before, or "NAME (WHO's " with the longest NAME.
+                if before.count >= 3, Array(before.suffix(2)) == [" ", "("], Shape.isLine(before.dropLast(2)) {
+                    return (before.count - 2, tool)
+                }
+                guard before.count >= 3, before.last == " ", before[before.count - 2] == "s", ["'", "’"].contains(before[before.count - 3])
+                else { return nil }
+                let who = before.count - 3
+                var open = who - 3
+                while open >= 1 {
+                    if stem[open] == " ", stem[open + 1] == "(", Shape.isLine(stem[..<open]), Shape.isLine(stem[(open + 2)..<who]) {
+                        return (open, tool)
+                    }
+                    open -= 1
+                }
+                return nil
+            }, "Dropbox"
+        ),
+        // Google Drive: "songs (1)".
+        (
+            { stem in
+                guard stem.last == ")", let open = Shape.lastIndex(of: [" ", "("], in: stem), open >= 1 else { return nil }
+                let digits = stem[(open + 2)..<(stem.count - 1)]
+                guard !digits.isEmpty, digits.allSatisfy(Shape.isDigit), Shape.isLine(stem[..<open]) else { return nil }
+                return (open, nil)
+            }, "Google Drive"
+        ),
     ]
+
+    /// The character classes of the namings, as regular expressions read them.
+    private enum Shape {
+        /// `D` a decimal digit (any script's, as `\d`), `A` an ASCII capital or digit, anything
+        /// else itself.
+        static func matches(_ scalars: ArraySlice<Unicode.Scalar>, _ shape: String) -> Bool {
+            let shape = Array(shape.unicodeScalars)
+            guard scalars.count == shape.count else { return false }
+            return zip(scalars, shape).allSatisfy { scalar, expected in
+                switch expected {
+                case "D": isDigit(scalar)
+                case "A": ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                default: scalar == expected
+                }
+            }
+        }
+
+        static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .decimalNumber }
+
+        /// Whether `.+` matches it: not empty, no line terminator.
+        static func isLine(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+            !scalars.isEmpty && !scalars.contains { [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains($0.value) }
+        }
+
+        static func lastIndex(of marker: [Unicode.Scalar], in scalars: [Unicode.Scalar]) -> Int? {
+            guard scalars.count >= marker.count else { return nil }
+            return stride(from: scalars.count - marker.count, through: 0, by: -1).first {
+                scalars[$0..<($0 + marker.count)].elementsEqual(marker)
+            }
+        }
+    }
 
     // MARK: What differs
 
