@@ -1,5 +1,7 @@
-import SetlistCore
+import SeededRandom
 import Testing
+
+@testable import SetlistCore
 
 @Suite struct CellsTests {
     @Test func wideAndCombiningCharacters() {
@@ -47,5 +49,21 @@ import Testing
     @Test func spreadPutsTheRightPartFlushRight() {
         #expect(Cells.spread("Koncert", "1/5", width: 14) == "Koncert    1/5")
         #expect(Cells.spread("A very long playlist name", "12/15 · Set 2", width: 24) == "A very l…  12/15 · Set 2")
+    }
+
+    /// Text of one-column scalars is counted by scalar; around the edges of that range (controls,
+    /// the soft hyphen, combining marks) the count must be what measuring each character gives.
+    @Test func theQuickCountAgreesWithMeasuringEachCharacter() {
+        var random = seededGenerator(for: "CellsTests.theQuickCountAgreesWithMeasuringEachCharacter")
+        let scalars: [UInt32] = [
+            0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x85, 0x9F, 0xA0, 0xAD, 0xE1, 0x17E, 0x2FF, 0x300, 0x301, 0x200D, 0xFE0F,
+            0x4E2D, 0x1F600, 0x1F3FB, 0xA9,
+        ]
+        for _ in 0..<2000 {
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<Int.random(in: 0...8, using: &random)).map { _ in Unicode.Scalar(scalars.randomElement(using: &random)!)! }))
+            #expect(Cells.width(text) == text.reduce(0) { $0 + Cells.width(of: $1) }, "\(text.unicodeScalars.map(\.value))")
+        }
     }
 }

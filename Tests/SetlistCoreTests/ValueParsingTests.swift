@@ -52,6 +52,15 @@ import Testing
         #expect(MusicalKey(parsing: text) == nil)
     }
 
+    /// Library files are read through a table of the canonical forms: it must hold every key the
+    /// parser reads back to itself, and nothing else.
+    @Test func canonicalFormsAreTheKeysTheParserReadsBack() {
+        #expect(MusicalKey.canonical.count == 42)
+        for (text, key) in MusicalKey.canonical {
+            #expect(key.description == text && MusicalKey(parsing: text) == key, "\(text)")
+        }
+    }
+
     @Test func errorShowsHowToType() {
         let error = ValueError.invalidKey("Q")
         #expect(error.description.contains("C minor"))

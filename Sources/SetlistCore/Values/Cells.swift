@@ -4,7 +4,21 @@ import Foundation
 public enum Cells {
     /// Columns a string takes in a terminal: combining marks none, wide East Asian letters and emoji two.
     public static func width(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        // Most text (names, keys, Czech and other Latin letters) is one column a scalar, each scalar a
+        // character of its own; only text with marks, wide letters, emoji or controls is measured by character.
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard isOneColumnAlone(scalar) else { return text.reduce(0) { $0 + width(of: $1) } }
+            count += 1
+        }
+        return count
+    }
+
+    /// Printable ASCII and Latin letters before the combining marks (U+0300), but the soft hyphen:
+    /// one column each, and never joined to a neighbour into one character.
+    static func isOneColumnAlone(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x20...0x7E).contains(value) || ((0xA0..<0x300).contains(value) && value != 0xAD)
     }
 
     /// Columns one character takes. A character drawn as an emoji (emoji presentation such as

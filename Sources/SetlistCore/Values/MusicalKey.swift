@@ -85,6 +85,11 @@ public enum KeyNotation: String, Sendable, CaseIterable, Codable {
 extension MusicalKey: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
+        // Library files hold the canonical form: looked up, not parsed (a large library has thousands).
+        if let key = Self.canonical[text] {
+            self = key
+            return
+        }
         guard let key = MusicalKey(parsing: text) else {
             throw DecodingError.dataCorrupted(
                 .init(
@@ -97,6 +102,14 @@ extension MusicalKey: Codable {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
+
+    /// Every key by its canonical form (``description``).
+    static let canonical: [String: MusicalKey] = Dictionary(
+        uniqueKeysWithValues: "ABCDEFG".flatMap { letter in
+            ["", "#", "b"].flatMap { accidental in
+                Mode.allCases.compactMap { MusicalKey(tonic: "\(letter)\(accidental)", mode: $0) }
+            }
+        }.map { ($0.description, $0) })
 }
 
 /// One grammar for every spelling: a letter A–H, an accidental (`#`, `b`, or the German `is`,
