@@ -51,14 +51,25 @@ public struct PlstsExportRequest: Sendable {
     public init(playlist word: String?, output: String?, in library: Library, date: Date, flavour: PlstsFlavour = .setlist) throws {
         var reference = word
         var path = output
-        let suffix = "." + PlstsFormat.fileExtension
-        if let word, output == nil, word.lowercased().hasSuffix(suffix), !library.hasPlaylist(named: word) {
-            path = word
-            reference = String(URL(fileURLWithPath: word).lastPathComponent.dropLast(suffix.count))
+        if let file = Self.fileWord(word, output: output), !library.hasPlaylist(named: file.path) {
+            (path, reference) = (file.path, file.playlist)
         }
         let playlist = try library.playlist(matching: reference)
         export = try PlstsExport(playlist, from: library, date: date, flavour: flavour)
         self.path = path ?? export.fileName
+    }
+
+    /// The playlists the words may name: the word, and for a file's name the name without `.plsts`
+    /// (what a command reads, ``LibraryScope/playlists(matching:originals:)``).
+    public static func playlistReferences(playlist word: String?, output: String?) -> [String?] {
+        [word] + (fileWord(word, output: output).map { [$0.playlist] } ?? [])
+    }
+
+    /// A word ending in `.plsts` (and no -o): the file, and the playlist it names unless a playlist has that name.
+    private static func fileWord(_ word: String?, output: String?) -> (path: String, playlist: String)? {
+        let suffix = "." + PlstsFormat.fileExtension
+        guard let word, output == nil, word.lowercased().hasSuffix(suffix) else { return nil }
+        return (word, String(URL(fileURLWithPath: word).lastPathComponent.dropLast(suffix.count)))
     }
 
     /// Whether the document goes to standard output rather than to a file.

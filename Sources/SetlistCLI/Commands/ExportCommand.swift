@@ -49,7 +49,9 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = try libraryOptions.load()
+        var references = [playlist]
+        if case .plsts = format.kind { references = PlstsExportRequest.playlistReferences(playlist: playlist, output: output) }
+        let library = try libraryOptions.load(.playlists(matching: references))
         let flavour: PlstsFlavour
         switch format.kind {
         case .plsts(let chosen): flavour = chosen

@@ -32,7 +32,7 @@ struct LiveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start at the song at this position (default: 1).", valueName: "n")) var at: Int?
 
     func run() throws {
-        let library = try libraryOptions.load()
+        let library = try libraryOptions.load(.playlist(playlist, originals: false))
         let playlist = try library.playlist(matching: self.playlist)
         guard !playlist.copies.isEmpty else { throw LiveError.emptyPlaylist(playlist.name) }
         let start = try at.map { (n) throws(LibraryError) in try Library.position(of: String(n), in: playlist) } ?? 1

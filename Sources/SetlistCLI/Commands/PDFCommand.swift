@@ -41,7 +41,7 @@ struct PDFCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = try libraryOptions.load()
+        let library = try libraryOptions.load(.playlist(playlist, originals: false))
         let playlist = try library.playlist(matching: self.playlist)
         let style: PDFStyle = short ? .short : stage ? .stage : .long
         let data = try PDFRenderer.render(

@@ -80,7 +80,7 @@ struct ShowCommand: ParsableCommand {
     var at: Int?
 
     func run() throws {
-        let library = try libraryOptions.load()
+        let library = try libraryOptions.load(.playlist(playlist))
         let playlist = try library.playlist(matching: self.playlist)
         if let at {
             let position = try Library.position(of: String(at), in: playlist)

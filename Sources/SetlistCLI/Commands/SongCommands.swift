@@ -22,7 +22,7 @@ struct AddSongCommand: ParsableCommand {
         // Malformed values are refused before the library is touched; the key is read again in
         // the band's notation, which only the library knows.
         let typed = try fields.edit(name: name)
-        let added = try libraryOptions.modify { library in
+        let added = try libraryOptions.modify(to == nil ? .songs : .everything) { library in
             var edit = typed
             edit.key = try fields.key(in: library.notation)
             return try library.addSong(SongFieldOptions.record(edit), copyInto: to, at: at)
@@ -44,7 +44,7 @@ struct SongsCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
 
     func run() throws {
-        let library = try libraryOptions.load()
+        let library = try libraryOptions.load(.songs)
         let numbered = library.numberedSongs(searching: search)
         if json { return try printJSON(numbered.map(\.song)) }
         guard !numbered.isEmpty else {
@@ -85,7 +85,7 @@ struct SongCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = try libraryOptions.load()
+        let library = try libraryOptions.load(.song(withCopiesOf: song))
         let song = try library.song(matching: self.song)
         let copies = library.copies(of: song.id).flatMap { holder in
             holder.entries.map {
@@ -170,7 +170,7 @@ struct EditSongCommand: ParsableCommand {
                     + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
             if edited.originalMissing { note("the original of this copy was deleted, so only the copy changed.") }
         } else {
-            let edited = try libraryOptions.modify { library in
+            let edited = try libraryOptions.modify(.song(withCopiesOf: song)) { library in
                 var edit = edit
                 edit.key = try fields.key(in: library.notation)
                 return try library.editSong(song, edit, everywhere: everywhere)

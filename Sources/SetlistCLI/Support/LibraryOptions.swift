@@ -19,17 +19,18 @@ struct LibraryOptions: ParsableArguments {
 
     var store: LibraryStore { LibraryStore(root: root) }
 
-    /// The library as it is now.
-    func load() throws -> Library {
+    /// The library as it is now, or the part of it the command needs (see ``LibraryScope``).
+    func load(_ scope: LibraryScope = .everything) throws -> Library {
         defer { noteSyncConflictCopies() }
-        return try store.load()
+        return try store.load(scope)
     }
 
-    /// Changes the library in one locked transaction, recorded in the history under the command line.
+    /// Changes the library (or the part of it `scope` names) in one locked transaction, recorded
+    /// in the history under the command line.
     @discardableResult
-    func modify<T>(_ body: (inout Library) throws -> T) throws -> T {
+    func modify<T>(_ scope: LibraryScope = .everything, _ body: (inout Library) throws -> T) throws -> T {
         defer { noteSyncConflictCopies() }
-        return try store.modify(command: context.commandLine, body)
+        return try store.modify(scope, command: context.commandLine, body)
     }
 
     /// One line on standard error when a sync tool left conflict copies; the command goes on.

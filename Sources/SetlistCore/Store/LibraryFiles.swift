@@ -94,6 +94,11 @@ public enum LibraryFiles {
     /// A file name inside `playlists/` for a playlist: readable, safe for any name (no slashes,
     /// dots or `..`, ASCII only, bounded length) and unique through the id.
     public static func playlistFileName(name: String, id: String) -> String {
+        "\(playlistFileStem(name: name))-\(Identifier.short(id)).json"
+    }
+
+    /// The part of a playlist's file name that comes from its name: its folded letters and digits.
+    static func playlistFileStem(name: String) -> String {
         var slug = ""
         for character in Text.fold(name) {
             if character.isASCII && (character.isLetter || character.isNumber) {
@@ -104,8 +109,7 @@ public enum LibraryFiles {
             if slug.count >= 48 { break }
         }
         while slug.last == "-" { slug.removeLast() }
-        if slug.isEmpty { slug = "playlist" }
-        return "\(slug)-\(Identifier.short(id)).json"
+        return slug.isEmpty ? "playlist" : slug
     }
 
     /// Whether a name read from the order file is a plain file name inside `playlists/`.

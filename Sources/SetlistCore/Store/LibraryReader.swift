@@ -1,11 +1,15 @@
 import Foundation
 
-/// Reads every file of a library folder, collecting every problem rather than stopping at the
-/// first, so `check` and error messages can list them all at once.
+/// Reads the files of a library folder (every one, or those a ``LibraryScope`` names), collecting
+/// every problem rather than stopping at the first, so `check` and error messages can list them
+/// all at once.
 struct LibraryReader {
     let root: URL
-    /// The bytes read, by path relative to the library folder.
+    /// The bytes of the files read and decoded, by path relative to the library folder: what a
+    /// change compares its files with.
     private(set) var files: [String: Data] = [:]
+    /// The bytes of files read but only skimmed (``LibraryFiles/songs(withIDs:in:)``).
+    private(set) var skimmed: [String: Data] = [:]
     private(set) var errors: [LibraryError] = []
     private(set) var problems: [IntegrityProblem] = []
     /// The playlist files the order file names, whether or not they could be read.
@@ -50,16 +54,28 @@ struct LibraryReader {
         }
     }
 
-    mutating func read() -> Library {
+    mutating func read(_ scope: LibraryScope = .everything) -> Library {
         var library = Library()
-        if let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {
+        if scope.songs == .all, let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {
             library.songs = file.songs
             library.addConflicts(file.conflicts, in: .songs)
         }
-        if let order = decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder) {
+        if scope.playlists != .none, let order = decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder) {
             library.addConflicts(order.conflicts, in: .playlistOrder)
-            library.playlists = readPlaylists(order, conflicts: &library.conflicts)
             library.currentPlaylistID = order.current
+            switch scope.playlists {
+            case .all, .none:
+                library.playlists = readPlaylists(order, conflicts: &library.conflicts)
+            case .matching(let references):
+                let candidates = Set(references.flatMap { LibraryFiles.candidates(for: $0, in: order) })
+                library.playlists = readPlaylists(order, conflicts: &library.conflicts, only: { candidates.contains($0.id) })
+            case .holdingCopies(let reference):
+                // Every song is read, so the name finds the same song (or the same error) as ever.
+                let id = (try? library.song(matching: reference))?.id
+                library.playlists = readPlaylists(
+                    order, conflicts: &library.conflicts, only: { _ in id != nil },
+                    keeping: { data in id.map { LibraryFiles.mayHoldCopies(of: $0, in: data) } ?? false })
+            }
         }
         if let file = decode(LibraryFiles.ContactsFile.self, LibraryFiles.contacts) {
             library.contacts = file.contacts
@@ -69,15 +85,33 @@ struct LibraryReader {
             library.settings = Settings(byName: file.settings)
             library.addConflicts(file.conflicts, in: .settings)
         }
-        findOrphans()
+        if scope.songs == .originalsOfCopies { library.songs = readOriginals(of: library.playlists) }
+        if scope.playlists == .all { findOrphans() }
         checkIdentifiers(library)
         return library
     }
 
-    private mutating func readPlaylists(_ order: LibraryFiles.PlaylistOrderFile, conflicts: inout [LibraryConflict]) -> [Playlist] {
+    /// The originals of the copies in `playlists`, skimmed from the song list; when it cannot be
+    /// skimmed, read whole (and checked, with any error reported).
+    private mutating func readOriginals(of playlists: [Playlist]) -> [Song] {
+        let ids = Set(playlists.flatMap { $0.copies.compactMap(\.originalID) })
+        guard !ids.isEmpty, let data = load(LibraryFiles.songs) else { return [] }
+        if let songs = LibraryFiles.songs(withIDs: ids, in: data) {
+            skimmed[LibraryFiles.songs] = data
+            return songs
+        }
+        return decode(LibraryFiles.SongsFile.self, LibraryFiles.songs, data: data)?.songs.filter { ids.contains($0.id) } ?? []
+    }
+
+    /// The playlists `order` lists, in its order; with `only`, those of its entries alone, and
+    /// with `keeping`, those whose bytes pass it (the others are not decoded).
+    private mutating func readPlaylists(
+        _ order: LibraryFiles.PlaylistOrderFile, conflicts: inout [LibraryConflict],
+        only isWanted: (LibraryFiles.PlaylistOrderFile.Entry) -> Bool = { _ in true }, keeping: ((Data) -> Bool)? = nil
+    ) -> [Playlist] {
         var playlists: [Playlist] = []
         var seen: Set<String> = []
-        for entry in order.playlists {
+        for entry in order.playlists where isWanted(entry) {
             guard LibraryFiles.isSafePlaylistFileName(entry.file) else {
                 problems.append(
                     .init(
@@ -97,7 +131,8 @@ struct LibraryReader {
                         .playlistOrder, path: LibraryFiles.playlistOrder, detail: "names the playlist file \(path), which does not exist."))
                 continue
             }
-            guard let file = decode(LibraryFiles.PlaylistFile.self, path) else { continue }
+            guard let data = load(path), keeping?(data) ?? true, let file = decode(LibraryFiles.PlaylistFile.self, path, data: data)
+            else { continue }
             if file.id != entry.id {
                 problems.append(
                     .init(
@@ -158,21 +193,29 @@ struct LibraryReader {
     }
 
     private mutating func decode<T: Decodable>(_ type: T.Type, _ path: String) -> T? {
+        guard let data = load(path) else { return nil }
+        return decode(type, path, data: data)
+    }
+
+    /// The bytes of a library file; nil when it is absent, passed over or cannot be read (an error).
+    private mutating func load(_ path: String) -> Data? {
         let url = root.appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         if passesOverOthersPrivateFiles && LibraryFiles.privateFiles.contains(path) && Self.isOthersPrivate(url) {
             withheld.append(path)
             return nil
         }
-        let data: Data
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             errors.append(.unreadableFile(path: url.path, detail: FailureText.reason(error)))
             return nil
         }
+    }
+
+    private mutating func decode<T: Decodable>(_ type: T.Type, _ path: String, data: Data) -> T? {
         do {
-            let value = try LibraryFiles.decode(type, from: data, path: url.path)
+            let value = try LibraryFiles.decode(type, from: data, path: root.appendingPathComponent(path).path)
             files[path] = data
             return value
         } catch {

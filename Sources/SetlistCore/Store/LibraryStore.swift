@@ -14,18 +14,22 @@ public struct LibraryStore: Sendable {
         self.root = root
     }
 
-    /// The library as it is on disk; an empty one when the folder does not exist yet.
-    public func load() throws(LibraryError) -> Library {
+    /// The library as it is on disk, or the part of it `scope` names; an empty one when the
+    /// folder does not exist yet.
+    public func load(_ scope: LibraryScope = .everything) throws(LibraryError) -> Library {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
         let sound = try reading { () throws(LibraryError) -> Library? in
             var reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
-            let library = reader.read()
-            if lastChangeIsInterrupted(known: reader.files) { return nil }
+            let library = reader.read(scope)
+            if lastChangeIsInterrupted(known: reader.files.merging(reader.skimmed) { first, _ in first }) { return nil }
             if let error = reader.combinedError { throw error }
             return library
         }
-        if let sound { return sound }
+        if let sound {
+            // What names nothing is looked up in the whole library, for the same message as ever.
+            return scope.isFound(in: sound) ? sound : try load(.everything)
+        }
         // A change was cut short (the process was killed): finish it, then read.
         let lock = try lockLibrary()
         defer { lock.unlock() }
@@ -47,18 +51,29 @@ public struct LibraryStore: Sendable {
     ///
     /// - Parameter command: the command line that makes the change, kept in the history.
     /// - Returns: what `body` returns. When `body` throws, nothing is written.
+    /// - Parameter scope: what `body` reads and may change; the files outside it are neither read
+    ///   nor written (a change to what was not read is a mistake in the caller, and stops).
     @discardableResult
-    public func modify<T>(command: String = "", _ body: (inout Library) throws -> T) throws -> T {
+    public func modify<T>(_ scope: LibraryScope = .everything, command: String = "", _ body: (inout Library) throws -> T) throws -> T {
+        precondition(scope.songs != .originalsOfCopies, "a change reads every song it may write")
         try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root) }
         let lock = try lockLibrary()
         defer { lock.unlock() }
         removeLeftovers()
         try recoverInterruptedChange()
-        let snapshot = try read()
+        var scope = scope
+        var snapshot = try read(scope)
+        if !scope.isFound(in: snapshot.library) {
+            scope = .everything
+            snapshot = try read(scope)
+        }
         var library = snapshot.library
         let result = try body(&library)
-        let files = LibrarySerializer.files(of: library)
-        try write(files, replacing: snapshot.files, command: command)
+        let files = LibrarySerializer.files(of: library, scope: scope, read: snapshot.library)
+        var before = snapshot.files
+        // Read to find the playlists, but not written: the list of playlists does not change.
+        if scope.playlists != .all { before[LibraryFiles.playlistOrder] = nil }
+        try write(files, replacing: before, command: command)
         return result
     }
 
@@ -99,9 +114,9 @@ public struct LibraryStore: Sendable {
         var files: [String: Data]
     }
 
-    func read() throws(LibraryError) -> Snapshot {
+    func read(_ scope: LibraryScope = .everything) throws(LibraryError) -> Snapshot {
         var reader = LibraryReader(root: root)
-        let library = reader.read()
+        let library = reader.read(scope)
         if let error = reader.combinedError { throw error }
         return Snapshot(library: library, files: reader.files)
     }
@@ -166,10 +181,21 @@ public struct FileChange: Sendable, Hashable {
 
 /// Turns a library into the bytes of its files, keyed by path relative to the library folder.
 enum LibrarySerializer {
-    static func files(of library: Library) -> [String: Data] {
+    /// The files of `library`; of a library read in part (`scope`, which gave `read`), only the
+    /// files read: the songs, the playlists read (never added, removed, renamed or reordered, as
+    /// that changes the order file) and the contacts and settings.
+    static func files(of library: Library, scope: LibraryScope = .everything, read: Library? = nil) -> [String: Data] {
         var files: [String: Data] = [:]
-        files[LibraryFiles.songs] = LibraryFiles.encode(
-            LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs)))
+        if scope.songs == .all {
+            files[LibraryFiles.songs] = LibraryFiles.encode(
+                LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs)))
+        }
+        if scope.playlists != .all, let read {
+            precondition(
+                library.playlists.map { [$0.id, $0.name] } == read.playlists.map { [$0.id, $0.name] }
+                    && library.currentPlaylistID == read.currentPlaylistID,
+                "a change made to part of the library changed the list of playlists, which it did not read whole")
+        }
         var order: [LibraryFiles.PlaylistOrderFile.Entry] = []
         for playlist in library.playlists {
             let name = LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
@@ -180,8 +206,10 @@ enum LibrarySerializer {
                     conflicts: library.conflicts(in: .playlist(playlist.id))))
         }
         let current = library.playlists.contains { $0.id == library.currentPlaylistID } ? library.currentPlaylistID : nil
-        files[LibraryFiles.playlistOrder] = LibraryFiles.encode(
-            LibraryFiles.PlaylistOrderFile(current: current, playlists: order, conflicts: library.conflicts(in: .playlistOrder)))
+        if scope.playlists == .all {
+            files[LibraryFiles.playlistOrder] = LibraryFiles.encode(
+                LibraryFiles.PlaylistOrderFile(current: current, playlists: order, conflicts: library.conflicts(in: .playlistOrder)))
+        }
         files[LibraryFiles.contacts] = LibraryFiles.encode(
             LibraryFiles.ContactsFile(contacts: library.contacts, conflicts: library.conflicts(in: .contacts)))
         if !library.settings.isEmpty || library.conflicts(in: .settings) != nil {

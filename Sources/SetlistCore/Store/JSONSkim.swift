@@ -1,0 +1,235 @@
+import Foundation
+
+/// Walks JSON text to find where values lie without building them, so that a command that needs
+/// a few songs of a 30 000-song file decodes those few. It is not a validator: what it cannot
+/// read plainly (an escaped key or id, a bare value where an object belongs) makes it give up,
+/// and the caller reads the file the ordinary way, with the ordinary errors.
+struct JSONSkim {
+    private let base: UnsafePointer<UInt8>
+    private let count: Int
+    private(set) var index = 0
+
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        base = bytes.bindMemory(to: UInt8.self).baseAddress ?? UnsafePointer(bitPattern: 1)!
+        count = bytes.count
+    }
+
+    var isAtEnd: Bool {
+        mutating get {
+            skipSpace()
+            return index == count
+        }
+    }
+
+    mutating func skipSpace() {
+        while index < count {
+            switch base[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// Takes `byte` (after any space) when it comes next.
+    mutating func take(_ byte: UInt8) -> Bool {
+        skipSpace()
+        guard index < count, base[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// The contents of the string that comes next, between its quotes and with any escapes as
+    /// written; nil when no string comes next.
+    mutating func string() -> Range<Int>? {
+        guard take(Self.quote) else { return nil }
+        let start = index
+        var from = start
+        while let found = memchr(base + from, Int32(Self.quote), count - from) {
+            let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            // A quote is escaped when an odd number of backslashes stands before it.
+            var slashes = 0
+            while end - slashes - 1 >= start && base[end - slashes - 1] == Self.backslash { slashes += 1 }
+            if slashes % 2 == 0 {
+                index = end + 1
+                return start..<end
+            }
+            from = end + 1
+        }
+        return nil
+    }
+
+    /// Whether the bytes in `range` are exactly `text`, as plain bytes (an escape never matches).
+    func bytes(_ range: Range<Int>, are text: StaticString) -> Bool {
+        range.count == text.utf8CodeUnitCount && memcmp(base + range.lowerBound, text.utf8Start, range.count) == 0
+    }
+
+    /// Whether `range` holds an escape.
+    func hasEscape(_ range: Range<Int>) -> Bool {
+        memchr(base + range.lowerBound, Int32(Self.backslash), range.count) != nil
+    }
+
+    /// The bytes in `range`.
+    func data(_ range: Range<Int>) -> Data { Data(bytes: base + range.lowerBound, count: range.count) }
+
+    /// The bytes in `range` as text.
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+    }
+
+    /// The whole number that comes next, when it is written plainly (no sign, fraction or exponent).
+    mutating func integer() -> Int? {
+        skipSpace()
+        var value = 0, digits = 0
+        while index < count, (0x30...0x39).contains(base[index]), digits < 18 {
+            value = value * 10 + Int(base[index] - 0x30)
+            digits += 1
+            index += 1
+        }
+        guard digits > 0, index == count || !Self.isValueByte(base[index]) else { return nil }
+        return value
+    }
+
+    /// Passes over the value that comes next, whatever it is; false when there is none.
+    mutating func skipValue() -> Bool {
+        skipSpace()
+        guard index < count else { return false }
+        switch base[index] {
+        case Self.quote:
+            return string() != nil
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            while index < count {
+                switch base[index] {
+                case Self.quote:
+                    guard string() != nil else { return false }
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 {
+                        index += 1
+                        return true
+                    }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return false
+        default:
+            let start = index
+            while index < count, Self.isValueByte(base[index]) { index += 1 }
+            return index > start
+        }
+    }
+
+    /// Letters, digits and the signs of numbers: what numbers, `true`, `false` and `null` are made of.
+    private static func isValueByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+}
+
+extension LibraryFiles {
+    /// The originals with these ids from the bytes of `songs.json`, in the file's order, decoding
+    /// only them; nil when the file is not plainly readable so (then it is read whole, and any
+    /// error reported as ever): no `format`, `version` or `songs`, a newer version, conflicts.
+    /// The other songs are passed over, not checked.
+    static func songs(withIDs ids: Set<String>, in data: Data) -> [Song]? {
+        data.withUnsafeBytes { raw -> [Song]? in
+            var skim = JSONSkim(raw)
+            var version: Int?
+            var format = false, list = false
+            var wanted: [Range<Int>] = []
+            guard skim.take(UInt8(ascii: "{")) else { return nil }
+            if !skim.take(UInt8(ascii: "}")) {
+                repeat {
+                    guard let key = skim.string(), skim.take(UInt8(ascii: ":")) else { return nil }
+                    if skim.bytes(key, are: "version") {
+                        guard let number = skim.integer() else { return nil }
+                        version = number
+                    } else if skim.bytes(key, are: "format") {
+                        guard skim.string() != nil else { return nil }
+                        format = true
+                    } else if skim.bytes(key, are: "conflicts") || skim.hasEscape(key) {
+                        // Conflicts (rare) are checked by the decoder; so is a key it might read as one of these.
+                        return nil
+                    } else if skim.bytes(key, are: "songs") {
+                        list = true
+                        guard skim.take(UInt8(ascii: "[")) else { return nil }
+                        if skim.take(UInt8(ascii: "]")) { continue }
+                        repeat {
+                            guard let element = song(&skim, ids: ids) else { return nil }
+                            if let element { wanted.append(element) }
+                        } while skim.take(UInt8(ascii: ","))
+                        guard skim.take(UInt8(ascii: "]")) else { return nil }
+                    } else if !skim.skipValue() {
+                        return nil
+                    }
+                } while skim.take(UInt8(ascii: ","))
+                guard skim.take(UInt8(ascii: "}")) else { return nil }
+            }
+            guard skim.isAtEnd, format, list, let version, version <= LibraryFiles.version else { return nil }
+            let decoder = JSONDecoder()
+            var songs: [Song] = []
+            for range in wanted {
+                guard let song = try? decoder.decode(Song.self, from: skim.data(range)) else { return nil }
+                if ids.contains(song.id) { songs.append(song) }
+            }
+            return songs
+        }
+    }
+
+    /// Passes over one element of the song list: its range when one of its ids is wanted, nil
+    /// inside when it is not; nil outside when it cannot be read plainly.
+    private static func song(_ skim: inout JSONSkim, ids: Set<String>) -> Range<Int>?? {
+        skim.skipSpace()
+        let start = skim.index
+        guard skim.take(UInt8(ascii: "{")) else { return nil }
+        var isWanted = false
+        if !skim.take(UInt8(ascii: "}")) {
+            repeat {
+                guard let key = skim.string(), skim.take(UInt8(ascii: ":")), !skim.hasEscape(key) else { return nil }
+                if skim.bytes(key, are: "id") {
+                    guard let id = skim.string(), !skim.hasEscape(id) else { return nil }
+                    // A key given twice is decoded as the decoder decides: any wanted id is enough to look.
+                    isWanted = isWanted || ids.contains(skim.text(id))
+                } else if !skim.skipValue() {
+                    return nil
+                }
+            } while skim.take(UInt8(ascii: ","))
+            guard skim.take(UInt8(ascii: "}")) else { return nil }
+        }
+        return .some(isWanted ? start..<skim.index : nil)
+    }
+
+    /// Whether a playlist file's bytes may hold a copy of the original `id`: they hold the id, or
+    /// an escape that could spell it. A file that cannot is not decoded.
+    static func mayHoldCopies(of id: String, in data: Data) -> Bool {
+        let needle = Array(id.utf8)
+        return data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, !needle.isEmpty else { return true }
+            return Bytes.contains(base, raw.count, needle) || Bytes.contains(base, raw.count, Array("\\u".utf8))
+        }
+    }
+}
+
+/// Searching bytes for bytes with the C library's `memmem` (which Glibc's headers show Swift only
+/// under _GNU_SOURCE, so it is looked up once).
+enum Bytes {
+    private typealias Search = @convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?
+    private static let memmem: Search? = dlsym(dlopen(nil, RTLD_NOW), "memmem").map { unsafeBitCast($0, to: Search.self) }
+
+    static func contains(_ base: UnsafeRawPointer, _ count: Int, _ needle: [UInt8]) -> Bool {
+        if let memmem { return memmem(base, count, needle, needle.count) != nil }
+        guard needle.count <= count else { return false }
+        return (0...(count - needle.count)).contains { memcmp(base + $0, needle, needle.count) == 0 }
+    }
+}

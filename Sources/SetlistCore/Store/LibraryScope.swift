@@ -1,0 +1,83 @@
+/// Which files of the library a command reads.
+///
+/// A 30 000-song library with 2 000 setlists is 35 MB of JSON: read whole, every command would
+/// take seconds. Most commands need a file or two, so each says what it needs; the settings and
+/// contacts (small) are always read. What is read is checked as always; what is not read is not
+/// (`setlist check` reads everything).
+public struct LibraryScope: Sendable, Hashable {
+    enum Songs: Sendable, Hashable {
+        /// Every original.
+        case all
+        /// Only the originals of the copies in the playlists read.
+        case originalsOfCopies
+        /// None.
+        case none
+    }
+
+    enum Playlists: Sendable, Hashable {
+        /// Every playlist and the order file, checked as a whole (orphans, repeated names).
+        case all
+        /// The order file and the playlists that one of these references may name (nil: the
+        /// current one). When none of them names a playlist, everything is read, so a mistyped
+        /// name gets the same message (with its suggestions) as before.
+        case matching([String?])
+        /// The order file and the playlists that may hold copies of the song named so.
+        case holdingCopies(of: String)
+        /// Neither the playlists nor their order.
+        case none
+    }
+
+    var songs: Songs
+    var playlists: Playlists
+
+    /// Every file.
+    public static let everything = LibraryScope(songs: .all, playlists: .all)
+
+    /// The songs (and the settings and contacts), no playlists: the song list and changes to
+    /// originals alone.
+    public static let songs = LibraryScope(songs: .all, playlists: .none)
+
+    /// The playlist `reference` names (nil: the current one) and, with `originals`, the
+    /// originals of its copies (for what differs, or to export them).
+    public static func playlist(_ reference: String?, originals: Bool = true) -> LibraryScope {
+        playlists(matching: [reference], originals: originals)
+    }
+
+    /// The playlists any of `references` names: for a word that may be a playlist's name or a
+    /// file's (`export Concert.plsts`).
+    public static func playlists(matching references: [String?], originals: Bool = true) -> LibraryScope {
+        LibraryScope(songs: originals ? .originalsOfCopies : .none, playlists: .matching(references))
+    }
+
+    /// Every song and the playlists holding copies of the one `reference` names: changing an
+    /// original (and, when asked, its copies).
+    public static func song(withCopiesOf reference: String) -> LibraryScope {
+        LibraryScope(songs: .all, playlists: .holdingCopies(of: reference))
+    }
+
+    /// Whether what was read answers the references the way the whole library would: one of
+    /// them names a playlist. When none does, the whole library is read instead, so that the
+    /// command's error lists what the whole library suggests.
+    func isFound(in library: Library) -> Bool {
+        guard case .matching(let references) = playlists else { return true }
+        return references.contains { (try? library.playlistIndex(matching: $0)) != nil }
+    }
+}
+
+extension LibraryFiles {
+    /// The entries of the order file whose playlist `reference` may name (nil: the current one),
+    /// told by what the order file holds: the ids, and the file names, which come from the folded
+    /// names (``playlistFileName(name:id:)``). A name finds its playlist only through its file's
+    /// name, so a file renamed by hand is not a candidate; then nothing is found and everything is read.
+    static func candidates(for reference: String?, in order: PlaylistOrderFile) -> [String] {
+        guard let reference else { return order.current.map { [$0] } ?? [] }
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        let lower = trimmed.lowercased()
+        let byPrefix = Identifier.looksLikePrefix(trimmed)
+        let stem = playlistFileStem(name: trimmed) + "-"
+        return order.playlists.filter { entry in
+            entry.id == lower || (byPrefix && entry.id.hasPrefix(lower))
+                || (entry.file.hasPrefix(stem) && entry.file == stem + Identifier.short(entry.id) + ".json")
+        }.map(\.id)
+    }
+}

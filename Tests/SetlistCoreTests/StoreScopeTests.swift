@@ -1,0 +1,163 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import SetlistCore
+
+/// Reading part of a library (``LibraryScope``) answers what the command asks as reading the
+/// whole library does, and a change to part of it writes the same files.
+@Suite struct StoreScopeTests {
+    /// Names that look alike folded, like ids, like files, or are empty once folded.
+    static let trickyNames = [
+        "Koncert", "Kóncert", "KONCERT!", "abcd1234", "Koncert.plsts", "Zkouška 3.3.", "  Mezery  ", "???", "ěščř", "a/b",
+    ]
+
+    /// Every way the playlists of `library` may be named, and some that name none.
+    static func references(_ library: Library) -> [String?] {
+        var references: [String?] = [nil, "nothing like it", "", "   ", "0000", "Koncert.plsts", "koncert"]
+        for playlist in library.playlists {
+            references += [
+                playlist.name, playlist.name.uppercased(), Text.fold(playlist.name), " \(playlist.name) ", playlist.id,
+                String(playlist.id.prefix(4)), String(playlist.id.prefix(8)).uppercased(), playlist.name + ".plsts",
+            ]
+        }
+        return references
+    }
+
+    static func answer(_ library: Library, _ reference: String?) -> String {
+        do {
+            let playlist = try library.playlist(matching: reference)
+            let differences = playlist.copies.map { library.differences(of: $0).map { $0.sorted() } }
+            return "\(playlist) \(differences) \(library.notation) \(library.currentPlaylistID ?? "-")"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static let input = (StorePropertyTests.anyText.array(of: 0...5), Gen.int(in: 0...2000).array(of: 1...6))
+
+    @Test func aPlaylistReadAloneIsTheOneTheWholeLibraryGives() async throws {
+        await propertyCheck(count: 10, input: Self.input.0, Self.input.1) { names, numbers in
+            let folder = StoreFolder()
+            var library = StorePropertyTests.library(names: names, numbers: numbers)
+            for (index, name) in Self.trickyNames.enumerated() where numbers.contains(where: { $0 % 10 == index }) {
+                library.playlists.append(Playlist(name: name, items: library.playlists.first?.items ?? []))
+            }
+            library.settings.notation = numbers[0] % 2 == 0 ? "german" : nil
+            try folder.store.modify(command: "write") { $0 = library }
+            let whole = try folder.store.load()
+            for reference in Self.references(whole) {
+                for originals in [true, false] {
+                    let part = try folder.store.load(.playlist(reference, originals: originals))
+                    // What any name finds is found without reading every playlist (at most three fold alike here).
+                    if (try? whole.playlist(matching: reference)) != nil, whole.playlists.count > 3 {
+                        #expect(part.playlists.count <= 3, "\(String(describing: reference)) read alone")
+                    }
+                    if originals {
+                        #expect(Self.answer(part, reference) == Self.answer(whole, reference), "\(String(describing: reference))")
+                    } else {
+                        #expect(
+                            (try? part.playlist(matching: reference)) == (try? whole.playlist(matching: reference)),
+                            "\(String(describing: reference))")
+                    }
+                }
+                let both = try folder.store.load(.playlists(matching: [reference, reference.map { $0 + ".plsts" }]))
+                #expect(both.hasPlaylist(named: (reference ?? "") + ".plsts") == whole.hasPlaylist(named: (reference ?? "") + ".plsts"))
+            }
+        }
+    }
+
+    @Test func songsAloneAndASongWithItsCopies() async throws {
+        await propertyCheck(count: 10, input: Self.input.0, Self.input.1) { names, numbers in
+            let folder = StoreFolder()
+            let library = StorePropertyTests.library(names: names, numbers: numbers)
+            try folder.store.modify(command: "write") { $0 = library }
+            let whole = try folder.store.load()
+            let songs = try folder.store.load(.songs)
+            #expect(songs.songs == whole.songs && songs.settings == whole.settings && songs.contacts == whole.contacts)
+            #expect(songs.playlists.isEmpty)
+            for reference in whole.songs.map(\.name) + whole.songs.map(\.id) + ["nothing like it"] {
+                let part = try folder.store.load(.song(withCopiesOf: reference))
+                #expect(part.songs == whole.songs)
+                let id = try? whole.song(matching: reference).id
+                #expect(id.map { part.copies(of: $0).map(\.playlist) } == id.map { whole.copies(of: $0).map(\.playlist) })
+            }
+        }
+    }
+
+    /// The same change made with the whole library and with the part it needs.
+    @Test func aChangeToPartWritesWhatAChangeToTheWholeWrites() async throws {
+        await propertyCheck(count: 10, input: Self.input.0, Self.input.1) { names, numbers in
+            let library = StorePropertyTests.library(names: names, numbers: numbers)
+            let reference = library.songs.first.map { numbers[0] % 2 == 0 ? $0.name : $0.id } ?? "none"
+            let changes: [(LibraryScope, (inout Library) throws -> Void)] = [
+                (.songs, { $0.songs.append(Song(id: "0123456789abcdef0123456789abcdef", fields: SongFields(name: "Nová", bpm: 90))) }),
+                (.song(withCopiesOf: reference), { _ = try $0.editSong(reference, SongEdit(bpm: .some(77)), everywhere: false) }),
+                (.song(withCopiesOf: reference), { _ = try $0.editSong(reference, SongEdit(key: .some(nil)), everywhere: true) }),
+            ]
+            for (scope, change) in changes {
+                let whole = StoreFolder(), part = StoreFolder()
+                for folder in [whole, part] { try folder.store.modify(command: "write") { $0 = library } }
+                let a = Result { try whole.store.modify(.everything, command: "c", change) }
+                let b = Result { try part.store.modify(scope, command: "c", change) }
+                #expect(String(describing: a) == String(describing: b))
+                #expect(whole.files() == part.files())
+                #expect(whole.store.history().map(\.paths) == part.store.history().map(\.paths))
+            }
+        }
+    }
+
+    /// A command that reads one playlist does not stop at a broken file it does not read;
+    /// `check` still finds it.
+    @Test func aBrokenFileElsewhereDoesNotStopReadingOnePlaylist() throws {
+        let folder = StoreFolder()
+        try folder.seed()
+        try folder.store.modify(command: "other") { library in _ = try library.addPlaylist(named: "Jiný") }
+        let other = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url("playlists").path).first { $0.hasPrefix("jiny") })
+        try folder.write("{ broken", to: "playlists/" + other)
+        #expect(try folder.store.load(.playlist("Koncert")).playlist(matching: "Koncert").copies.count == 3)
+        #expect(throws: LibraryError.self) { try folder.store.load(.playlist("Jiný")) }
+        #expect(throws: LibraryError.self) { try folder.store.load() }
+        #expect(try !folder.store.check().isSound)
+    }
+
+    // MARK: Skimming the song list
+
+    @Test func skimmedSongsAreTheDecodedOnes() async throws {
+        await propertyCheck(count: 20, input: Self.input.0, Self.input.1) { names, numbers in
+            let library = StorePropertyTests.library(names: names, numbers: numbers)
+            let data = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: nil))
+            let wanted = Set(library.songs.enumerated().filter { numbers[$0.offset % numbers.count] % 2 == 0 }.map(\.element.id) + ["x"])
+            let expected = library.songs.filter { wanted.contains($0.id) }
+            #expect(LibraryFiles.songs(withIDs: wanted, in: data) == expected)
+            // The same file as another program (or a hand) might write it: compact, slashes escaped.
+            let object = try JSONSerialization.jsonObject(with: data)
+            let compact = try JSONSerialization.data(withJSONObject: object)
+            let decoded = try JSONDecoder().decode(LibraryFiles.SongsFile.self, from: compact).songs
+            #expect(LibraryFiles.songs(withIDs: wanted, in: compact) == decoded.filter { wanted.contains($0.id) })
+        }
+    }
+
+    @Test(arguments: [
+        #""version": 2, "songs": []"#, #""songs": []"#, #""version": 1, "songs": [], "#, #""version": 1, "songs": {}"#,
+        #""version": 1, "songs": [{"id": "a\u0062"}]"#, #""version": 1, "songs": [{"id": 5}]"#, #""version": 1} x {"#,
+        #""version": 1, "songs": [{"id": "ab", "name": 3}]"#, #""version": 1.0, "songs": []"#, #""version": 1"#,
+        #""version": 1, "songs": [], "conflicts": []"#, #""version": 1, "songs": [], "s\u006fngs": []"#,
+    ])
+    func whatCannotBeSkimmedPlainlyIsLeftToTheDecoder(members: String) {
+        let text = #"{"format": "setlist-songs", "# + members + "}"
+        #expect(LibraryFiles.songs(withIDs: ["ab"], in: Data(text.utf8)) == nil)
+        #expect(LibraryFiles.songs(withIDs: ["ab"], in: Data(#"{"version": 1, "songs": []}"#.utf8)) == nil, "no format")
+        #expect(LibraryFiles.songs(withIDs: ["ab"], in: Data(#"{"format": "x", "version": 1, "songs": []}"#.utf8)) == [])
+    }
+
+    @Test func aKeyGivenTwiceIsDecodedAsTheDecoderDecides() throws {
+        let text =
+            #"{"format": "setlist-songs", "version": 1, "songs": [{"id": "ab", "name": "A", "id": "cd"}, {"name": "B", "id": "ef"}]}"#
+        let decoded = try JSONDecoder().decode(LibraryFiles.SongsFile.self, from: Data(text.utf8)).songs
+        for ids in [["ab"], ["cd"], ["ef"], ["ab", "cd", "ef"]] {
+            #expect(LibraryFiles.songs(withIDs: Set(ids), in: Data(text.utf8)) == decoded.filter { ids.contains($0.id) })
+        }
+    }
+}
