@@ -35,7 +35,7 @@ struct Plan {
         // Every command at band size against the trivial Swift program.
         for library in ["samples"] + (sizes.contains(.band) ? ["band"] : []) {
             let playlist = library == "samples" ? "Koncert v Praze 15.2.2010" : GeneratedLibrary.evening
-            let song = library == "samples" ? "f39ab410" : Identifier.short(Identifier.derived(from: Array("song 17".utf8)))
+            let song = library == "samples" ? "f39ab410" : Identifier.short(GeneratedLibrary.id("song", 17))
             for (command, arguments, prepare) in bandCommands(library, playlist: playlist, song: song) {
                 var job = setlist(library, arguments)
                 job.prepare = prepare
@@ -126,7 +126,7 @@ struct Plan {
                     section: section, library: name, command: command, subject: subject, referenceName: "same on band",
                     reference: reference, ratioBudget: stress ? 2 : nil))
         }
-        let song = Identifier.short(Identifier.derived(from: Array("song 17".utf8)))
+        let song = Identifier.short(GeneratedLibrary.id("song", 17))
         var edit = setlist(name, ["edit-song", song, "--bpm", "101"])
         edit.prepare = setlist(name, ["edit-song", song, "--bpm", "100"]).commandLineWords
         for (command, job) in [

@@ -4,8 +4,8 @@ import SetlistCore
 /// A library made up for the benchmark: the same songs and playlists on every run (the ids
 /// derive from positions), with Czech accents, notes of varied length, unknown fields and breaks.
 ///
-/// Playlist `k` has the same songs in every size that has at least as many songs, so "the same
-/// command on a band library" names the same setlist in a 300- and a 30 000-song library.
+/// Playlist `k` has the same name, length, breaks and shape of notes in every size, so "the same
+/// command on a band library" names a setlist like it; its songs come from anywhere in the list.
 struct GeneratedLibrary {
     /// The library sizes the benchmark measures.
     enum Size: String, CaseIterable {
@@ -66,7 +66,7 @@ struct GeneratedLibrary {
                 length: index % 7 == 0 ? nil : 120 + random.next(300),
                 key: index % 11 == 0 ? nil : Self.keys[random.next(Self.keys.count)],
                 bpm: index % 13 == 0 ? nil : 60 + random.next(140), notes: notes)
-            return Song(id: Identifier.derived(from: Array("song \(index)".utf8)), fields: fields)
+            return Song(id: Self.id("song", index), fields: fields)
         }
     }
 
@@ -86,20 +86,26 @@ struct GeneratedLibrary {
                         10 + number % 21
                     )
                 }
-            // Drawn from the first 300 songs, so that every size holds the same setlist.
-            let pool = min(songs.count, Size.band.songs)
+            // Drawn from the whole list: a setlist's originals are found anywhere in it.
+            let pool = songs.count
             var items: [PlaylistItem] = []
             for position in 0..<count {
                 if position > 0, position % 12 == 0 { items.append(.setBreak("Set \(position / 12 + 1)")) }
                 if position > 0, position == count - 2, count > 8 { items.append(.setBreak("Přídavek")) }
                 let song = songs[random.next(pool)]
                 var copy = SongCopy(
-                    id: Identifier.derived(from: Array("copy \(number) \(position)".utf8)), originalID: song.id, fields: song.fields)
+                    id: Self.id("copy", number * 1000 + position), originalID: song.id, fields: song.fields)
                 if position % 4 == 1 { copy.fields.key = Self.keys[random.next(Self.keys.count)] }
                 items.append(.song(copy))
             }
-            return Playlist(id: Identifier.derived(from: Array("playlist \(number)".utf8)), name: name, items: items)
+            return Playlist(id: Self.id("playlist", number), name: name, items: items)
         }
+    }
+
+    /// A random-looking id like setlist's own (32 hex digits), the same on every run.
+    static func id(_ kind: String, _ number: Int) -> String {
+        var random = SplitMix(seed: UInt64(number) &* 1_000_003 &+ kind.utf8.reduce(0) { $0 &* 131 &+ UInt64($1) })
+        return (0..<32).map { _ in String(random.next(16), radix: 16) }.joined()
     }
 
     /// Writes the library into `folder` (replacing what is there) through the store, so the files

@@ -131,6 +131,12 @@ import Testing
             let wanted = Set(library.songs.enumerated().filter { numbers[$0.offset % numbers.count] % 2 == 0 }.map(\.element.id) + ["x"])
             let expected = library.songs.filter { wanted.contains($0.id) }
             #expect(LibraryFiles.songs(withIDs: wanted, in: data) == expected)
+            // As setlist writes it, the song list is read line by line.
+            #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: data) == (library.songs.isEmpty ? nil : expected))
+            // Line ends changed by a checkout on Windows: read the general way.
+            let crlf = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+            #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: crlf) == nil)
+            #expect(LibraryFiles.songs(withIDs: wanted, in: crlf) == expected)
             // The same file as another program (or a hand) might write it: compact, slashes escaped.
             let object = try JSONSerialization.jsonObject(with: data)
             let compact = try JSONSerialization.data(withJSONObject: object)

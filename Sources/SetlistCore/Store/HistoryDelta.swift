@@ -54,9 +54,15 @@ struct FileDelta: Sendable, Hashable, Codable {
 
     /// Which side of the change `contents` (nil: no file) is.
     func side(of contents: Data?) -> Side {
-        let print = Fingerprint.of(contents)
-        if print == after { return .after }
-        if print == before { return .before }
+        // The sizes tell most files apart; the hash (a pass over the whole file) is taken only when one agrees.
+        var print: String?
+        func matches(_ expected: String) -> Bool {
+            guard Fingerprint.size(in: expected) == contents?.count else { return false }
+            if print == nil { print = Fingerprint.of(contents) }
+            return print == expected
+        }
+        if matches(after) { return .after }
+        if matches(before) { return .before }
         return .neither
     }
 
@@ -244,5 +250,10 @@ enum Fingerprint {
         guard let data else { return absent }
         let hash = data.withUnsafeBytes { FNV1a.hash($0) }
         return "\(data.count):" + Hex.digits(hash, 16)
+    }
+
+    /// The file size a fingerprint records; nil for ``absent``.
+    static func size(in print: String) -> Int? {
+        print.firstIndex(of: ":").flatMap { Int(print[..<$0]) }
     }
 }

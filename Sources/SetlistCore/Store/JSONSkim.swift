@@ -143,7 +143,8 @@ extension LibraryFiles {
     /// error reported as ever): no `format`, `version` or `songs`, a newer version, conflicts.
     /// The other songs are passed over, not checked.
     static func songs(withIDs ids: Set<String>, in data: Data) -> [Song]? {
-        data.withUnsafeBytes { raw -> [Song]? in
+        if let songs = songsAsWritten(withIDs: ids, in: data) { return songs }
+        return data.withUnsafeBytes { raw -> [Song]? in
             var skim = JSONSkim(raw)
             var version: Int?
             var format = false, list = false
@@ -182,6 +183,50 @@ extension LibraryFiles {
             for range in wanted {
                 guard let song = try? decoder.decode(Song.self, from: skim.data(range)) else { return nil }
                 if ids.contains(song.id) { songs.append(song) }
+            }
+            return songs
+        }
+    }
+
+    /// The songs with these ids from a song list laid out as setlist writes it (pretty-printed, two
+    /// spaces a level, keys sorted; no conflicts): each song's id stands on a line of its own, and
+    /// as JSON text never holds a line break inside a string, only a song's key can start such a
+    /// line. Nil when the file is laid out otherwise.
+    static func songsAsWritten(withIDs ids: Set<String>, in data: Data) -> [Song]? {
+        data.withUnsafeBytes { raw -> [Song]? in
+            guard let base = raw.baseAddress else { return nil }
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let head = Array("{\n  \"format\" : \"setlist-songs\",\n  \"songs\" : [\n    {\n".utf8)
+            guard bytes.starts(with: head) else { return nil }
+            // The end: `    }\n  ],\n  "version" : 1\n}`, perhaps with a line break after it.
+            var end = bytes.count
+            if end > 0 && bytes[end - 1] == 0x0A { end -= 1 }
+            guard end >= 2, bytes[end - 1] == UInt8(ascii: "}"), bytes[end - 2] == 0x0A else { return nil }
+            var first = end - 2
+            while first > 0, (0x30...0x39).contains(bytes[first - 1]) { first -= 1 }
+            let tail = Array("\n    }\n  ],\n  \"version\" : ".utf8)
+            guard first < end - 2, first >= tail.count, bytes[(first - tail.count)..<first].elementsEqual(tail),
+                let version = Int(String(decoding: bytes[first..<(end - 2)], as: UTF8.self)), version <= LibraryFiles.version
+            else { return nil }
+            // Just after the last song's closing brace.
+            let listEnd = first - tail.count + 6
+            let needle = Array("\n      \"id\" : \"".utf8), opening = Array("\n    {\n".utf8), closing = Array("\n    }".utf8)
+            let decoder = JSONDecoder()
+            var songs: [Song] = []
+            var from = head.count - 1
+            while let at = Bytes.find(needle, in: base, from: from, to: listEnd) {
+                let idStart = at + needle.count
+                guard let quote = Bytes.find([UInt8(ascii: "\"")], in: base, from: idStart, to: listEnd) else { return nil }
+                from = quote
+                let id = String(decoding: bytes[idStart..<quote], as: UTF8.self)
+                guard !id.contains("\\") else { return nil }
+                guard ids.contains(id) else { continue }
+                guard let open = Bytes.findLast(opening, in: base, before: at + 1),
+                    let close = Bytes.find(closing, in: base, from: quote, to: listEnd),
+                    let song = try? decoder.decode(Song.self, from: Data(bytes: base + open + 5, count: close + 6 - (open + 5))),
+                    song.id == id
+                else { return nil }
+                songs.append(song)
             }
             return songs
         }
@@ -228,8 +273,21 @@ enum Bytes {
     private static let memmem: Search? = dlsym(dlopen(nil, RTLD_NOW), "memmem").map { unsafeBitCast($0, to: Search.self) }
 
     static func contains(_ base: UnsafeRawPointer, _ count: Int, _ needle: [UInt8]) -> Bool {
-        if let memmem { return memmem(base, count, needle, needle.count) != nil }
-        guard needle.count <= count else { return false }
-        return (0...(count - needle.count)).contains { memcmp(base + $0, needle, needle.count) == 0 }
+        find(needle, in: base, from: 0, to: count) != nil
+    }
+
+    /// Where `needle` first starts in the bytes from `from` up to `to`.
+    static func find(_ needle: [UInt8], in base: UnsafeRawPointer, from: Int, to: Int) -> Int? {
+        guard from >= 0, to - from >= needle.count else { return nil }
+        if let memmem {
+            return memmem(base + from, to - from, needle, needle.count).map { $0 - UnsafeMutableRawPointer(mutating: base) }
+        }
+        return (from...(to - needle.count)).first { memcmp(base + $0, needle, needle.count) == 0 }
+    }
+
+    /// Where `needle` last starts before `before`.
+    static func findLast(_ needle: [UInt8], in base: UnsafeRawPointer, before: Int) -> Int? {
+        guard before >= needle.count else { return nil }
+        return stride(from: before - needle.count, through: 0, by: -1).first { memcmp(base + $0, needle, needle.count) == 0 }
     }
 }

@@ -23,9 +23,11 @@ extension LibraryStore {
     }
 
     /// Where the last change stands; `known` are files already read, to spare reading them again.
-    func lastChange(known: [String: Data] = [:]) -> LastChange {
+    /// With `interruptedOnly`, a change of one file (which is never half done) is not looked at.
+    func lastChange(known: [String: Data] = [:], interruptedOnly: Bool = false) -> LastChange {
         let history = History(root: root)
         guard let number = history.entryNumbers().last, let record = try? history.read(number) else { return .settled }
+        if interruptedOnly && record.changes.count < 2 { return .settled }
         var before = 0, after = 0
         for delta in record.changes {
             switch delta.side(of: known[delta.path] ?? contents(of: delta.path)) {
@@ -41,7 +43,7 @@ extension LibraryStore {
 
     /// Whether the last change was cut short, so a reader should take the lock and finish it.
     func lastChangeIsInterrupted(known: [String: Data]) -> Bool {
-        if case .interrupted = lastChange(known: known) { return true }
+        if case .interrupted = lastChange(known: known, interruptedOnly: true) { return true }
         return false
     }
 

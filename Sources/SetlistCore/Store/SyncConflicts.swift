@@ -43,24 +43,36 @@ public enum SyncConflicts {
     /// than with regular expressions (whose engine alone took longer to start than a command).
     static func original(of name: String, among originals: Set<String>) -> (String, String)? {
         guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
-        let stem = Array(name.unicodeScalars.dropLast(5))
-        for (pattern, tool) in patterns {
-            guard let (end, variant) = pattern(stem) else { continue }
-            let original = String(String.UnicodeScalarView(stem[..<end])) + ".json"
-            if originals.contains(original) { return (original, variant ?? tool) }
-        }
-        // OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so try each one.
-        let text = String(String.UnicodeScalarView(stem))
-        for index in text.indices where text[index] == "-" && index > text.startIndex {
-            let original = String(text[..<index]) + ".json"
-            let host = text[text.index(after: index)...]
-            if originals.contains(original), !host.isEmpty,
-                host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-            {
-                return (original, "OneDrive")
+        let bytes = Array(name.utf8.dropLast(5))
+        // Only a stem ending in ")" or holding ".sync-conflict-" can follow the first three namings.
+        if bytes.last == UInt8(ascii: ")") || bytes.firstRange(of: Array(".sync-conflict-".utf8)) != nil {
+            let stem = Array(name.unicodeScalars.dropLast(5))
+            for (pattern, tool) in patterns {
+                guard let (end, variant) = pattern(stem) else { continue }
+                let original = String(String.UnicodeScalarView(stem[..<end])) + ".json"
+                if originals.contains(original) { return (original, variant ?? tool) }
             }
         }
+        // OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so try each one.
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "-") && offset > 0 {
+            let host = bytes[(offset + 1)...]
+            guard !host.isEmpty, host.allSatisfy(Self.isHostByte) else {
+                continue
+            }
+            let original = String(decoding: bytes[..<offset], as: UTF8.self) + ".json"
+            if originals.contains(original) { return (original, "OneDrive") }
+        }
         return nil
+    }
+
+    /// An ASCII letter, digit, dash or underscore: what a host name is made of.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 
     /// A naming: where the original's stem ends in a copy's stem, and the tool when the naming
