@@ -59,6 +59,8 @@ struct Report: Encodable {
     /// The 1-minute load average when the run ended: figures from a busy machine vary more.
     var load: Double?
     var timer: String
+    /// The benchmark's own peak memory: no peak it reports can be lower.
+    var peakFloor: Double
 
     func table() -> String {
         var lines: [String] = []
@@ -95,7 +97,8 @@ struct Report: Encodable {
         flush()
         let met = results.filter { $0.met == true }.count, budgeted = results.filter { $0.met != nil }.count
         lines.append(
-            "\n\(met) of \(budgeted) budgets met. Medians of whole-process runs (\(timer)); load average \(load.map { Self.number($0, 2) } ?? "?") at the end."
+            "\n\(met) of \(budgeted) budgets met. Medians of whole-process runs (\(timer)); load average \(load.map { Self.number($0, 2) } ?? "?") at the end; "
+                + "no peak reads below \(Self.number(peakFloor)) MB, the benchmark's own (Linux counts it for the programs it starts)."
         )
         return lines.joined(separator: "\n")
     }

@@ -63,7 +63,11 @@ func progress(_ text: String) {
 }
 
 func main() throws {
-    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.count == 3, arguments[0] == "--generate", let size = GeneratedLibrary.Size(rawValue: arguments[1]) {
+        return try GeneratedLibrary(size: size).write(to: URL(fileURLWithPath: arguments[2]))
+    }
+    let options = try Options(arguments)
     let work = options.work
     try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
     progress("Building the references…")
@@ -74,8 +78,12 @@ func main() throws {
     let samples = work.appendingPathComponent("samples")
     try? FileManager.default.removeItem(at: samples)
     try FileManager.default.copyItem(at: Options.packageRoot.appendingPathComponent("Samples/library"), to: samples)
+    // Each in a child process: a process started from this one counts this one's peak memory as
+    // its own (Linux carries it over the exec), so this one must stay small.
     for size in Set(options.sizes + [.band]) {
-        try GeneratedLibrary(size: size).write(to: work.appendingPathComponent(size.rawValue))
+        try Shell.run(
+            CommandLine.arguments[0], ["--generate", size.rawValue, work.appendingPathComponent(size.rawValue).path],
+            what: "writing the \(size.rawValue) library")
     }
     let band = try LibraryStore(root: work.appendingPathComponent("band")).load()
     for (name, file) in [(GeneratedLibrary.hundred, "paragraphs-100.txt"), (GeneratedLibrary.single, "paragraphs-1.txt")] {
@@ -105,9 +113,11 @@ func main() throws {
         progress(result.progressLine)
         results.append(result)
     }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
     let report = Report(
         results: results, hasBefore: options.before != nil, load: Report.loadAverage(),
-        timer: runner.hyperfine == nil ? "own loop" : "hyperfine")
+        timer: runner.hyperfine == nil ? "own loop" : "hyperfine", peakFloor: Double(usage.ru_maxrss) / 1024)
     if options.json {
         FileHandle.standardOutput.write(try report.json())
     } else {

@@ -218,8 +218,8 @@ extension LibraryFiles {
                 let idStart = at + needle.count
                 guard let quote = Bytes.find([UInt8(ascii: "\"")], in: base, from: idStart, to: listEnd) else { return nil }
                 from = quote
+                guard memchr(base + idStart, Int32(UInt8(ascii: "\\")), quote - idStart) == nil else { return nil }
                 let id = String(decoding: bytes[idStart..<quote], as: UTF8.self)
-                guard !id.contains("\\") else { return nil }
                 guard ids.contains(id) else { continue }
                 guard let open = Bytes.findLast(opening, in: base, before: at + 1),
                     let close = Bytes.find(closing, in: base, from: quote, to: listEnd),

@@ -20,21 +20,25 @@ public enum SyncConflicts {
     public static func find(in root: URL) -> [SyncConflictCopy] {
         var copies: [SyncConflictCopy] = []
         let top = Set((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
-        for name in top.sorted() {
-            if let (original, tool) = original(of: name, among: Set(LibraryFiles.topLevelFiles).intersection(top)) {
+        let topOriginals = Originals(Set(LibraryFiles.topLevelFiles).intersection(top))
+        for name in top {
+            if let (original, tool) = original(of: name, among: topOriginals) {
                 copies.append(.init(path: name, original: original, tool: tool))
             }
         }
         let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
         let names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-        for name in names.sorted() {
-            if let (original, tool) = original(of: name, among: names) {
-                copies.append(
+        let originals = Originals(names)
+        var inFolder: [SyncConflictCopy] = []
+        for name in names {
+            if let (original, tool) = original(of: name, among: originals) {
+                inFolder.append(
                     .init(
                         path: LibraryFiles.playlistFolder + "/" + name, original: LibraryFiles.playlistFolder + "/" + original, tool: tool))
             }
         }
-        return copies
+        // Sorted once found: a large library has thousands of names and few copies.
+        return copies.sorted { $0.path < $1.path } + inFolder.sorted { $0.path < $1.path }
     }
 
     /// The file of `originals` that `name` is a conflict copy of, and the tool that named it so.
@@ -42,6 +46,24 @@ public enum SyncConflicts {
     /// Every command lists the library's folders for these, so the names are read by hand rather
     /// than with regular expressions (whose engine alone took longer to start than a command).
     static func original(of name: String, among originals: Set<String>) -> (String, String)? {
+        original(of: name, among: Originals(originals))
+    }
+
+    /// The names a copy may be a copy of, and their lengths in bytes (to try only the dashes
+    /// that could end one).
+    struct Originals {
+        let names: Set<String>
+        let lengths: Set<Int>
+
+        init(_ names: Set<String>) {
+            self.names = names
+            lengths = Set(names.map(\.utf8.count))
+        }
+
+        func contains(_ name: String) -> Bool { names.contains(name) }
+    }
+
+    static func original(of name: String, among originals: Originals) -> (String, String)? {
         guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
         let bytes = Array(name.utf8.dropLast(5))
         // Only a stem ending in ")" or holding ".sync-conflict-" can follow the first three namings.
@@ -55,6 +77,7 @@ public enum SyncConflicts {
         }
         // OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so try each one.
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "-") && offset > 0 {
+            guard originals.lengths.contains(offset + 5) else { continue }
             let host = bytes[(offset + 1)...]
             guard !host.isEmpty, host.allSatisfy(Self.isHostByte) else {
                 continue
