@@ -110,7 +110,7 @@ struct PlaylistMerge {
         let (plan, merge) = ShowPlan.merge(base: base, mine: old.plan, theirs: incoming.plan, preferring: preference)
         result.plan = plan
         let mine = old.plan ?? ShowPlan(), theirs = incoming.plan ?? ShowPlan()
-        let taken = merge.fields(.tookTheirs).map { "\($0.name) \(mine.show($0)) → \(theirs.show($0))" }
+        let taken = merge.fields(.tookTheirs).map { "\($0.name) \(mine.show($0)) → \(merge.merged.show($0))" }
         let conflicts = merge.fields(.conflict).map { field in
             ImportChange.conflict(
                 ConflictNote(

@@ -167,6 +167,70 @@ import Testing
         #expect(try lib.run("resolve").status == 64)
     }
 
+    /// The plan merges part by part, each break's own length by itself, as an import's update does.
+    @Test func thePlanMergesPartByPartAndResolveSettlesAPart() throws {
+        let lib = try seeded()
+        try lib.ok("plan", "--start", "20:00 UTC", "--gap", "20s", "--break-length", "15m")
+        try lib.ok("break", "--after", "1", "--label", "Set 2", "--length", "10m")
+        try lib.ok("break", "--after", "2", "--label", "Encore", "--length", "5m")
+        let name = try #require(LibraryFilesOnDisk.playlists(lib).first)
+        func plan() throws -> [String: Any] {
+            let data = try Data(contentsOf: lib.folder.appendingPathComponent("ours.json"))
+            return try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["plan"] as? [String: Any])
+        }
+        func breaks(_ plan: [String: Any]) -> [String: Int] {
+            Dictionary(
+                uniqueKeysWithValues: (plan["breaks"] as? [[String: Any]] ?? []).map { ($0["break"] as! String, $0["length"] as! Int) })
+        }
+        try versions(
+            lib, name,
+            ours: {
+                try lib.ok("plan", "--gap", "30s")
+                try lib.ok("break", "--after", "1", "--length", "12m")
+            },
+            theirs: {
+                try lib.ok("plan", "--start", "21:00 UTC", "--target", "1h")
+                try lib.ok("break", "--after", "2", "--length", "8m")
+            })
+        let clean = try mergeFile(lib, name)
+        #expect(clean.status == 0, "\(clean.stderr)")
+        let both = try plan()
+        #expect(both["start"] as? String == "21:00" && both["gap"] as? Int == 30 && both["target"] as? Int == 3600)
+        #expect(breaks(both) == ["Set 2": 720, "Encore": 480])
+
+        // Both change the gap and the same break: ours stays, each recorded; the other break merges.
+        try versions(
+            lib, name,
+            ours: {
+                try lib.ok("plan", "--gap", "40s")
+                try lib.ok("break", "--after", "1", "--length", "20m")
+            },
+            theirs: {
+                try lib.ok("plan", "--gap", "10s")
+                try lib.ok("break", "--after", "1", "--length", "30m")
+                try lib.ok("break", "--after", "2", "--length", "8m")
+            })
+        let clash = try mergeFile(lib, name)
+        #expect(clash.status == 1)
+        #expect(clash.stderr.contains("the plan of 'Koncert', plan.gap: ours 40, theirs 10"), "\(clash.stderr)")
+        let kept = try plan()
+        #expect(kept["gap"] as? Int == 40 && breaks(kept) == ["Set 2": 1200, "Encore": 480])
+        let file = try JSONDecoder().decode(
+            PlaylistConflicts.self, from: Data(contentsOf: lib.folder.appendingPathComponent("ours.json")))
+        #expect(file.conflicts?.map(\.field) == ["plan.gap", "plan.breaks"])
+        try Data(contentsOf: lib.folder.appendingPathComponent("ours.json")).write(to: lib.root.appendingPathComponent(name))
+        let check = try lib.run("check")
+        #expect(check.status == 1 && check.stdout.contains("plan.gap"), "\(check.stdout)")
+        try lib.ok("resolve", "--theirs")
+        let settled = try #require(try lib.json("show", "--json")["plan"] as? [String: Any])
+        #expect(settled["gap"] as? Int == 10 && breaks(settled) == ["Set 2": 1800, "Encore": 480], "\(settled)")
+        #expect(try lib.ok("check").contains("No problems found."))
+    }
+
+    struct PlaylistConflicts: Decodable {
+        var conflicts: [Conflict]?
+    }
+
     @Test func unreadableOrNewerVersionsAreRefusedAndNothingIsWritten() throws {
         let lib = try seeded()
         try versions(lib, "songs.json", ours: { try lib.ok("add-song", "Ours") }, theirs: { try lib.ok("add-song", "Theirs") })

@@ -93,6 +93,12 @@ extension Library {
                     playlists[p].name = name
                 } else if conflict.field == "order" {
                     playlists[p].items = ConflictKeys.reorder(playlists[p].items, key: ConflictKeys.itemKey, like: conflict.theirs)
+                } else if conflict.item == nil, let field = PlanField(conflictField: conflict.field) {
+                    let plan = try (playlists[p].plan ?? ShowPlan()).assigning(conflict.theirs, to: field)
+                    playlists[p].plan = plan == ShowPlan() ? nil : plan
+                } else if conflict.item == nil, conflict.field == "plan" {
+                    // The whole plan, as merges before part-by-part recorded it.
+                    playlists[p].plan = conflict.theirs == .null ? nil : try conflict.theirs.decode(as: ShowPlan.self)
                 } else if let index = playlists[p].items.firstIndex(where: { ConflictKeys.itemKey($0) == conflict.item }),
                     case .song(let copy) = playlists[p].items[index]
                 {

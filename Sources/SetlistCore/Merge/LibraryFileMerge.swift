@@ -104,8 +104,7 @@ public enum LibraryFileMerge {
             // What the sender last sent: a base for the next import, not the member's content, so
             // a difference keeps ours without asking anyone.
             let received = ThreeWayMerge.value(base: b?.received, mine: o.received, theirs: t.received, preferring: .mine).value
-            // The plan as a whole: one side's change is taken; both changing it differently keeps ours.
-            let plan = value(b?.plan, o.plan, t.plan, location, subject: "the plan of '\(o.name)'", item: nil, field: "plan")
+            let plan = plan(b.map(\.plan), o.plan, t.plan, location, playlist: o.name)
             return LibraryFiles.encode(
                 LibraryFiles.PlaylistFile(
                     id: o.id, name: name.value, items: list.merged, received: received, plan: plan,
@@ -198,6 +197,22 @@ public enum LibraryFileMerge {
             merged.received = value(
                 base?.received, mine.received, theirs.received, location, subject: subject, item: mine.id, field: "received")
             return merged
+        }
+
+        /// The plan, part by part as an import's update merges it (``ShowPlan/merge(base:mine:theirs:preferring:)``);
+        /// a part both changed keeps ours, and its conflict records what settling for theirs gives.
+        private mutating func plan(
+            _ base: ShowPlan??, _ mine: ShowPlan?, _ theirs: ShowPlan?, _ location: LibraryConflict.Location, playlist: String
+        ) -> ShowPlan? {
+            let ours = ShowPlan.merge(base: base, mine: mine, theirs: theirs, preferring: .mine)
+            let settled = ShowPlan.merge(base: base, mine: mine, theirs: theirs, preferring: .theirs).plan ?? ShowPlan()
+            for field in ours.merge.fields(.conflict) {
+                conflicts.append(
+                    .init(
+                        location: location, subject: "the plan of '\(playlist)'", item: nil, field: field.conflictField,
+                        ours: (ours.plan ?? ShowPlan()).json(field), theirs: settled.json(field)))
+            }
+            return ours.plan
         }
 
         /// One value merged whole; both sides changing it differently keeps ours and is recorded.

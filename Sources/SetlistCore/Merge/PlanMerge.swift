@@ -62,13 +62,78 @@ extension ShowPlan: MergeableRecord {
         }
     }
 
-    /// Merges plans three-way, part by part; no plan counts as an empty one, and a merge that
-    /// leaves nothing planned gives none. `base` nil: unknown, so every difference conflicts.
+    /// Merges plans three-way, part by part, and the breaks' own lengths break by break; no plan
+    /// counts as an empty one, and a merge that leaves nothing planned gives none. `base` nil:
+    /// unknown, so every difference conflicts. The one rule for an import's update and for the
+    /// library files' merge (`setlist merge-file`, sync conflicts).
     public static func merge(base: ShowPlan??, mine: ShowPlan?, theirs: ShowPlan?, preferring preference: MergePreference)
         -> (plan: ShowPlan?, merge: RecordMerge<ShowPlan>)
     {
-        let merge = ThreeWayMerge.record(
-            base: base.map { $0 ?? ShowPlan() }, mine: mine ?? ShowPlan(), theirs: theirs ?? ShowPlan(), preferring: preference)
+        let base = base.map { $0 ?? ShowPlan() }, mine = mine ?? ShowPlan(), theirs = theirs ?? ShowPlan()
+        var merge = ThreeWayMerge.record(base: base, mine: mine, theirs: theirs, preferring: preference)
+        if merge.outcomes[.breaks] != nil {
+            // One member's longer encore break and another's shorter second break both stay.
+            func lengths(_ plan: ShowPlan) -> [BreakPlace: Int] {
+                Dictionary(plan.breakLengths.map { (BreakPlace(label: $0.label, occurrence: $0.occurrence), $0.length) }) { first, _ in
+                    first
+                }
+            }
+            let (merged, conflicts) = ThreeWayMerge.dictionary(
+                base: base.map(lengths), mine: lengths(mine), theirs: lengths(theirs), preferring: preference)
+            merge.merged.breakLengths = merged.map { BreakLength(label: $0.label, occurrence: $0.occurrence, length: $1) }
+                .sorted { ($0.label, $0.occurrence) < ($1.label, $1.occurrence) }
+            if conflicts.isEmpty { merge.outcomes[.breaks] = merged == lengths(mine) ? .keptMine : .tookTheirs }
+        }
         return (merge.merged == ShowPlan() ? nil : merge.merged, merge)
+    }
+
+    private struct BreakPlace: Hashable {
+        var label: String
+        var occurrence: Int
+    }
+
+    /// One part as a playlist file stores it, for a merge conflict: the value of its field
+    /// ("gap": 20), for the start an object with the start and its zone; null when unset.
+    public func json(_ field: PlanField) -> JSONValue {
+        guard case .object(let object) = JSONValue(encoding: self) else { return .null }
+        let keys = field.keys
+        if keys.count == 1 { return object[keys[0]] ?? .null }
+        let part = object.filter { keys.contains($0.key) }
+        return part.isEmpty ? .null : .object(part)
+    }
+
+    /// The plan with the part `field` set to `value`, as ``json(_:)`` gives it (`setlist resolve`).
+    public func assigning(_ value: JSONValue, to field: PlanField) throws -> ShowPlan {
+        guard case .object(var object) = JSONValue(encoding: self) else { return self }
+        let keys = field.keys
+        for key in keys { object[key] = nil }
+        if keys.count == 1 {
+            if value != .null { object[keys[0]] = value }
+        } else if case .object(let part) = value {
+            for (key, item) in part where keys.contains(key) { object[key] = item }
+        }
+        return try JSONValue.object(object).decode(as: ShowPlan.self)
+    }
+}
+
+extension PlanField {
+    /// The part's fields in a playlist file's `plan` object.
+    var keys: [String] {
+        switch self {
+        case .start: ["start", "zone"]
+        case .gap: ["gap"]
+        case .breakLength: ["breakLength"]
+        case .target: ["target"]
+        case .breaks: ["breaks"]
+        }
+    }
+
+    /// "plan.gap": how a library file's merge conflict names the part.
+    public var conflictField: String { "plan." + keys[0] }
+
+    /// The part a conflict's field names.
+    public init?(conflictField: String) {
+        guard let field = PlanField.allCases.first(where: { $0.conflictField == conflictField }) else { return nil }
+        self = field
     }
 }
