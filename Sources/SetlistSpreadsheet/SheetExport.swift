@@ -28,13 +28,18 @@ public struct SheetExport: Sendable {
     public var summary: String
 
     /// A playlist (nil: the current one) in `format`; CSV with semicolons and a byte order mark
-    /// when `excel`. Keys are spelled in the band's notation.
-    public init(playlist word: String?, format: Format, excel: Bool = false, output: String?, in library: Library) throws {
+    /// when `excel`. Keys are spelled in the band's notation; a plan's times in the reader's
+    /// `timeZone`, an undated start the show in progress or next at `date` (``PlanClock``).
+    public init(
+        playlist word: String?, format: Format, excel: Bool = false, output: String?, in library: Library,
+        timeZone: TimeZone = .current, date: Date = Date()
+    ) throws {
         let playlist = try library.playlist(matching: word)
+        let clock = playlist.plan.map { PlanClock(plan: $0, zone: timeZone, reference: date) }
         switch format {
         case .csv: data = CSVExport.playlist(playlist, dialect: excel ? .excel : .standard)
-        case .text: data = Data(SetlistText.plain(playlist, notation: library.notation).utf8)
-        case .markdown: data = Data(SetlistText.markdown(playlist, notation: library.notation).utf8)
+        case .text: data = Data(SetlistText.plain(playlist, notation: library.notation, clock: clock).utf8)
+        case .markdown: data = Data(SetlistText.markdown(playlist, notation: library.notation, clock: clock).utf8)
         }
         fileName = FileName.forPlaylist(playlist.name, extension: format.fileExtension)
         path = output ?? fileName

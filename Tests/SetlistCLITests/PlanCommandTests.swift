@@ -148,6 +148,18 @@ import Testing
         #expect(bad.status == 1 && bad.stderr.contains("time zone"))
     }
 
+    /// `export --format text|markdown` reads the zone from the command's $TZ, as pdf and share do.
+    @Test func textExportShowsTheTimesInTheCommandsZone() throws {
+        let lib = try library()
+        try lib.ok("plan", "--start", "2026-12-31 23:30 Europe/Prague")
+        for format in ["text", "markdown"] {
+            let home = try lib.run(["export", "--format", format, "-o", "-"], environment: ["TZ": "Europe/Prague"]).stdout
+            #expect(home.contains("23:30") && !home.contains("GMT"), "\(home)")
+            let london = try lib.run(["export", "--format", format, "-o", "-"], environment: ["TZ": "Europe/London"]).stdout
+            #expect(london.contains("22:30 GMT") && london.contains("2026-12-31 23:30 Europe/Prague"), "\(london)")
+        }
+    }
+
     @Test func pdfsCarryThePlanInTheReadersZone() throws {
         let lib = try library()
         try lib.ok("plan", "--start", "2026-12-31 23:30 Europe/Prague", "--gap", "30s")

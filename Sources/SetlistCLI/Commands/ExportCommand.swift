@@ -67,7 +67,9 @@ struct ExportCommand: ParsableCommand {
 
     /// `--format csv|text|markdown`: the playlist for spreadsheets and people.
     private func exportSheet(_ sheetFormat: SheetExport.Format, from library: Library) throws {
-        let export = try SheetExport(playlist: playlist, format: sheetFormat, excel: excel, output: output, in: library)
+        let export = try SheetExport(
+            playlist: playlist, format: sheetFormat, excel: excel, output: output, in: library,
+            timeZone: PlanZone.local(environment: context.environment), date: DocumentDate.now(environment: context.environment))
         if export.isStandardOutput { return context.output.write(export.data) }
         try export.write(to: context.url(for: export.path))
         say("Exported \(export.summary) as \(format.rawValue) to \(export.path).")
