@@ -104,6 +104,7 @@ struct ShowCommand: ParsableCommand {
             ("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("Notes", .left),
         ])
         table.marker = "*"
+        table.leftOutWhenNarrow = ["Notes", "BPM", "Author"]
         var anyDiffers = false, orphans: [Int] = []
         for set in playlist.sets {
             if let label = set.label {

@@ -54,6 +54,7 @@ struct SongsCommand: ParsableCommand {
         var table = Table([
             ("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("ID", .left),
         ])
+        table.leftOutWhenNarrow = ["BPM", "Author"]
         for (position, song) in numbered {
             let f = song.fields
             table.add([

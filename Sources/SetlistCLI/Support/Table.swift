@@ -15,6 +15,10 @@ struct Table {
     /// original) that stays when the cell is cut: "Bohemian Rh…*".
     var marker: String?
 
+    /// Headers of the columns left out, in this order, when the table does not fit the width
+    /// even with every text column at its minimum (a 40-column terminal): what matters least first.
+    var leftOutWhenNarrow: [String] = []
+
     /// Columns a `.text` column keeps at least (fewer only when all its cells are narrower).
     static let minimumTextWidth = 6
 
@@ -28,16 +32,21 @@ struct Table {
     /// Lays the table out; columns empty in every row are left out. The header is bold when
     /// `emphasis` allows (by default, standard output's). With a `width` (by default the
     /// output's, see ``CommandContext/outputWidth``), the widest text columns shrink first until
-    /// the table fits, their cells cut with "…" by display width.
+    /// the table fits, their cells cut with "…" by display width; when they cannot shrink enough,
+    /// the ``leftOutWhenNarrow`` columns go, one at a time.
     func render(
         _ emphasis: Emphasis = CommandContext.current.outputEmphasis,
         width: Int? = CommandContext.current.outputWidth
     ) -> String {
-        let used = headers.indices.filter { column in rows.contains { !$0[column].isEmpty } || rows.isEmpty }
-        var widths = used.map { column in
-            ([headers[column]] + rows.map { $0[column] }).map(Cells.width).max() ?? 0
+        var used = headers.indices.filter { column in rows.contains { !$0[column].isEmpty } || rows.isEmpty }
+        var widths: [Int] = []
+        var leftOut = leftOutWhenNarrow[...]
+        while true {
+            widths = used.map { column in ([headers[column]] + rows.map { $0[column] }).map(Cells.width).max() ?? 0 }
+            guard let width, shrink(&widths, columns: used, to: width) > 0 else { break }
+            guard let next = leftOut.popFirst() else { break }
+            used.removeAll { headers[$0] == next }
         }
-        if let width { shrink(&widths, columns: used, to: width) }
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (slot, column) in used.enumerated() {
@@ -72,15 +81,16 @@ struct Table {
     }
 
     /// Narrows the widest `.text` column by one column at a time until the table fits `width`
-    /// or every text column is at its minimum.
-    private func shrink(_ widths: inout [Int], columns: [Int], to width: Int) {
+    /// or every text column is at its minimum; returns how many columns it is still too wide.
+    private func shrink(_ widths: inout [Int], columns: [Int], to width: Int) -> Int {
         var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
         let minimums = widths.map { min($0, Self.minimumTextWidth) }
         while excess > 0 {
             let candidates = widths.indices.filter { alignments[columns[$0]] == .text && widths[$0] > minimums[$0] }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return excess }
             widths[widest] -= 1
             excess -= 1
         }
+        return 0
     }
 }
