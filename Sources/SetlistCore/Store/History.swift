@@ -29,7 +29,7 @@ public struct History: Sendable {
     }
 
     /// The stored form of an entry.
-    struct Record: Codable {
+    struct Record: Codable, LibraryFiles.VersionedFile {
         var format = "setlist-history"
         var version = LibraryFiles.version
         var command: String

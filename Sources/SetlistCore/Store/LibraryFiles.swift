@@ -40,19 +40,24 @@ public enum LibraryFiles {
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && SyncConflicts.original(of: $0, among: all) == nil }.sorted()
     }
 
+    /// A file that carries its format version.
+    protocol VersionedFile: Decodable {
+        var version: Int { get }
+    }
+
     struct Header: Decodable {
         var format: String?
         var version: Int?
     }
 
-    struct SongsFile: Codable {
+    struct SongsFile: Codable, VersionedFile {
         var format = "setlist-songs"
         var version = LibraryFiles.version
         var songs: [Song]
         var conflicts: [LibraryConflict]?
     }
 
-    struct PlaylistOrderFile: Codable {
+    struct PlaylistOrderFile: Codable, VersionedFile {
         struct Entry: Codable, Equatable {
             var id: String
             var file: String
@@ -64,7 +69,7 @@ public enum LibraryFiles {
         var conflicts: [LibraryConflict]?
     }
 
-    struct PlaylistFile: Codable {
+    struct PlaylistFile: Codable, VersionedFile {
         var format = "setlist-playlist"
         var version = LibraryFiles.version
         var id: String
@@ -77,14 +82,14 @@ public enum LibraryFiles {
         var conflicts: [LibraryConflict]?
     }
 
-    struct ContactsFile: Codable {
+    struct ContactsFile: Codable, VersionedFile {
         var format = "setlist-contacts"
         var version = LibraryFiles.version
         var contacts: [Contact]
         var conflicts: [LibraryConflict]?
     }
 
-    struct SettingsFile: Codable {
+    struct SettingsFile: Codable, VersionedFile {
         var format = "setlist-settings"
         var version = LibraryFiles.version
         var settings: [String: String]
@@ -131,6 +136,13 @@ public enum LibraryFiles {
     /// the place in it.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(LibraryError) -> T {
         let decoder = JSONDecoder()
+        // A file that reads as `type` tells its version itself: one pass over it, not two.
+        if T.self is any VersionedFile.Type, let value = try? decoder.decode(type, from: data),
+            let version = (value as? any VersionedFile)?.version
+        {
+            if version > LibraryFiles.version { throw .newerFormat(path: path, found: version, supported: LibraryFiles.version) }
+            return value
+        }
         do {
             let header = try decoder.decode(Header.self, from: data)
             guard let version = header.version else {
