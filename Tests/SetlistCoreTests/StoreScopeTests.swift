@@ -158,6 +158,34 @@ import Testing
         #expect(LibraryFiles.songs(withIDs: ["ab"], in: Data(#"{"format": "x", "version": 1, "songs": []}"#.utf8)) == [])
     }
 
+    @Test func theOrderFileReadPlainlyIsTheDecodedOne() async throws {
+        await propertyCheck(count: 20, input: Self.input.0, Self.input.1) { names, numbers in
+            let folder = StoreFolder()
+            try folder.store.modify(command: "write") { $0 = StorePropertyTests.library(names: names, numbers: numbers) }
+            let data = try #require(folder.data(LibraryFiles.playlistOrder))
+            let decoded = try JSONDecoder().decode(LibraryFiles.PlaylistOrderFile.self, from: data)
+            let skimmed = try #require(LibraryFiles.orderFile(skimming: data))
+            #expect(skimmed.playlists == decoded.playlists && skimmed.current == decoded.current && skimmed.version == decoded.version)
+            let compact = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
+            #expect(LibraryFiles.orderFile(skimming: compact)?.playlists == decoded.playlists)
+        }
+    }
+
+    @Test(arguments: [
+        #"{"format": "f", "version": 1, "playlists": [], "conflicts": []}"#, #"{"format": "f", "version": 1}"#,
+        #"{"format": "f", "version": 1, "playlists": [], "version": 1}"#, #"{"format": "f", "version": 01, "playlists": []}"#,
+        #"{"format": "f", "version": 1, "playlists": [{"id": "a\u0062", "file": "x.json"}]}"#,
+        #"{"format": "f", "version": 1, "playlists": [{"id": "ab"}]}"#,
+        #"{"format": "f", "version": 1, "playlists": [{"id": "ab", "file": "x", "id": "cd"}]}"#,
+        #"{"format": "f", "version": 1, "playlists": [], "current": 5}"#, #"{"format": "f", "version": 1, "playlists": []} []"#,
+        #"{"format": "f", "version": 1.5, "playlists": []}"#, "{\"format\": \"f\u{9}\", \"version\": 1, \"playlists\": []}",
+    ])
+    func anOrderFileOutOfTheOrdinaryIsLeftToTheDecoder(text: String) {
+        #expect(LibraryFiles.orderFile(skimming: Data(text.utf8)) == nil)
+        let plain = #"{"current": null, "format": "f", "version": 1, "playlists": [{"file": "x.json", "id": "ab"}]}"#
+        #expect(LibraryFiles.orderFile(skimming: Data(plain.utf8))?.playlists == [.init(id: "ab", file: "x.json")])
+    }
+
     @Test func aKeyGivenTwiceIsDecodedAsTheDecoderDecides() throws {
         let text =
             #"{"format": "setlist-songs", "version": 1, "songs": [{"id": "ab", "name": "A", "id": "cd"}, {"name": "B", "id": "ef"}]}"#

@@ -78,17 +78,37 @@ struct JSONSkim {
         String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
     }
 
-    /// The whole number that comes next, when it is written plainly (no sign, fraction or exponent).
+    /// The whole number that comes next, when it is written plainly (no sign, fraction, exponent
+    /// or leading zero).
     mutating func integer() -> Int? {
         skipSpace()
+        let start = index
         var value = 0, digits = 0
         while index < count, (0x30...0x39).contains(base[index]), digits < 18 {
             value = value * 10 + Int(base[index] - 0x30)
             digits += 1
             index += 1
         }
-        guard digits > 0, index == count || !Self.isValueByte(base[index]) else { return nil }
+        guard digits > 0, digits == 1 || base[start] != 0x30, index == count || !Self.isValueByte(base[index]) else { return nil }
         return value
+    }
+
+    /// The string that comes next when it is plain (no escape, no control character, valid
+    /// UTF-8), as the decoder would read it; nil for any other.
+    mutating func plainString() -> String? {
+        guard let range = string(), !hasEscape(range) else { return nil }
+        let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        guard !bytes.contains(where: { $0 < 0x20 }) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Takes `null` when it comes next.
+    mutating func takeNull() -> Bool {
+        skipSpace()
+        guard count - index >= 4, memcmp(base + index, "null", 4) == 0, index + 4 == count || !Self.isValueByte(base[index + 4])
+        else { return false }
+        index += 4
+        return true
     }
 
     /// Passes over the value that comes next, whatever it is; false when there is none.
@@ -230,6 +250,62 @@ extension LibraryFiles {
             }
             return songs
         }
+    }
+
+    /// The order file read plainly: `current`, `format`, `version` and the entries' `id` and
+    /// `file`, each once, every string plain; nil for anything else (conflicts, another key, an
+    /// escape), which the decoder then reads with its errors.
+    static func orderFile(skimming data: Data) -> PlaylistOrderFile? {
+        data.withUnsafeBytes { raw -> PlaylistOrderFile? in
+            var skim = JSONSkim(raw)
+            var keys: Set<String> = []
+            var current: String?, format: String?, version: Int?, entries: [PlaylistOrderFile.Entry]?
+            guard skim.take(UInt8(ascii: "{")) else { return nil }
+            if !skim.take(UInt8(ascii: "}")) {
+                repeat {
+                    guard let key = skim.plainString(), keys.insert(key).inserted, skim.take(UInt8(ascii: ":")) else { return nil }
+                    switch key {
+                    case "current":
+                        if !skim.takeNull() {
+                            guard let id = skim.plainString() else { return nil }
+                            current = id
+                        }
+                    case "format": format = skim.plainString()
+                    case "version": version = skim.integer()
+                    case "playlists": entries = orderEntries(&skim)
+                    default: return nil
+                    }
+                    if (key == "format" && format == nil) || (key == "version" && version == nil) || (key == "playlists" && entries == nil)
+                    {
+                        return nil
+                    }
+                } while skim.take(UInt8(ascii: ","))
+                guard skim.take(UInt8(ascii: "}")) else { return nil }
+            }
+            guard skim.isAtEnd, let format, let version, let entries else { return nil }
+            return PlaylistOrderFile(format: format, version: version, current: current, playlists: entries, conflicts: nil)
+        }
+    }
+
+    private static func orderEntries(_ skim: inout JSONSkim) -> [PlaylistOrderFile.Entry]? {
+        guard skim.take(UInt8(ascii: "[")) else { return nil }
+        var entries: [PlaylistOrderFile.Entry] = []
+        if skim.take(UInt8(ascii: "]")) { return entries }
+        repeat {
+            guard skim.take(UInt8(ascii: "{")) else { return nil }
+            var id: String?, file: String?
+            repeat {
+                guard let key = skim.plainString(), skim.take(UInt8(ascii: ":")), let value = skim.plainString() else { return nil }
+                switch key {
+                case "id" where id == nil: id = value
+                case "file" where file == nil: file = value
+                default: return nil
+                }
+            } while skim.take(UInt8(ascii: ","))
+            guard skim.take(UInt8(ascii: "}")), let id, let file else { return nil }
+            entries.append(.init(id: id, file: file))
+        } while skim.take(UInt8(ascii: ","))
+        return skim.take(UInt8(ascii: "]")) ? entries : nil
     }
 
     /// Passes over one element of the song list: its range when one of its ids is wanted, nil

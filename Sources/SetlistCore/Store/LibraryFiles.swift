@@ -135,6 +135,10 @@ public enum LibraryFiles {
     /// Decodes a library file, checking its version first, with errors that name the file and
     /// the place in it.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(LibraryError) -> T {
+        // The order file, read by every command that names a playlist, is read plainly when it can be.
+        if T.self == PlaylistOrderFile.self, let file = orderFile(skimming: data), file.version <= LibraryFiles.version {
+            return file as! T
+        }
         let decoder = JSONDecoder()
         // A file that reads as `type` tells its version itself: one pass over it, not two.
         if T.self is any VersionedFile.Type, let value = try? decoder.decode(type, from: data),

@@ -95,7 +95,8 @@ struct LibraryReader {
     /// skimmed, read whole (and checked, with any error reported).
     private mutating func readOriginals(of playlists: [Playlist]) -> [Song] {
         let ids = Set(playlists.flatMap { $0.copies.compactMap(\.originalID) })
-        guard !ids.isEmpty, let data = load(LibraryFiles.songs) else { return [] }
+        // Mapped rather than copied: only a few lines of it are looked at closely.
+        guard !ids.isEmpty, let data = load(LibraryFiles.songs, mapped: true) else { return [] }
         if let songs = LibraryFiles.songs(withIDs: ids, in: data) {
             skimmed[LibraryFiles.songs] = data
             return songs
@@ -198,7 +199,7 @@ struct LibraryReader {
     }
 
     /// The bytes of a library file; nil when it is absent, passed over or cannot be read (an error).
-    private mutating func load(_ path: String) -> Data? {
+    private mutating func load(_ path: String, mapped: Bool = false) -> Data? {
         let url = root.appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         if passesOverOthersPrivateFiles && LibraryFiles.privateFiles.contains(path) && Self.isOthersPrivate(url) {
@@ -206,7 +207,7 @@ struct LibraryReader {
             return nil
         }
         do {
-            return try Data(contentsOf: url)
+            return try Data(contentsOf: url, options: mapped ? .alwaysMapped : [])
         } catch {
             errors.append(.unreadableFile(path: url.path, detail: FailureText.reason(error)))
             return nil

@@ -49,15 +49,15 @@ public enum SyncConflicts {
         original(of: name, among: Originals(originals))
     }
 
-    /// The names a copy may be a copy of, and their lengths in bytes (to try only the dashes
-    /// that could end one).
+    /// The names a copy may be a copy of, and the same without `.json` (to look up the start of a
+    /// copy's name without building a string for each dash in it).
     struct Originals {
         let names: Set<String>
-        let lengths: Set<Int>
+        let stems: Set<Substring>
 
         init(_ names: Set<String>) {
             self.names = names
-            lengths = Set(names.map(\.utf8.count))
+            stems = Set(names.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
         }
 
         func contains(_ name: String) -> Bool { names.contains(name) }
@@ -65,9 +65,13 @@ public enum SyncConflicts {
 
     static func original(of name: String, among originals: Originals) -> (String, String)? {
         guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
-        let bytes = Array(name.utf8.dropLast(5))
+        let utf8 = name.utf8
+        let stemEnd = utf8.index(utf8.endIndex, offsetBy: -5)
         // Only a stem ending in ")" or holding ".sync-conflict-" can follow the first three namings.
-        if bytes.last == UInt8(ascii: ")") || bytes.firstRange(of: Array(".sync-conflict-".utf8)) != nil {
+        let marker = Array(".sync-conflict-".utf8)
+        if utf8[utf8.index(before: stemEnd)] == UInt8(ascii: ")")
+            || utf8.withContiguousStorageIfAvailable({ Bytes.contains($0.baseAddress!, $0.count, marker) }) ?? true
+        {
             let stem = Array(name.unicodeScalars.dropLast(5))
             for (pattern, tool) in patterns {
                 guard let (end, variant) = pattern(stem) else { continue }
@@ -76,14 +80,13 @@ public enum SyncConflicts {
             }
         }
         // OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so try each one.
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "-") && offset > 0 {
-            guard originals.lengths.contains(offset + 5) else { continue }
-            let host = bytes[(offset + 1)...]
-            guard !host.isEmpty, host.allSatisfy(Self.isHostByte) else {
-                continue
-            }
-            let original = String(decoding: bytes[..<offset], as: UTF8.self) + ".json"
-            if originals.contains(original) { return (original, "OneDrive") }
+        var index = utf8.startIndex
+        while index < stemEnd {
+            defer { index = utf8.index(after: index) }
+            guard utf8[index] == UInt8(ascii: "-"), index > utf8.startIndex else { continue }
+            let host = utf8[utf8.index(after: index)..<stemEnd]
+            guard !host.isEmpty, host.allSatisfy(Self.isHostByte), originals.stems.contains(name[..<index]) else { continue }
+            return (String(name[..<index]) + ".json", "OneDrive")
         }
         return nil
     }
