@@ -54,10 +54,14 @@ public enum SyncConflicts {
     struct Originals {
         let names: Set<String>
         let stems: Set<Substring>
+        /// The FNV-1a hashes of the ASCII stems' bytes: an ASCII name's start is looked up only
+        /// when its hash is one of them (ASCII text is the same text only as the same bytes).
+        let asciiStemHashes: Set<UInt64>
 
         init(_ names: Set<String>) {
             self.names = names
             stems = Set(names.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
+            asciiStemHashes = Set(stems.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { FNV1a.hash($0.utf8) })
         }
 
         func contains(_ name: String) -> Bool { names.contains(name) }
@@ -80,10 +84,16 @@ public enum SyncConflicts {
             }
         }
         // OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so try each one.
+        let isASCII = utf8.allSatisfy { $0 < 0x80 }
+        var hash = FNV1a()
         var index = utf8.startIndex
         while index < stemEnd {
-            defer { index = utf8.index(after: index) }
-            guard utf8[index] == UInt8(ascii: "-"), index > utf8.startIndex else { continue }
+            defer {
+                hash.add(utf8[index])
+                index = utf8.index(after: index)
+            }
+            guard utf8[index] == UInt8(ascii: "-"), index > utf8.startIndex, !isASCII || originals.asciiStemHashes.contains(hash.value)
+            else { continue }
             let host = utf8[utf8.index(after: index)..<stemEnd]
             guard !host.isEmpty, host.allSatisfy(Self.isHostByte), originals.stems.contains(name[..<index]) else { continue }
             return (String(name[..<index]) + ".json", "OneDrive")
