@@ -40,7 +40,8 @@ public final class PlaylistWatch {
         stamp = now
         let library: Library
         do {
-            library = try store.load()
+            // The playlist alone (by its id), as `live` read it; when it is gone, everything is read.
+            library = try store.load(.playlist(playlistID, originals: false))
         } catch {
             // The first problem, which names the file, rather than the count of problems above it.
             let lines = error.description.split(separator: "\n")

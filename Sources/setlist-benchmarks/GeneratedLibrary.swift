@@ -90,8 +90,12 @@ struct GeneratedLibrary {
             let pool = songs.count
             var items: [PlaylistItem] = []
             for position in 0..<count {
-                if position > 0, position % 12 == 0 { items.append(.setBreak("Set \(position / 12 + 1)")) }
-                if position > 0, position == count - 2, count > 8 { items.append(.setBreak("Přídavek")) }
+                // A break every twelve songs, and the encore's before the last two (never two breaks in a row).
+                if position > 0, position == count - 2, count > 8 {
+                    items.append(.setBreak("Přídavek"))
+                } else if position > 0, position % 12 == 0 {
+                    items.append(.setBreak("Set \(position / 12 + 1)"))
+                }
                 let song = songs[random.next(pool)]
                 var copy = SongCopy(
                     id: Self.id("copy", number * 1000 + position), originalID: song.id, fields: song.fields)

@@ -95,20 +95,24 @@ enum LineDiff {
     static let maximumEdits = 400
 
     static func hunks(_ old: Data, _ new: Data) -> [FileDelta.Hunk] {
-        let a = [UInt8](old), b = [UInt8](new)
-        let linesA = lines(a), linesB = lines(b)
+        old.withUnsafeBytes { a in new.withUnsafeBytes { b in hunks(a.bindMemory(to: UInt8.self), b.bindMemory(to: UInt8.self)) } }
+    }
+
+    /// The common lines at the start and the end are found by comparing bytes (a change to one
+    /// song of a 30 000-song file leaves megabytes alike around it); only the lines between are split.
+    private static func hunks(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> [FileDelta.Hunk] {
+        let startByte = commonStart(a, b)
+        guard startByte < a.count || startByte < b.count || a.count != b.count else { return [] }
+        let endBytes = commonEnd(a, b, after: startByte)
+        let linesA = lines(a, startByte..<(a.count - endBytes)), linesB = lines(b, startByte..<(b.count - endBytes))
         func equal(_ i: Int, _ j: Int) -> Bool {
             linesA[i].hash == linesB[j].hash && a[linesA[i].range].elementsEqual(b[linesB[j].range])
         }
-        var start = 0
-        while start < linesA.count && start < linesB.count && equal(start, start) { start += 1 }
-        var end = 0
-        while end < linesA.count - start && end < linesB.count - start && equal(linesA.count - 1 - end, linesB.count - 1 - end) { end += 1 }
-        let n = linesA.count - start - end, m = linesB.count - start - end
+        let n = linesA.count, m = linesB.count
         guard n > 0 || m > 0 else { return [] }
 
         var deleted = [Bool](repeating: false, count: n), inserted = [Bool](repeating: false, count: m)
-        if let script = myers(n, m, equal: { equal(start + $0, start + $1) }) {
+        if let script = myers(n, m, equal: equal) {
             for (isDeletion, index) in script {
                 if isDeletion { deleted[index] = true } else { inserted[index] = true }
             }
@@ -116,9 +120,10 @@ enum LineDiff {
             deleted = [Bool](repeating: true, count: n)
             inserted = [Bool](repeating: true, count: m)
         }
-        func offset(_ lines: [Line], _ index: Int, _ total: Int) -> Int {
-            index < lines.count ? lines[index].range.lowerBound : total
+        func offset(_ lines: [Line], _ index: Int, _ middleEnd: Int) -> Int {
+            index < lines.count ? lines[index].range.lowerBound : middleEnd
         }
+        let endA = a.count - endBytes, endB = b.count - endBytes
         var hunks: [FileDelta.Hunk] = []
         var i = 0, j = 0
         while i < n || j < m {
@@ -130,14 +135,43 @@ enum LineDiff {
             let fromA = i, fromB = j
             while i < n && deleted[i] { i += 1 }
             while j < m && inserted[j] { j += 1 }
-            let at = offset(linesA, start + fromA, a.count), to = offset(linesB, start + fromB, b.count)
+            let at = offset(linesA, fromA, endA), to = offset(linesB, fromB, endB)
             hunks.append(
                 FileDelta.Hunk(
                     at: at, to: to,
-                    removed: StoredBytes(Data(a[at..<offset(linesA, start + i, a.count)])),
-                    added: StoredBytes(Data(b[to..<offset(linesB, start + j, b.count)]))))
+                    removed: StoredBytes(Data(a[at..<offset(linesA, i, endA)])),
+                    added: StoredBytes(Data(b[to..<offset(linesB, j, endB)]))))
         }
         return hunks
+    }
+
+    /// Where the lines the two files share at their start end (a line counts with its new line);
+    /// the length of both when they are the same.
+    static func commonStart(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let shorter = min(a.count, b.count)
+        var same = 0
+        // Whole blocks first (memcmp), then the block where they part, byte by byte.
+        while same + 4096 <= shorter, memcmp(a.baseAddress! + same, b.baseAddress! + same, 4096) == 0 { same += 4096 }
+        while same < shorter, a[same] == b[same] { same += 1 }
+        if same == a.count && same == b.count { return same }
+        var index = same
+        while index > 0, a[index - 1] != 0x0A { index -= 1 }
+        return index
+    }
+
+    /// How many bytes the lines the two files share at their end take, none of them before `start`.
+    static func commonEnd(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, after start: Int) -> Int {
+        let room = min(a.count, b.count) - start
+        var same = 0
+        while same < room, a[a.count - 1 - same] == b[b.count - 1 - same] { same += 1 }
+        // Lines wholly inside: each begins just after a new line inside the common end, or where
+        // both files start a line at its first byte.
+        let firstA = a.count - same, firstB = b.count - same
+        let aligned = (firstA == start || a[firstA - 1] == 0x0A) && (firstB == start || b[firstB - 1] == 0x0A)
+        if aligned { return same }
+        var index = firstA
+        while index < a.count, a[index] != 0x0A { index += 1 }
+        return index < a.count - 1 ? a.count - (index + 1) : 0
     }
 
     struct Line {
@@ -145,23 +179,21 @@ enum LineDiff {
         var hash: Int
     }
 
-    /// The lines of a file, each with its new-line character.
-    static func lines(_ bytes: [UInt8]) -> [Line] {
+    /// The lines of `bytes` in `range` (which starts a line), each with its new-line character.
+    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Line] {
         var result: [Line] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            var begin = 0
-            var hash = FNV1a()
-            for index in 0..<buffer.count {
-                let byte = buffer[index]
-                hash.add(byte)
-                if byte == 0x0A {
-                    result.append(Line(range: begin..<(index + 1), hash: Int(truncatingIfNeeded: hash.value)))
-                    hash = FNV1a()
-                    begin = index + 1
-                }
+        var begin = range.lowerBound
+        var hash = FNV1a()
+        for index in range {
+            let byte = bytes[index]
+            hash.add(byte)
+            if byte == 0x0A {
+                result.append(Line(range: begin..<(index + 1), hash: Int(truncatingIfNeeded: hash.value)))
+                hash = FNV1a()
+                begin = index + 1
             }
-            if begin < buffer.count { result.append(Line(range: begin..<buffer.count, hash: Int(truncatingIfNeeded: hash.value))) }
         }
+        if begin < range.upperBound { result.append(Line(range: begin..<range.upperBound, hash: Int(truncatingIfNeeded: hash.value))) }
         return result
     }
 

@@ -9,6 +9,21 @@ public enum Text {
 
     /// Folds case and accents so that "pribeh" matches "Příběh".
     public static func fold(_ text: String) -> String {
+        // Most names are Latin letters, each folding on its own: looked up, one scalar at a time.
+        var folded = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x41...0x5A: folded.append(Unicode.Scalar(scalar.value + 0x20)!)
+            case 0..<0xA0: folded.append(scalar)
+            case 0xA0..<0x250: folded.append(contentsOf: latinFolds[Int(scalar.value - 0xA0)].unicodeScalars)
+            default: return foldWhole(text)
+            }
+        }
+        return String(folded)
+    }
+
+    /// Folds by decomposing, dropping the marks and lowering the case.
+    static func foldWhole(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -94,4 +109,48 @@ public enum Text {
         guard width > 1 else { return String(text.prefix(max(width, 0))) }
         return String(text.prefix(width - 1)) + "…"
     }
+}
+
+extension Text {
+    /// ``Text/foldWhole(_:)`` of U+00A0 to U+024F, one scalar each (the Latin letters and signs);
+    /// `TextFoldTests` checks every one against the whole rule.
+    static let latinFolds: [String] = [
+        "\u{A0}", "\u{A1}", "\u{A2}", "\u{A3}", "\u{A4}", "\u{A5}", "\u{A6}", "\u{A7}", "\u{A8}", "\u{A9}", "\u{AA}", "\u{AB}",
+        "\u{AC}", "\u{AD}", "\u{AE}", "\u{AF}", "\u{B0}", "\u{B1}", "\u{B2}", "\u{B3}", "\u{B4}", "\u{B5}", "\u{B6}", "\u{B7}",
+        "\u{B8}", "\u{B9}", "\u{BA}", "\u{BB}", "\u{BC}", "\u{BD}", "\u{BE}", "\u{BF}", "a", "a", "a", "a",
+        "a", "a", "\u{E6}", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+        "\u{F0}", "n", "o", "o", "o", "o", "o", "\u{D7}", "\u{F8}", "u", "u", "u",
+        "u", "y", "\u{FE}", "\u{DF}", "a", "a", "a", "a", "a", "a", "\u{E6}", "c",
+        "e", "e", "e", "e", "i", "i", "i", "i", "\u{F0}", "n", "o", "o",
+        "o", "o", "o", "\u{F7}", "\u{F8}", "u", "u", "u", "u", "y", "\u{FE}", "y",
+        "a", "a", "a", "a", "a", "a", "c", "c", "c", "c", "c", "c",
+        "c", "c", "d", "d", "\u{111}", "\u{111}", "e", "e", "e", "e", "e", "e",
+        "e", "e", "e", "e", "g", "g", "g", "g", "g", "g", "g", "g",
+        "h", "h", "\u{127}", "\u{127}", "i", "i", "i", "i", "i", "i", "i", "i",
+        "i", "\u{131}", "\u{133}", "\u{133}", "j", "j", "k", "k", "\u{138}", "l", "l", "l",
+        "l", "l", "l", "\u{140}", "\u{140}", "\u{142}", "\u{142}", "n", "n", "n", "n", "n",
+        "n", "\u{149}", "\u{14B}", "\u{14B}", "o", "o", "o", "o", "o", "o", "\u{153}", "\u{153}",
+        "r", "r", "r", "r", "r", "r", "s", "s", "s", "s", "s", "s",
+        "s", "s", "t", "t", "t", "t", "\u{167}", "\u{167}", "u", "u", "u", "u",
+        "u", "u", "u", "u", "u", "u", "u", "u", "w", "w", "y", "y",
+        "y", "z", "z", "z", "z", "z", "z", "\u{17F}", "\u{180}", "\u{253}", "\u{183}", "\u{183}",
+        "\u{185}", "\u{185}", "\u{254}", "\u{188}", "\u{188}", "\u{256}", "\u{257}", "\u{18C}", "\u{18C}", "\u{18D}", "\u{1DD}", "\u{259}",
+        "\u{25B}", "\u{192}", "\u{192}", "\u{260}", "\u{263}", "\u{195}", "\u{269}", "\u{268}", "\u{199}", "\u{199}", "\u{19A}", "\u{19B}",
+        "\u{26F}", "\u{272}", "\u{19E}", "\u{275}", "o", "o", "\u{1A3}", "\u{1A3}", "\u{1A5}", "\u{1A5}", "\u{280}", "\u{1A8}",
+        "\u{1A8}", "\u{283}", "\u{1AA}", "\u{1AB}", "\u{1AD}", "\u{1AD}", "\u{288}", "u", "u", "\u{28A}", "\u{28B}", "\u{1B4}",
+        "\u{1B4}", "\u{1B6}", "\u{1B6}", "\u{292}", "\u{1B9}", "\u{1B9}", "\u{1BA}", "\u{1BB}", "\u{1BD}", "\u{1BD}", "\u{1BE}", "\u{1BF}",
+        "\u{1C0}", "\u{1C1}", "\u{1C2}", "\u{1C3}", "\u{1C6}", "\u{1C6}", "\u{1C6}", "\u{1C9}", "\u{1C9}", "\u{1C9}", "\u{1CC}", "\u{1CC}",
+        "\u{1CC}", "a", "a", "i", "i", "o", "o", "u", "u", "u", "u", "u",
+        "u", "u", "u", "u", "u", "\u{1DD}", "a", "a", "a", "a", "\u{E6}", "\u{E6}",
+        "\u{1E5}", "\u{1E5}", "g", "g", "k", "k", "o", "o", "o", "o", "\u{292}", "\u{292}",
+        "j", "\u{1F3}", "\u{1F3}", "\u{1F3}", "g", "g", "\u{195}", "\u{1BF}", "n", "n", "a", "a",
+        "\u{E6}", "\u{E6}", "\u{F8}", "\u{F8}", "a", "a", "a", "a", "e", "e", "e", "e",
+        "i", "i", "i", "i", "o", "o", "o", "o", "r", "r", "r", "r",
+        "u", "u", "u", "u", "s", "s", "t", "t", "\u{21D}", "\u{21D}", "h", "h",
+        "\u{19E}", "\u{221}", "\u{223}", "\u{223}", "\u{225}", "\u{225}", "a", "a", "e", "e", "o", "o",
+        "o", "o", "o", "o", "o", "o", "y", "y", "\u{234}", "\u{235}", "\u{236}", "\u{237}",
+        "\u{238}", "\u{239}", "\u{2C65}", "\u{23C}", "\u{23C}", "\u{19A}", "\u{2C66}", "\u{23F}", "\u{240}", "\u{242}", "\u{242}",
+        "\u{180}",
+        "\u{289}", "\u{28C}", "\u{247}", "\u{247}", "\u{249}", "\u{249}", "\u{24B}", "\u{24B}", "\u{24D}", "\u{24D}", "\u{24F}", "\u{24F}",
+    ]
 }
