@@ -102,6 +102,56 @@ struct JSONSkim {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// The text of the string contents in `range`, its escapes read; nil when they break JSON's
+    /// rules (a control character, an unknown escape, a lone surrogate, bytes that are not UTF-8).
+    func unescaped(_ range: Range<Int>) -> String? {
+        let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        if memchr(base + range.lowerBound, Int32(Self.backslash), range.count) == nil {
+            guard !bytes.contains(where: { $0 < 0x20 }) else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var index = 0
+        func hex(_ at: Int) -> UInt32? {
+            guard at + 4 <= bytes.count else { return nil }
+            return UInt32(String(decoding: bytes[at..<(at + 4)], as: UTF8.self), radix: 16)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= 0x20 else { return nil }
+            guard byte == Self.backslash else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < bytes.count else { return nil }
+            index += 2
+            switch bytes[index - 1] {
+            case UInt8(ascii: "\""), Self.backslash, UInt8(ascii: "/"): out.append(bytes[index - 1])
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                guard var unit = hex(index) else { return nil }
+                index += 4
+                if (0xD800..<0xDC00).contains(unit) {
+                    guard index + 6 <= bytes.count, bytes[index] == Self.backslash, bytes[index + 1] == UInt8(ascii: "u"),
+                        let low = hex(index + 2), (0xDC00..<0xE000).contains(low)
+                    else { return nil }
+                    unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                guard let scalar = Unicode.Scalar(unit) else { return nil }
+                out.append(contentsOf: Array(String(scalar).utf8))
+            default: return nil
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
     /// Takes `null` when it comes next.
     mutating func takeNull() -> Bool {
         skipSpace()

@@ -129,14 +129,20 @@ public enum LibraryFiles {
     // MARK: Encoding
 
     static func encode<T: Encodable>(_ value: T) -> Data {
-        JSONFormat.document(value)
+        // The song list, the largest file, is written directly, to the same bytes.
+        if let file = value as? SongsFile, let data = SongListCodec.write(file) { return data }
+        return JSONFormat.document(value)
     }
 
     /// Decodes a library file, checking its version first, with errors that name the file and
     /// the place in it.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(LibraryError) -> T {
-        // The order file, read by every command that names a playlist, is read plainly when it can be.
+        // The order file, read by every command that names a playlist, and the song list, the largest
+        // file, are read directly when they can be.
         if T.self == PlaylistOrderFile.self, let file = orderFile(skimming: data), file.version <= LibraryFiles.version {
+            return file as! T
+        }
+        if T.self == SongsFile.self, let file = SongListCodec.read(data), file.version <= LibraryFiles.version {
             return file as! T
         }
         let decoder = JSONDecoder()

@@ -1,0 +1,57 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import SetlistCore
+
+/// The song list is read and written without Codable; Codable stays the definition of both.
+@Suite struct SongListCodecTests {
+    static func file(_ names: [String], _ numbers: [Int]) -> LibraryFiles.SongsFile {
+        LibraryFiles.SongsFile(songs: StorePropertyTests.library(names: names, numbers: numbers).songs, conflicts: nil)
+    }
+
+    @Test func writtenAsTheEncoderWritesIt() async {
+        await propertyCheck(count: 60, input: StorePropertyTests.libraryInput.0, StorePropertyTests.libraryInput.1) { names, numbers in
+            let file = Self.file(names, numbers)
+            #expect(SongListCodec.write(file) == JSONFormat.document(file))
+        }
+    }
+
+    @Test func readAsTheDecoderReadsIt() async throws {
+        await propertyCheck(count: 60, input: StorePropertyTests.libraryInput.0, StorePropertyTests.libraryInput.1) { names, numbers in
+            let data = JSONFormat.document(Self.file(names, numbers))
+            // As written, and as another program writes it: compact, slashes and more escaped.
+            let other = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
+            for bytes in [data, other] {
+                let decoded = try JSONDecoder().decode(LibraryFiles.SongsFile.self, from: bytes)
+                let read = try #require(SongListCodec.read(bytes))
+                #expect(read.songs == decoded.songs && read.format == decoded.format && read.version == decoded.version)
+            }
+        }
+    }
+
+    @Test func escapesAreReadAsJSONReadsThem() throws {
+        let text =
+            #"{"format": "f", "version": 1, "songs": [{"id": "a", "name": "\u017d\u0041\ud83c\udfb8 \"\\\/\b\f\n\r\t\u0000 \u00e9", "notes": null}]}"#
+        let decoded = try JSONDecoder().decode(LibraryFiles.SongsFile.self, from: Data(text.utf8))
+        #expect(SongListCodec.read(Data(text.utf8))?.songs == decoded.songs)
+    }
+
+    @Test(arguments: [
+        #""songs": [], "conflicts": []"#, #""songs": [], "other": 1"#, #""songs": [{"id": "a", "name": "b", "bpm": 1.0}]"#,
+        #""songs": [{"id": "a", "name": "b", "bpm": -1}]"#, #""songs": [{"id": "a", "name": "b", "key": "X"}]"#,
+        #""songs": [{"id": "a", "name": "b", "id": "c"}]"#, #""songs": [{"id": "a", "name": "\ud83c"}]"#, #""songs": [{"id": "a"}]"#,
+        #""songs": [{"id": "a", "name": "b", "extra": 1}]"#, #""songs": [{"id": "a", "name": "b\x"}]"#, #""songs": {}"#,
+        #""songs": [], "songs": []"#, #""songs": [{"id": "a", "name": "b", "bpm": 007}]"#,
+    ])
+    func whatIsOutOfTheOrdinaryIsLeftToTheDecoder(members: String) {
+        #expect(SongListCodec.read(Data((#"{"format": "f", "version": 1, "# + members + "}").utf8)) == nil)
+        #expect(SongListCodec.read(Data(#"{"format": "f", "version": 1, "songs": [], "conflicts": null}"#.utf8))?.songs == [])
+    }
+
+    @Test func withConflictsTheEncoderWrites() {
+        var file = Self.file(["A"], [1])
+        file.conflicts = []
+        #expect(SongListCodec.write(file) == nil)
+    }
+}
