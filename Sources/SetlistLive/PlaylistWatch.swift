@@ -35,7 +35,7 @@ public final class PlaylistWatch {
 
     /// What changed since the last check, or nil when nothing did.
     public func check() -> Change? {
-        let now = store.stamp()
+        let now = store.stamp(of: playlist)
         guard now != stamp else { return nil }
         stamp = now
         let library: Library

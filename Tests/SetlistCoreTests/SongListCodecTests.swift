@@ -14,6 +14,7 @@ import Testing
         await propertyCheck(count: 60, input: StorePropertyTests.libraryInput.0, StorePropertyTests.libraryInput.1) { names, numbers in
             let file = Self.file(names, numbers)
             #expect(SongListCodec.write(file) == JSONFormat.document(file))
+            #expect(JSONFormat.songs(file.songs) == (try? JSONFormat.encoder().encode(file.songs)))
         }
     }
 
@@ -28,6 +29,40 @@ import Testing
                 #expect(read.songs == decoded.songs && read.format == decoded.format && read.version == decoded.version)
             }
         }
+    }
+
+    @Test func playlistFilesAreReadAsTheDecoderReadsThem() async throws {
+        await propertyCheck(count: 40, input: StorePropertyTests.libraryInput.0, StorePropertyTests.libraryInput.1) { names, numbers in
+            let library = StorePropertyTests.library(names: names, numbers: numbers)
+            for playlist in library.playlists {
+                let data = LibraryFiles.encode(
+                    LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items, conflicts: nil))
+                let other = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
+                for bytes in [data, other] {
+                    let decoded = try JSONDecoder().decode(LibraryFiles.PlaylistFile.self, from: bytes)
+                    let read = try #require(SongListCodec.readPlaylist(bytes))
+                    #expect(
+                        read.items == decoded.items && read.id == decoded.id && read.name == decoded.name && read.version == decoded.version
+                    )
+                }
+                for song in library.songs {
+                    #expect(SongListCodec.song(JSONFormat.document(song)) == song)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        #""items": [], "plan": {}"#, #""items": [], "received": {}"#, #""items": [], "conflicts": []"#,
+        #""items": [{"break": "Set 2", "id": "x"}]"#, #""items": [{"break": null}]"#,
+        #""items": [{"id": "a", "name": "b", "received": {}}]"#,
+        #""items": [{"id": "a"}]"#, #""items": [{"id": "a", "name": "b", "original": 5}]"#, #""items": [], "other": 1"#,
+    ])
+    func aPlaylistOutOfTheOrdinaryIsLeftToTheDecoder(members: String) {
+        #expect(SongListCodec.readPlaylist(Data((#"{"format": "f", "version": 1, "id": "p", "name": "P", "# + members + "}").utf8)) == nil)
+        let plain =
+            #"{"format": "f", "version": 1, "id": "p", "name": "P", "plan": null, "items": [{"break": "B"}, {"id": "a", "name": "b", "original": null}]}"#
+        #expect(SongListCodec.readPlaylist(Data(plain.utf8))?.items.count == 2)
     }
 
     @Test func escapesAreReadAsJSONReadsThem() throws {

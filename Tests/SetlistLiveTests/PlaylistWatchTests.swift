@@ -115,4 +115,21 @@ import Testing
         try text.replacingOccurrences(of: "Highway", with: "Highwax").write(to: file, atomically: false, encoding: .utf8)
         #expect(store.stamp() != written)
     }
+
+    /// A setlist's stamp follows its own file, the order and the settings, not the other setlists.
+    @Test func aSetlistsStampLeavesTheOthersOut() throws {
+        let store = LibraryStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("setlist-stamp-" + UUID().uuidString))
+        defer { try? FileManager.default.removeItem(at: store.root) }
+        let other = Playlist(name: "Jiný")
+        try store.modify { library in library.playlists = [Fixtures.concert, other] }
+        let concert = try store.load().playlist(matching: Fixtures.concert.name)
+        let before = store.stamp(of: concert)
+        try store.modify(.playlist("Jiný", originals: false)) { library in library.playlists[0].items = Fixtures.concert.items }
+        #expect(store.stamp(of: concert) == before, "another setlist changed")
+        try store.modify { library in library.settings.notation = "german" }
+        #expect(store.stamp(of: concert) != before, "the settings changed")
+        let settled = store.stamp(of: concert)
+        try store.modify(.playlist(concert.name, originals: false)) { library in library.playlists[0].items.removeLast() }
+        #expect(store.stamp(of: concert) != settled, "this setlist changed")
+    }
 }

@@ -46,7 +46,10 @@ struct SongsCommand: ParsableCommand {
     func run() throws {
         let library = try libraryOptions.load(.songs)
         let numbered = library.numberedSongs(searching: search)
-        if json { return try printJSON(numbered.map(\.song)) }
+        if json {
+            context.output.write(JSONFormat.songs(numbered.map(\.song)))
+            return context.output.line()
+        }
         guard !numbered.isEmpty else {
             say(search == nil ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches '\(search!)'.")
             return

@@ -251,7 +251,8 @@ extension LibraryFiles {
             let decoder = JSONDecoder()
             var songs: [Song] = []
             for range in wanted {
-                guard let song = try? decoder.decode(Song.self, from: skim.data(range)) else { return nil }
+                let bytes = skim.data(range)
+                guard let song = SongListCodec.song(bytes) ?? (try? decoder.decode(Song.self, from: bytes)) else { return nil }
                 if ids.contains(song.id) { songs.append(song) }
             }
             return songs
@@ -293,7 +294,8 @@ extension LibraryFiles {
                 guard ids.contains(id) else { continue }
                 guard let open = Bytes.findLast(opening, in: base, before: at + 1),
                     let close = Bytes.find(closing, in: base, from: quote, to: listEnd),
-                    let song = try? decoder.decode(Song.self, from: Data(bytes: base + open + 5, count: close + 6 - (open + 5))),
+                    case let bytes = Data(bytes: base + open + 5, count: close + 6 - (open + 5)),
+                    let song = SongListCodec.song(bytes) ?? (try? decoder.decode(Song.self, from: bytes)),
                     song.id == id
                 else { return nil }
                 songs.append(song)

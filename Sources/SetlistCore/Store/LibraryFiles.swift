@@ -145,6 +145,9 @@ public enum LibraryFiles {
         if T.self == SongsFile.self, let file = SongListCodec.read(data), file.version <= LibraryFiles.version {
             return file as! T
         }
+        if T.self == PlaylistFile.self, let file = SongListCodec.readPlaylist(data), file.version <= LibraryFiles.version {
+            return file as! T
+        }
         let decoder = JSONDecoder()
         // A file that reads as `type` tells its version itself: one pass over it, not two.
         if T.self is any VersionedFile.Type, let value = try? decoder.decode(type, from: data),

@@ -29,9 +29,21 @@ public struct LibraryStamp: Hashable, Sendable {
 extension LibraryStore {
     /// The stamp of the library's files as they are now.
     public func stamp() -> LibraryStamp {
-        let names =
-            [LibraryFiles.playlistOrder, LibraryFiles.settings]
-            + LibraryFiles.playlistFileNames(in: root).map { LibraryFiles.playlistFolder + "/" + $0 }
+        stamp(
+            of: [LibraryFiles.playlistOrder, LibraryFiles.settings]
+                + LibraryFiles.playlistFileNames(in: root).map { LibraryFiles.playlistFolder + "/" + $0 })
+    }
+
+    /// The stamp of what `playlist` is read from: the playlist order, the settings and its own
+    /// file (a stage screen need not look at the thousands of others); every playlist file when
+    /// its file is not under the name setlist gives it.
+    public func stamp(of playlist: Playlist) -> LibraryStamp {
+        let own = LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(own).path) else { return stamp() }
+        return stamp(of: [LibraryFiles.playlistOrder, LibraryFiles.settings, own])
+    }
+
+    private func stamp(of names: [String]) -> LibraryStamp {
         var files: [String: LibraryStamp.FileStamp] = [:]
         for name in names {
             var info = stat()

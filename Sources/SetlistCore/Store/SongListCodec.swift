@@ -54,45 +54,138 @@ enum SongListCodec {
     }
 
     private static func readSong(_ skim: inout JSONSkim) -> Song? {
-        guard skim.take(UInt8(ascii: "{")) else { return nil }
-        var id: String?, name: String?, author: String?, notes: String?, length: Int?, bpm: Int?, key: MusicalKey?
-        var seen: Set<String> = []
-        if !skim.take(UInt8(ascii: "}")) {
+        guard let record = Record.read(&skim), record.keys.isSubset(of: Record.songKeys), let id = record.id, let fields = record.fields
+        else { return nil }
+        return Song(id: id, fields: fields)
+    }
+
+    /// The members of a song, a copy or a break, read as their Codable reads them.
+    struct Record {
+        static let fieldKeys: Set<String> = ["name", "author", "notes", "length", "bpm", "key"]
+        static let songKeys = fieldKeys.union(["id"])
+        static let copyKeys = songKeys.union(["original"])
+
+        var keys: Set<String> = []
+        var id: String?, original: String?, name: String?, author: String?, notes: String?, label: String?
+        var length: Int?, bpm: Int?, key: MusicalKey?
+
+        var fields: SongFields? {
+            name.map { SongFields(name: $0, author: author, length: length, key: key, bpm: bpm, notes: notes) }
+        }
+
+        /// The object that comes next, each key once; nil for another key or value.
+        static func read(_ skim: inout JSONSkim) -> Record? {
+            guard skim.take(UInt8(ascii: "{")) else { return nil }
+            var record = Record()
+            if skim.take(UInt8(ascii: "}")) { return record }
             repeat {
-                guard let field = skim.text(), seen.insert(field).inserted, skim.take(UInt8(ascii: ":")) else { return nil }
+                guard let field = skim.text(), record.keys.insert(field).inserted, skim.take(UInt8(ascii: ":")) else { return nil }
                 switch field {
                 case "id":
                     guard let text = skim.text() else { return nil }
-                    id = text
+                    record.id = text
                 case "name":
                     guard let text = skim.text() else { return nil }
-                    name = text
+                    record.name = text
+                case "break":
+                    guard let text = skim.text() else { return nil }
+                    record.label = text
+                case "original":
+                    guard let value = optionalText(&skim) else { return nil }
+                    record.original = value
                 case "author":
                     guard let value = optionalText(&skim) else { return nil }
-                    author = value
+                    record.author = value
                 case "notes":
                     guard let value = optionalText(&skim) else { return nil }
-                    notes = value
+                    record.notes = value
                 case "length":
                     guard let value = optionalInteger(&skim) else { return nil }
-                    length = value
+                    record.length = value
                 case "bpm":
                     guard let value = optionalInteger(&skim) else { return nil }
-                    bpm = value
+                    record.bpm = value
                 case "key":
                     guard let value = optionalText(&skim) else { return nil }
                     if let text = value {
                         // As MusicalKey's Decodable reads it; a key it refuses is the decoder's error to report.
                         guard let parsed = MusicalKey.canonical[text] ?? MusicalKey(parsing: text) else { return nil }
-                        key = parsed
+                        record.key = parsed
                     }
-                default: return nil
+                default:
+                    return nil
                 }
             } while skim.take(UInt8(ascii: ","))
-            guard skim.take(UInt8(ascii: "}")) else { return nil }
+            return skim.take(UInt8(ascii: "}")) ? record : nil
         }
-        guard let id, let name else { return nil }
-        return Song(id: id, fields: SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes))
+    }
+
+    /// One song read from its object's bytes (a song the skim found), or nil for the decoder.
+    static func song(_ data: Data) -> Song? {
+        data.withUnsafeBytes { raw -> Song? in
+            var skim = JSONSkim(raw)
+            guard let song = readSong(&skim), skim.isAtEnd else { return nil }
+            return song
+        }
+    }
+
+    // MARK: Playlist files
+
+    /// A playlist file read directly, or nil for the decoder: copies and breaks only (a received
+    /// document, a plan or conflicts go to the decoder).
+    static func readPlaylist(_ data: Data) -> LibraryFiles.PlaylistFile? {
+        data.withUnsafeBytes { raw -> LibraryFiles.PlaylistFile? in
+            var skim = JSONSkim(raw)
+            var keys: Set<String> = []
+            var format: String?, version: Int?, id: String?, name: String?, items: [PlaylistItem]?
+            guard skim.take(UInt8(ascii: "{")) else { return nil }
+            if !skim.take(UInt8(ascii: "}")) {
+                repeat {
+                    guard let key = skim.text(), keys.insert(key).inserted, skim.take(UInt8(ascii: ":")) else { return nil }
+                    switch key {
+                    case "format":
+                        guard let text = skim.text() else { return nil }
+                        format = text
+                    case "version":
+                        guard let number = skim.integer() else { return nil }
+                        version = number
+                    case "id":
+                        guard let text = skim.text() else { return nil }
+                        id = text
+                    case "name":
+                        guard let text = skim.text() else { return nil }
+                        name = text
+                    case "items":
+                        guard let list = readItems(&skim) else { return nil }
+                        items = list
+                    case "received", "plan", "conflicts":
+                        guard skim.takeNull() else { return nil }
+                    default:
+                        return nil
+                    }
+                } while skim.take(UInt8(ascii: ","))
+                guard skim.take(UInt8(ascii: "}")) else { return nil }
+            }
+            guard skim.isAtEnd, let format, let version, let id, let name, let items else { return nil }
+            return LibraryFiles.PlaylistFile(format: format, version: version, id: id, name: name, items: items, conflicts: nil)
+        }
+    }
+
+    private static func readItems(_ skim: inout JSONSkim) -> [PlaylistItem]? {
+        guard skim.take(UInt8(ascii: "[")) else { return nil }
+        var items: [PlaylistItem] = []
+        if skim.take(UInt8(ascii: "]")) { return items }
+        repeat {
+            guard let record = Record.read(&skim) else { return nil }
+            if record.keys == ["break"], let label = record.label {
+                items.append(.setBreak(label))
+            } else if record.keys.isSubset(of: Record.copyKeys), let id = record.id, let fields = record.fields {
+                items.append(.song(SongCopy(id: id, originalID: record.original, fields: fields)))
+            } else {
+                return nil
+            }
+        } while skim.take(UInt8(ascii: ","))
+        return skim.take(UInt8(ascii: "]")) ? items : nil
     }
 
     /// An optional string: `null` is `.some(nil)`; nil when neither comes next.
@@ -114,37 +207,57 @@ enum SongListCodec {
         guard file.conflicts == nil else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(256 + file.songs.count * 400)
-        func append(_ text: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
-        func member(_ key: StaticString, _ write: () -> Void, last: Bool = false) {
-            append("      \"")
-            append(key)
-            append("\" : ")
-            write()
-            if !last { append(",") }
-            append("\n")
-        }
-        append("{\n  \"format\" : ")
+        append("{\n  \"format\" : ", to: &out)
         string(file.format, into: &out)
-        append(",\n  \"songs\" : [\n")
-        if file.songs.isEmpty { append("\n") }
-        for (index, song) in file.songs.enumerated() {
-            let f = song.fields
-            append("    {\n")
-            if let author = f.author { member("author") { string(author, into: &out) } }
-            if let bpm = f.bpm { member("bpm") { out.append(contentsOf: String(bpm).utf8) } }
-            member("id") { string(song.id, into: &out) }
-            if let key = f.key { member("key") { string(key.description, into: &out) } }
-            if let length = f.length { member("length") { out.append(contentsOf: String(length).utf8) } }
-            member("name", { string(f.name, into: &out) }, last: f.notes == nil)
-            if let notes = f.notes { member("notes", { string(notes, into: &out) }, last: true) }
-            append(index == file.songs.count - 1 ? "    }\n" : "    },\n")
-        }
-        append("  ],\n  \"version\" : ")
+        append(",\n  \"songs\" : ", to: &out)
+        songs(file.songs, depth: 1, into: &out)
+        append(",\n  \"version\" : ", to: &out)
         out.append(contentsOf: String(file.version).utf8)
-        append("\n}\n")
+        append("\n}\n", to: &out)
         return Data(out)
+    }
+
+    /// Songs as ``JSONFormat/encoder()`` writes an array of them, without a final new line.
+    static func json(_ list: [Song]) -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + list.count * 400)
+        songs(list, depth: 0, into: &out)
+        return Data(out)
+    }
+
+    /// An array of songs as the encoder lays it out at `depth` (two spaces a level).
+    private static func songs(_ songs: [Song], depth: Int, into out: inout [UInt8]) {
+        let outer = [UInt8](repeating: 0x20, count: 2 * depth), inner = outer + [0x20, 0x20], keys = inner + [0x20, 0x20]
+        func member(_ key: StaticString, _ write: (inout [UInt8]) -> Void, last: Bool = false) {
+            out += keys
+            append("\"", to: &out)
+            append(key, to: &out)
+            append("\" : ", to: &out)
+            write(&out)
+            append(last ? "\n" : ",\n", to: &out)
+        }
+        append("[\n", to: &out)
+        if songs.isEmpty { append("\n", to: &out) }
+        for (index, song) in songs.enumerated() {
+            let f = song.fields
+            out += inner
+            append("{\n", to: &out)
+            if let author = f.author { member("author") { string(author, into: &$0) } }
+            if let bpm = f.bpm { member("bpm") { $0 += String(bpm).utf8 } }
+            member("id") { string(song.id, into: &$0) }
+            if let key = f.key { member("key") { string(key.description, into: &$0) } }
+            if let length = f.length { member("length") { $0 += String(length).utf8 } }
+            member("name", { string(f.name, into: &$0) }, last: f.notes == nil)
+            if let notes = f.notes { member("notes", { string(notes, into: &$0) }, last: true) }
+            out += inner
+            append(index == songs.count - 1 ? "}\n" : "},\n", to: &out)
+        }
+        out += outer
+        append("]", to: &out)
+    }
+
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// A JSON string as the encoder writes one: `"` and `\` escaped, the controls as `\b \t \n

@@ -10,6 +10,12 @@ public enum JSONFormat {
         return encoder
     }
 
+    /// Songs as ``encoder()`` writes an array of them (what `songs --json` prints), written
+    /// directly: a 30 000-song list took the encoder a quarter of a second.
+    public static func songs(_ songs: [Song]) -> Data {
+        SongListCodec.json(songs)
+    }
+
     /// `value` encoded, with a final new line as text files have. Only for plain value types,
     /// which always encode.
     public static func document<T: Encodable>(_ value: T) -> Data {
