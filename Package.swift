@@ -14,8 +14,12 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
-        // The part of Cairo, Pango and PangoCairo setlist uses, loaded when a PDF is drawn (libpangocairo-1.0).
-        .target(name: "CCairoPango", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
+        // Cairo, Pango and PangoCairo, found through pkg-config.
+        .systemLibrary(
+            name: "CCairoPango",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
         // The model (songs, setlists of copies, contacts), value parsing and the library on disk.
         .target(name: "SetlistCore"),
         // The .plsts document: encoding, validation, import and update.

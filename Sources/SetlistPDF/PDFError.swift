@@ -8,8 +8,6 @@ public enum PDFError: SetlistError, Sendable {
     case cairo(detail: String)
     /// Pango could not set up fonts through fontconfig.
     case fontsUnavailable
-    /// Cairo and Pango, loaded when a PDF is drawn, are not installed (or lack a function).
-    case librariesUnavailable(detail: String)
 
     public var description: String {
         switch self {
@@ -17,8 +15,6 @@ public enum PDFError: SetlistError, Sendable {
             "Cannot write the PDF to \(path): \(detail)"
         case .cairo(let detail):
             "Cairo could not render the PDF (\(detail)). Check that there is free memory and disk space, then try again; if it persists, report it with the playlist attached."
-        case .librariesUnavailable(let detail):
-            "Cairo and Pango, which draw the PDF, could not be loaded (\(detail)). Install them (Debian and Ubuntu: libpangocairo-1.0-0; Fedora: pango; Scripts/install-deps does it), then try again."
         case .fontsUnavailable:
             "No fonts are available for the PDF. Install fontconfig and a font such as fonts-noto-core or fonts-dejavu-core (Scripts/install-deps does it), then try again."
         }

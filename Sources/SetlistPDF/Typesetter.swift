@@ -32,14 +32,13 @@ enum Overflow {
 /// ``withTypesetter(_:)``, which serialises them and keeps one font map (and its font cache) for
 /// the life of the process.
 final class Typesetter {
-    nonisolated(unsafe) private static var sharedFontMap: OpaquePointer?
+    nonisolated(unsafe) private static var sharedFontMap: UnsafeMutablePointer<PangoFontMap>?
     private static let lock = NSLock()
 
     /// Runs `body` with a typesetter while no other thread uses Pango.
     static func withTypesetter<T>(_ body: (Typesetter) throws(PDFError) -> T) throws(PDFError) -> T {
         lock.lock()
         defer { lock.unlock() }
-        if let failure = setlist_cairo_pango_load() { throw .librariesUnavailable(detail: String(cString: failure)) }
         if sharedFontMap == nil { sharedFontMap = pango_cairo_font_map_new() }
         guard let fontMap = sharedFontMap, let context = pango_font_map_create_context(fontMap) else {
             throw .fontsUnavailable
