@@ -133,6 +133,10 @@ import Testing
             #expect(LibraryFiles.songs(withIDs: wanted, in: data) == expected)
             // As setlist writes it, the song list is read line by line.
             #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: data) == (library.songs.isEmpty ? nil : expected))
+            let long = wanted.subtracting(["x"])
+            #expect(
+                LibraryFiles.songsAsWritten(withIDs: long, in: data) == (library.songs.isEmpty ? nil : expected),
+                "ids of eight bytes or more")
             // Line ends changed by a checkout on Windows: read the general way.
             let crlf = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
             #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: crlf) == nil)

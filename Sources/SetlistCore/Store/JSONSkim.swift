@@ -285,11 +285,17 @@ extension LibraryFiles {
             let decoder = JSONDecoder()
             var songs: [Song] = []
             var from = head.count - 1
+            // The first eight bytes of the ids looked for: most ids are passed over on them alone.
+            func prefix(_ bytes: UnsafeRawPointer) -> UInt64 { bytes.loadUnaligned(as: UInt64.self) }
+            let short = ids.contains { $0.utf8.count < 8 }
+            let prefixes = Set(
+                ids.compactMap { id in id.utf8.count < 8 ? nil : Array(id.utf8.prefix(8)).withUnsafeBytes { prefix($0.baseAddress!) } })
             while let at = Bytes.find(needle, in: base, from: from, to: listEnd) {
                 let idStart = at + needle.count
                 guard let quote = Bytes.find([UInt8(ascii: "\"")], in: base, from: idStart, to: listEnd) else { return nil }
                 from = quote
                 guard memchr(base + idStart, Int32(UInt8(ascii: "\\")), quote - idStart) == nil else { return nil }
+                guard short || (quote - idStart >= 8 && prefixes.contains(prefix(base + idStart))) else { continue }
                 let id = String(decoding: bytes[idStart..<quote], as: UTF8.self)
                 guard ids.contains(id) else { continue }
                 guard let open = Bytes.findLast(opening, in: base, before: at + 1),

@@ -36,7 +36,7 @@ public enum LibraryFiles {
         let folder = root.appendingPathComponent(playlistFolder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         // A sync tool's conflict copy is not a playlist of its own: check reports it, repair merges it.
-        let all = SyncConflicts.Originals(Set(names))
+        let all = SyncConflicts.Originals(names)
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && SyncConflicts.original(of: $0, among: all) == nil }.sorted()
     }
 

@@ -27,7 +27,7 @@ public enum SyncConflicts {
             }
         }
         let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
-        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let originals = Originals(names)
         var inFolder: [SyncConflictCopy] = []
         for name in names {
@@ -51,17 +51,22 @@ public enum SyncConflicts {
 
     /// The names a copy may be a copy of, and the same without `.json` (to look up the start of a
     /// copy's name without building a string for each dash in it).
-    struct Originals {
-        let names: Set<String>
-        let stems: Set<Substring>
+    final class Originals {
+        let list: [String]
         /// The FNV-1a hashes of the ASCII stems' bytes: an ASCII name's start is looked up only
         /// when its hash is one of them (ASCII text is the same text only as the same bytes).
         let asciiStemHashes: Set<UInt64>
+        /// Built when first looked in: a folder of thousands of playlists seldom needs them.
+        lazy var names = Set(list)
+        lazy var stems = Set(list.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
 
-        init(_ names: Set<String>) {
-            self.names = names
-            stems = Set(names.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
-            asciiStemHashes = Set(stems.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { FNV1a.hash($0.utf8) })
+        init<Names: Collection<String>>(_ names: Names) {
+            list = Array(names)
+            var hashes = Set<UInt64>()
+            for name in list where name.utf8.count > 5 && name.utf8.allSatisfy({ $0 < 0x80 }) && name.hasSuffix(".json") {
+                hashes.insert(FNV1a.hash(name.utf8.dropLast(5)))
+            }
+            asciiStemHashes = hashes
         }
 
         func contains(_ name: String) -> Bool { names.contains(name) }
