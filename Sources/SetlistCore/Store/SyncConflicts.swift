@@ -76,11 +76,14 @@ public enum SyncConflicts {
         guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
         let utf8 = name.utf8
         let stemEnd = utf8.index(utf8.endIndex, offsetBy: -5)
-        // Only a stem ending in ")" or holding ".sync-conflict-" can follow the first three namings.
-        let marker = Array(".sync-conflict-".utf8)
-        if utf8[utf8.index(before: stemEnd)] == UInt8(ascii: ")")
-            || utf8.withContiguousStorageIfAvailable({ Bytes.contains($0.baseAddress!, $0.count, marker) }) ?? true
-        {
+        // Only a stem ending in ")", or in ".sync-conflict-" and 23 more scalars (Syncthing's ending
+        // has a fixed length), can follow the first three namings.
+        let scalars = name.unicodeScalars
+        let syncthing =
+            scalars.index(scalars.endIndex, offsetBy: -(5 + 38), limitedBy: scalars.startIndex).map {
+                $0 > scalars.startIndex && scalars[$0...].starts(with: ".sync-conflict-".unicodeScalars)
+            } ?? false
+        if utf8[utf8.index(before: stemEnd)] == UInt8(ascii: ")") || syncthing {
             let stem = Array(name.unicodeScalars.dropLast(5))
             for (pattern, tool) in patterns {
                 guard let (end, variant) = pattern(stem) else { continue }
