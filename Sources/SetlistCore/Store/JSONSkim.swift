@@ -284,21 +284,29 @@ extension LibraryFiles {
             let needle = Array("\n      \"id\" : \"".utf8), opening = Array("\n    {\n".utf8), closing = Array("\n    }".utf8)
             let decoder = JSONDecoder()
             var songs: [Song] = []
-            var from = head.count - 1
+            let from = head.count - 1
             // The first eight bytes of the ids looked for: most ids are passed over on them alone.
             func prefix(_ bytes: UnsafeRawPointer) -> UInt64 { bytes.loadUnaligned(as: UInt64.self) }
             let short = ids.contains { $0.utf8.count < 8 }
             let prefixes = Set(
                 ids.compactMap { id in id.utf8.count < 8 ? nil : Array(id.utf8.prefix(8)).withUnsafeBytes { prefix($0.baseAddress!) } })
-            while let at = Bytes.find(needle, in: base, from: from, to: listEnd) {
-                let idStart = at + needle.count
-                guard let quote = Bytes.find([UInt8(ascii: "\"")], in: base, from: idStart, to: listEnd) else { return nil }
-                from = quote
+            // Line by line (memchr finds a line's end faster than memmem finds the key): a line
+            // that starts as an id's does is one.
+            let key = Array(needle.dropFirst())
+            let start = key.withUnsafeBytes { prefix($0.baseAddress!) }
+            var line = from + 1
+            while line < listEnd {
+                let end = memchr(base + line, 0x0A, listEnd - line).map { UnsafeRawPointer($0) - base } ?? listEnd
+                defer { line = end + 1 }
+                guard end - line > key.count, prefix(base + line) == start, memcmp(base + line, key, key.count) == 0 else { continue }
+                let idStart = line + key.count
+                guard let found = memchr(base + idStart, Int32(UInt8(ascii: "\"")), end - idStart) else { return nil }
+                let quote = UnsafeRawPointer(found) - base
                 guard memchr(base + idStart, Int32(UInt8(ascii: "\\")), quote - idStart) == nil else { return nil }
                 guard short || (quote - idStart >= 8 && prefixes.contains(prefix(base + idStart))) else { continue }
                 let id = String(decoding: bytes[idStart..<quote], as: UTF8.self)
                 guard ids.contains(id) else { continue }
-                guard let open = Bytes.findLast(opening, in: base, before: at + 1),
+                guard let open = Bytes.findLast(opening, in: base, before: line),
                     let close = Bytes.find(closing, in: base, from: quote, to: listEnd),
                     case let bytes = Data(bytes: base + open + 5, count: close + 6 - (open + 5)),
                     let song = SongListCodec.song(bytes) ?? (try? decoder.decode(Song.self, from: bytes)),
