@@ -98,7 +98,9 @@ struct Report: Encodable {
         let met = results.filter { $0.met == true }.count, budgeted = results.filter { $0.met != nil }.count
         lines.append(
             "\n\(met) of \(budgeted) budgets met. Medians of whole-process runs (\(timer)); load average \(load.map { Self.number($0, 2) } ?? "?") at the end; "
-                + "no peak reads below \(Self.number(peakFloor)) MB, the benchmark's own (Linux counts it for the programs it starts)."
+                + (Runner.time != nil
+                    ? "peaks by GNU time."
+                    : "no peak reads below \(Self.number(peakFloor)) MB, the benchmark's own (Linux counts it for the programs it starts).")
         )
         return lines.joined(separator: "\n")
     }

@@ -44,7 +44,7 @@ struct Runner {
         if let hyperfine, !jobs.contains(where: \.terminal) {
             let times = try timeWithHyperfine(jobs, hyperfine)
             // hyperfine 1.15 does not report memory: one more run of each for its peak.
-            return try zip(jobs, times).map { job, times in Timing(milliseconds: times, peakMegabytes: try runOnce(job).peak) }
+            return try zip(jobs, times).map { job, times in Timing(milliseconds: times, peakMegabytes: try peak(job)) }
         }
         var timings = jobs.map { _ in Timing(milliseconds: [], peakMegabytes: 0) }
         for round in 0..<(warmup + runs) {
@@ -54,6 +54,9 @@ struct Runner {
                 timings[index].milliseconds.append(run.milliseconds)
                 timings[index].peakMegabytes = max(timings[index].peakMegabytes, run.peak)
             }
+        }
+        if Self.time != nil {
+            for index in jobs.indices { timings[index].peakMegabytes = try peak(jobs[index]) }
         }
         return timings
     }
@@ -83,6 +86,24 @@ struct Runner {
         }
         let results = try JSONDecoder().decode(Export.self, from: Data(contentsOf: export)).results
         return results.map { $0.times.map { $0 * 1000 } }
+    }
+
+    /// GNU time, which reports a program's own peak: a program started from this one would count
+    /// this one's peak as its own (Linux carries it over the exec), time's child starts afresh.
+    static let time: String? = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+
+    /// The peak resident memory of one run, in megabytes: through GNU time when it is there.
+    func peak(_ job: Job) throws -> Double {
+        guard let time = Self.time else { return try runOnce(job).peak }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-benchmarks-peak-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: report) }
+        var timed = job
+        timed.executable = time
+        timed.arguments = ["-f", "%M", "-o", report.path, "--", job.executable] + job.arguments
+        _ = try runOnce(timed)
+        let text = try String(contentsOf: report, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let kilobytes = Double(text.split(separator: "\n").last ?? "") else { throw BenchmarkError("GNU time printed \(text)") }
+        return kilobytes / 1024
     }
 
     /// One run: its wall-clock time from start to exit and its peak resident memory.
