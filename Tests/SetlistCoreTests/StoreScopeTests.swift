@@ -76,6 +76,9 @@ import Testing
             let songs = try folder.store.load(.songs)
             #expect(songs.songs == whole.songs && songs.settings == whole.settings && songs.contacts == whole.contacts)
             #expect(songs.playlists.isEmpty)
+            let playlists = try folder.store.load(.playlists)
+            #expect(
+                playlists.playlists == whole.playlists && playlists.currentPlaylistID == whole.currentPlaylistID && playlists.songs.isEmpty)
             for reference in whole.songs.map(\.name) + whole.songs.map(\.id) + ["nothing like it"] {
                 let part = try folder.store.load(.song(withCopiesOf: reference))
                 #expect(part.songs == whole.songs)

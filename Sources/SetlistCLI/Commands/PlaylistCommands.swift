@@ -41,7 +41,7 @@ struct PlaylistsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = try libraryOptions.load()
+        let library = try libraryOptions.load(.playlists)
         let numbered = library.numberedPlaylists(searching: search)
         if json {
             return try printJSON(

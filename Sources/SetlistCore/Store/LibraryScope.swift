@@ -37,6 +37,9 @@ public struct LibraryScope: Sendable, Hashable {
     /// originals alone.
     public static let songs = LibraryScope(songs: .all, playlists: .none)
 
+    /// Every playlist (checked as a whole) without the songs: the list of playlists.
+    public static let playlists = LibraryScope(songs: .none, playlists: .all)
+
     /// The playlist `reference` names (nil: the current one) and, with `originals`, the
     /// originals of its copies (for what differs, or to export them).
     public static func playlist(_ reference: String?, originals: Bool = true) -> LibraryScope {

@@ -54,18 +54,30 @@ enum SongListCodec {
     }
 
     private static func readSong(_ skim: inout JSONSkim) -> Song? {
-        guard let record = Record.read(&skim), record.keys.isSubset(of: Record.songKeys), let id = record.id, let fields = record.fields
+        guard let record = Record.read(&skim), Record.Keys.song.isSuperset(of: record.keys), let id = record.id, let fields = record.fields
         else { return nil }
         return Song(id: id, fields: fields)
     }
 
     /// The members of a song, a copy or a break, read as their Codable reads them.
     struct Record {
-        static let fieldKeys: Set<String> = ["name", "author", "notes", "length", "bpm", "key"]
-        static let songKeys = fieldKeys.union(["id"])
-        static let copyKeys = songKeys.union(["original"])
+        /// The members a record may have, one bit each.
+        struct Keys: OptionSet {
+            let rawValue: Int
+            static let id = Keys(rawValue: 1), original = Keys(rawValue: 2), name = Keys(rawValue: 4), author = Keys(rawValue: 8)
+            static let notes = Keys(rawValue: 16), length = Keys(rawValue: 32), bpm = Keys(rawValue: 64), key = Keys(rawValue: 128)
+            static let label = Keys(rawValue: 256)
+            static let song: Keys = [.id, .name, .author, .notes, .length, .bpm, .key]
+            static let copy: Keys = song.union(.original)
+        }
 
-        var keys: Set<String> = []
+        /// The members by the bytes of their key.
+        static let names: [(StaticString, Keys)] = [
+            ("id", .id), ("name", .name), ("author", .author), ("bpm", .bpm), ("key", .key), ("length", .length), ("notes", .notes),
+            ("original", .original), ("break", .label),
+        ]
+
+        var keys: Keys = []
         var id: String?, original: String?, name: String?, author: String?, notes: String?, label: String?
         var length: Int?, bpm: Int?, key: MusicalKey?
 
@@ -73,47 +85,48 @@ enum SongListCodec {
             name.map { SongFields(name: $0, author: author, length: length, key: key, bpm: bpm, notes: notes) }
         }
 
-        /// The object that comes next, each key once; nil for another key or value.
+        /// The object that comes next, each key once; nil for another key or value. Keys are
+        /// compared as bytes: one written with an escape is another key here, and the decoder's to read.
         static func read(_ skim: inout JSONSkim) -> Record? {
             guard skim.take(UInt8(ascii: "{")) else { return nil }
             var record = Record()
             if skim.take(UInt8(ascii: "}")) { return record }
             repeat {
-                guard let field = skim.text(), record.keys.insert(field).inserted, skim.take(UInt8(ascii: ":")) else { return nil }
-                switch field {
-                case "id":
+                guard let field = skim.string(), skim.take(UInt8(ascii: ":")) else { return nil }
+                let member = Self.names.first { skim.bytes(field, are: $0.0) }?.1 ?? []
+                guard !member.isEmpty, record.keys.insert(member).inserted else { return nil }
+                switch member {
+                case .id:
                     guard let text = skim.text() else { return nil }
                     record.id = text
-                case "name":
+                case .name:
                     guard let text = skim.text() else { return nil }
                     record.name = text
-                case "break":
+                case .label:
                     guard let text = skim.text() else { return nil }
                     record.label = text
-                case "original":
+                case .original:
                     guard let value = optionalText(&skim) else { return nil }
                     record.original = value
-                case "author":
+                case .author:
                     guard let value = optionalText(&skim) else { return nil }
                     record.author = value
-                case "notes":
+                case .notes:
                     guard let value = optionalText(&skim) else { return nil }
                     record.notes = value
-                case "length":
+                case .length:
                     guard let value = optionalInteger(&skim) else { return nil }
                     record.length = value
-                case "bpm":
+                case .bpm:
                     guard let value = optionalInteger(&skim) else { return nil }
                     record.bpm = value
-                case "key":
+                default:
                     guard let value = optionalText(&skim) else { return nil }
                     if let text = value {
                         // As MusicalKey's Decodable reads it; a key it refuses is the decoder's error to report.
                         guard let parsed = MusicalKey.canonical[text] ?? MusicalKey(parsing: text) else { return nil }
                         record.key = parsed
                     }
-                default:
-                    return nil
                 }
             } while skim.take(UInt8(ascii: ","))
             return skim.take(UInt8(ascii: "}")) ? record : nil
@@ -177,9 +190,9 @@ enum SongListCodec {
         if skim.take(UInt8(ascii: "]")) { return items }
         repeat {
             guard let record = Record.read(&skim) else { return nil }
-            if record.keys == ["break"], let label = record.label {
+            if record.keys == .label, let label = record.label {
                 items.append(.setBreak(label))
-            } else if record.keys.isSubset(of: Record.copyKeys), let id = record.id, let fields = record.fields {
+            } else if Record.Keys.copy.isSuperset(of: record.keys), let id = record.id, let fields = record.fields {
                 items.append(.song(SongCopy(id: id, originalID: record.original, fields: fields)))
             } else {
                 return nil
