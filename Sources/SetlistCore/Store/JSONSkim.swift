@@ -152,6 +152,30 @@ struct JSONSkim {
         return String(validating: out, as: UTF8.self)
     }
 
+    /// Reads the object that comes next member by member: `member` gets each key (read as JSON
+    /// text, each at most once) and reads its value. False when no plain object comes next, or
+    /// `member` finds what it does not read.
+    mutating func members(_ member: (String, inout JSONSkim) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
+        if take(UInt8(ascii: "}")) { return true }
+        var keys: Set<String> = []
+        repeat {
+            guard let key = text(), keys.insert(key).inserted, take(UInt8(ascii: ":")), member(key, &self) else { return false }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "}"))
+    }
+
+    /// Reads the array that comes next element by element with `element`; false when no array
+    /// comes next or `element` finds what it does not read.
+    mutating func elements(_ element: (inout JSONSkim) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "[")) else { return false }
+        if take(UInt8(ascii: "]")) { return true }
+        repeat {
+            guard element(&self) else { return false }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "]"))
+    }
+
     /// Takes `null` when it comes next.
     mutating func takeNull() -> Bool {
         skipSpace()
@@ -324,54 +348,48 @@ extension LibraryFiles {
     static func orderFile(skimming data: Data) -> PlaylistOrderFile? {
         data.withUnsafeBytes { raw -> PlaylistOrderFile? in
             var skim = JSONSkim(raw)
-            var keys: Set<String> = []
             var current: String?, format: String?, version: Int?, entries: [PlaylistOrderFile.Entry]?
-            guard skim.take(UInt8(ascii: "{")) else { return nil }
-            if !skim.take(UInt8(ascii: "}")) {
-                repeat {
-                    guard let key = skim.plainString(), keys.insert(key).inserted, skim.take(UInt8(ascii: ":")) else { return nil }
-                    switch key {
-                    case "current":
-                        if !skim.takeNull() {
-                            guard let id = skim.plainString() else { return nil }
-                            current = id
-                        }
-                    case "format": format = skim.plainString()
-                    case "version": version = skim.integer()
-                    case "playlists": entries = orderEntries(&skim)
-                    default: return nil
-                    }
-                    if (key == "format" && format == nil) || (key == "version" && version == nil) || (key == "playlists" && entries == nil)
-                    {
-                        return nil
-                    }
-                } while skim.take(UInt8(ascii: ","))
-                guard skim.take(UInt8(ascii: "}")) else { return nil }
+            let plain = skim.members { key, skim in
+                switch key {
+                case "current":
+                    if skim.takeNull() { return true }
+                    current = skim.plainString()
+                    return current != nil
+                case "format":
+                    format = skim.plainString()
+                    return format != nil
+                case "version":
+                    version = skim.integer()
+                    return version != nil
+                case "playlists":
+                    entries = orderEntries(&skim)
+                    return entries != nil
+                default:
+                    return false
+                }
             }
-            guard skim.isAtEnd, let format, let version, let entries else { return nil }
+            guard plain, skim.isAtEnd, let format, let version, let entries else { return nil }
             return PlaylistOrderFile(format: format, version: version, current: current, playlists: entries, conflicts: nil)
         }
     }
 
     private static func orderEntries(_ skim: inout JSONSkim) -> [PlaylistOrderFile.Entry]? {
-        guard skim.take(UInt8(ascii: "[")) else { return nil }
         var entries: [PlaylistOrderFile.Entry] = []
-        if skim.take(UInt8(ascii: "]")) { return entries }
-        repeat {
-            guard skim.take(UInt8(ascii: "{")) else { return nil }
+        let plain = skim.elements { skim in
             var id: String?, file: String?
-            repeat {
-                guard let key = skim.plainString(), skim.take(UInt8(ascii: ":")), let value = skim.plainString() else { return nil }
+            let read = skim.members { key, skim in
                 switch key {
-                case "id" where id == nil: id = value
-                case "file" where file == nil: file = value
-                default: return nil
+                case "id": id = skim.plainString()
+                case "file": file = skim.plainString()
+                default: return false
                 }
-            } while skim.take(UInt8(ascii: ","))
-            guard skim.take(UInt8(ascii: "}")), let id, let file else { return nil }
+                return (key == "id" ? id : file) != nil
+            }
+            guard read, let id, let file else { return false }
             entries.append(.init(id: id, file: file))
-        } while skim.take(UInt8(ascii: ","))
-        return skim.take(UInt8(ascii: "]")) ? entries : nil
+            return true
+        }
+        return plain ? entries : nil
     }
 
     /// Passes over one element of the song list: its range when one of its ids is wanted, nil

@@ -15,42 +15,30 @@ enum SongListCodec {
     static func read(_ data: Data) -> LibraryFiles.SongsFile? {
         data.withUnsafeBytes { raw -> LibraryFiles.SongsFile? in
             var skim = JSONSkim(raw)
-            var keys: Set<String> = []
             var format: String?, version: Int?, songs: [Song]?
-            guard skim.take(UInt8(ascii: "{")) else { return nil }
-            if !skim.take(UInt8(ascii: "}")) {
-                repeat {
-                    guard let key = skim.text(), keys.insert(key).inserted, skim.take(UInt8(ascii: ":")) else { return nil }
-                    switch key {
-                    case "format":
-                        guard let text = skim.text() else { return nil }
-                        format = text
-                    case "version":
-                        guard let number = skim.integer() else { return nil }
-                        version = number
-                    case "songs":
-                        guard let list = readSongs(&skim) else { return nil }
-                        songs = list
-                    case "conflicts": guard skim.takeNull() else { return nil }
-                    default: return nil
-                    }
-                } while skim.take(UInt8(ascii: ","))
-                guard skim.take(UInt8(ascii: "}")) else { return nil }
+            let plain = skim.members { key, skim in
+                switch key {
+                case "format": format = skim.text()
+                case "version": version = skim.integer()
+                case "songs": songs = readSongs(&skim)
+                case "conflicts": return skim.takeNull()
+                default: return false
+                }
+                return key == "format" ? format != nil : key == "version" ? version != nil : songs != nil
             }
-            guard skim.isAtEnd, let format, let version, let songs else { return nil }
+            guard plain, skim.isAtEnd, let format, let version, let songs else { return nil }
             return LibraryFiles.SongsFile(format: format, version: version, songs: songs, conflicts: nil)
         }
     }
 
     private static func readSongs(_ skim: inout JSONSkim) -> [Song]? {
-        guard skim.take(UInt8(ascii: "[")) else { return nil }
         var songs: [Song] = []
-        if skim.take(UInt8(ascii: "]")) { return songs }
-        repeat {
-            guard let song = readSong(&skim) else { return nil }
+        let plain = skim.elements { skim in
+            guard let song = readSong(&skim) else { return false }
             songs.append(song)
-        } while skim.take(UInt8(ascii: ","))
-        return skim.take(UInt8(ascii: "]")) ? songs : nil
+            return true
+        }
+        return plain ? songs : nil
     }
 
     private static func readSong(_ skim: inout JSONSkim) -> Song? {
@@ -149,56 +137,44 @@ enum SongListCodec {
     static func readPlaylist(_ data: Data) -> LibraryFiles.PlaylistFile? {
         data.withUnsafeBytes { raw -> LibraryFiles.PlaylistFile? in
             var skim = JSONSkim(raw)
-            var keys: Set<String> = []
             var format: String?, version: Int?, id: String?, name: String?, items: [PlaylistItem]?
-            guard skim.take(UInt8(ascii: "{")) else { return nil }
-            if !skim.take(UInt8(ascii: "}")) {
-                repeat {
-                    guard let key = skim.text(), keys.insert(key).inserted, skim.take(UInt8(ascii: ":")) else { return nil }
-                    switch key {
-                    case "format":
-                        guard let text = skim.text() else { return nil }
-                        format = text
-                    case "version":
-                        guard let number = skim.integer() else { return nil }
-                        version = number
-                    case "id":
-                        guard let text = skim.text() else { return nil }
-                        id = text
-                    case "name":
-                        guard let text = skim.text() else { return nil }
-                        name = text
-                    case "items":
-                        guard let list = readItems(&skim) else { return nil }
-                        items = list
-                    case "received", "plan", "conflicts":
-                        guard skim.takeNull() else { return nil }
-                    default:
-                        return nil
-                    }
-                } while skim.take(UInt8(ascii: ","))
-                guard skim.take(UInt8(ascii: "}")) else { return nil }
+            let plain = skim.members { key, skim in
+                switch key {
+                case "format": format = skim.text()
+                case "version": version = skim.integer()
+                case "id": id = skim.text()
+                case "name": name = skim.text()
+                case "items": items = readItems(&skim)
+                case "received", "plan", "conflicts": return skim.takeNull()
+                default: return false
+                }
+                switch key {
+                case "format": return format != nil
+                case "version": return version != nil
+                case "id": return id != nil
+                case "name": return name != nil
+                default: return items != nil
+                }
             }
-            guard skim.isAtEnd, let format, let version, let id, let name, let items else { return nil }
+            guard plain, skim.isAtEnd, let format, let version, let id, let name, let items else { return nil }
             return LibraryFiles.PlaylistFile(format: format, version: version, id: id, name: name, items: items, conflicts: nil)
         }
     }
 
     private static func readItems(_ skim: inout JSONSkim) -> [PlaylistItem]? {
-        guard skim.take(UInt8(ascii: "[")) else { return nil }
         var items: [PlaylistItem] = []
-        if skim.take(UInt8(ascii: "]")) { return items }
-        repeat {
-            guard let record = Record.read(&skim) else { return nil }
+        let plain = skim.elements { skim in
+            guard let record = Record.read(&skim) else { return false }
             if record.keys == .label, let label = record.label {
                 items.append(.setBreak(label))
             } else if Record.Keys.copy.isSuperset(of: record.keys), let id = record.id, let fields = record.fields {
                 items.append(.song(SongCopy(id: id, originalID: record.original, fields: fields)))
             } else {
-                return nil
+                return false
             }
-        } while skim.take(UInt8(ascii: ","))
-        return skim.take(UInt8(ascii: "]")) ? items : nil
+            return true
+        }
+        return plain ? items : nil
     }
 
     /// An optional string: `null` is `.some(nil)`; nil when neither comes next.
