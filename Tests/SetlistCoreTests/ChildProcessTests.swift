@@ -36,6 +36,22 @@ import Testing
         #expect(result.outputText == "ahoj\n/\n")
     }
 
+    /// A thread that blocks signals (any of Dispatch's) still starts a program that can be
+    /// ended with SIGTERM: the child's mask is empty.
+    @Test func theProgramStartsWithNoSignalBlocked() throws {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        sigaddset(&blocked, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let result = try ChildProcess.run("/bin/grep", ["SigBlk", "/proc/self/status"])
+        #expect(result.outputText == "SigBlk:\t0000000000000000\n")
+        var now = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &now)
+        #expect(sigismember(&now, SIGTERM) == 1, "the caller's own mask is put back")
+    }
+
     @Test func aMissingProgramCannotStart() {
         #expect(throws: ChildProcess.StartError.self) { try ChildProcess.run("/nonexistent/program") }
     }

@@ -101,7 +101,7 @@ public enum ChildProcess {
         // (Foundation starts it in a process group of its own, which the terminal's Ctrl-C misses).
         let watcher = timeout == nil ? nil : SignalWatcher()
         do {
-            try process.run()
+            try start(process)
         } catch {
             watcher?.stop()
             throw StartError(program: executable, reason: error.localizedDescription)
@@ -139,6 +139,17 @@ public enum ChildProcess {
         return Result(
             status: process.terminationStatus, exited: process.terminationReason == .exit,
             output: outData, errorOutput: errData, stopped: stopped)
+    }
+
+    /// Starts `process` with no signal blocked, whatever the calling thread blocks: a child
+    /// inherits its starter's signal mask, and a mail program started with SIGTERM blocked
+    /// cannot be ended before the grace period runs out. (Foundation spawns on this thread.)
+    public static func start(_ process: Process) throws {
+        var none = sigset_t(), previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try process.run()
     }
 
     /// Whether process `pid` still runs, waiting up to two seconds for one just killed to go (a

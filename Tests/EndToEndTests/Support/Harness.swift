@@ -45,7 +45,7 @@ extension TemporaryLibrary {
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.start(process)
         return StartedRun(process: process, stdout: out, stderr: err)
     }
 
