@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import SetlistCore
 import Testing
 
 /// A library the band keeps in git, merged by the real git through `setlist merge-file` (the
@@ -139,7 +140,7 @@ func gitStatus(_ folder: URL, _ arguments: [String]) throws -> (status: Int32, o
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
-    try process.run()
+    try ChildProcess.start(process)
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import SetlistCore
 import Testing
 
 /// The real program exits with the status the command returned (SetlistCLITests check every
@@ -59,7 +60,7 @@ private func runWithDevices(
     process.standardOutput = output
     let err = Pipe()
     process.standardError = err
-    try process.run()
+    try ChildProcess.start(process)
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, message)

@@ -132,7 +132,7 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.start(process)
         usleep(useconds_t(delay * 1_000_000))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

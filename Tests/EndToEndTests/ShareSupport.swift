@@ -1,4 +1,5 @@
 import Foundation
+import SetlistCore
 import MailTestSupport
 import Testing
 
@@ -18,7 +19,7 @@ final class SMTPSink {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.start(process)
         // The first line is the port; reading it waits until the server listens.
         var line = Data()
         while let byte = try out.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {

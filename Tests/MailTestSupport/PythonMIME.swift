@@ -149,7 +149,7 @@ private final class MIMEChecker: @unchecked Sendable {
         let toPython = Pipe(), fromPython = Pipe()
         process.standardInput = toPython
         process.standardOutput = fromPython
-        try process.run()
+        try ChildProcess.start(process)
         self.process = process
         input = toPython.fileHandleForWriting
         output = fromPython.fileHandleForReading

@@ -289,7 +289,7 @@ import Testing
         process.currentDirectoryURL = folder
         let pipe = Pipe()
         process.standardOutput = pipe
-        try process.run()
+        try ChildProcess.start(process)
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
