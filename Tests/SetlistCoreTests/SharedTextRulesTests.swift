@@ -1,5 +1,6 @@
-import SetlistCore
 import Testing
+
+@testable import SetlistCore
 
 @Suite struct ControlCharactersTests {
     @Test(
@@ -16,6 +17,14 @@ import Testing
     @Test(arguments: ["a", "ř", " ", "\u{A0}", "🎸", "\u{200D}", "\u{200C}", "\u{FE0F}", "\u{301}", "\u{E000}"] as [Unicode.Scalar])
     func allowed(scalar: Unicode.Scalar) {
         #expect(!ControlCharacters.isForbidden(scalar))
+    }
+
+    /// The quick answer below U+0370 is the category rule's (above it, the rule is asked).
+    @Test func theQuickAnswerIsTheRule() {
+        let differing = (0..<0x400).lazy.compactMap(Unicode.Scalar.init).filter {
+            ControlCharacters.isForbidden($0) != ControlCharacters.byCategory($0)
+        }
+        #expect(Array(differing.prefix(5)) == [])
     }
 
     @Test func joinersAndPrivateUseAreAllowedButShownEscaped() {

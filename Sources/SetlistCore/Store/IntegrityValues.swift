@@ -17,22 +17,22 @@ struct IntegrityValues {
     /// Checks `library`, cleaning its text in place.
     mutating func clean(_ library: inout Library) {
         for index in library.songs.indices {
-            let place = "songs[\(index)] '\(Self.cleanedName(library.songs[index].name))'"
-            check(&library.songs[index].fields, path: LibraryFiles.songs, place: place)
+            let name = library.songs[index].name
+            check(&library.songs[index].fields, path: LibraryFiles.songs, place: "songs[\(index)] '\(Self.cleanedName(name))'")
         }
         for p in library.playlists.indices {
             let file =
                 LibraryFiles.playlistFolder + "/"
                 + LibraryFiles.playlistFileName(name: library.playlists[p].name, id: library.playlists[p].id)
-            cleanName(&library.playlists[p].name, field: "the playlist name", path: file, place: "playlist \(library.playlists[p].id)")
+            let id = library.playlists[p].id
+            cleanName(&library.playlists[p].name, field: "the playlist name", path: file, place: "playlist \(id)")
             var position = 0
             for i in library.playlists[p].items.indices {
                 switch library.playlists[p].items[i] {
                 case .song(var copy):
                     position += 1
-                    check(
-                        &copy.fields, path: file,
-                        place: "song \(position) '\(Self.cleanedName(copy.name))' (copy \(Identifier.short(copy.id)))")
+                    let (name, id, number) = (copy.name, copy.id, position)
+                    check(&copy.fields, path: file, place: "song \(number) '\(Self.cleanedName(name))' (copy \(Identifier.short(id)))")
                     library.playlists[p].items[i] = .song(copy)
                 case .setBreak(var label):
                     cleanName(&label, field: "the break label", path: file, place: "items[\(i)]")
@@ -66,26 +66,27 @@ struct IntegrityValues {
         }
     }
 
-    private mutating func check(_ fields: inout SongFields, path: String, place: String) {
-        cleanName(&fields.name, field: "the name", path: path, place: place)
+    /// `place` is worked out only for a report (most values are fine).
+    private mutating func check(_ fields: inout SongFields, path: String, place: @autoclosure () -> String) {
+        cleanName(&fields.name, field: "the name", path: path, place: place())
         if var author = fields.author {
-            cleanName(&author, field: "the author", path: path, place: place)
+            cleanName(&author, field: "the author", path: path, place: place())
             fields.author = author
         }
         if let notes = fields.notes, let bad = notes.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes) {
             fields.notes = ControlCharacters.cleanedNotes(notes)
-            report(path, "\(place): the notes hold the control character \(Self.name(bad)).", fixable: true)
+            report(path, "\(place()): the notes hold the control character \(Self.name(bad)).", fixable: true)
         }
         if let length = fields.length, !(1...SongLength.maximum).contains(length) {
             report(
                 path,
-                "\(place): the length \(length) s is outside 1 s to \(SongLength.maximum / 3600) hours; set it with `setlist edit-song`.",
+                "\(place()): the length \(length) s is outside 1 s to \(SongLength.maximum / 3600) hours; set it with `setlist edit-song`.",
                 fixable: false)
         }
         if let bpm = fields.bpm, !Tempo.range.contains(bpm) {
             report(
                 path,
-                "\(place): the tempo \(bpm) BPM is outside \(Tempo.range.lowerBound)–\(Tempo.range.upperBound); set it with `setlist edit-song`.",
+                "\(place()): the tempo \(bpm) BPM is outside \(Tempo.range.lowerBound)–\(Tempo.range.upperBound); set it with `setlist edit-song`.",
                 fixable: false)
         }
     }
@@ -120,10 +121,10 @@ struct IntegrityValues {
         }
     }
 
-    private mutating func cleanName(_ text: inout String, field: String, path: String, place: String) {
+    private mutating func cleanName(_ text: inout String, field: String, path: String, place: @autoclosure () -> String) {
         guard let bad = ControlCharacters.firstForbidden(in: text) else { return }
         text = Self.cleanedName(text)
-        report(path, "\(place): \(field) holds the control character \(Self.name(bad)).", fixable: true)
+        report(path, "\(place()): \(field) holds the control character \(Self.name(bad)).", fixable: true)
     }
 
     private mutating func report(_ path: String, _ detail: String, fixable: Bool) {

@@ -9,6 +9,17 @@
 public enum ControlCharacters {
     /// Whether `scalar` may not stand in a name, author, label, email header or file name.
     public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        // Below U+0370 (ASCII, Latin letters with their accents, and the combining marks of NFD
+        // text) every code point is assigned, and only C0, DEL, C1 and the soft hyphen are
+        // forbidden: answered without the category lookup, which most of a check's time was.
+        let value = scalar.value
+        if value < 0x370 { return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xAD }
+        return byCategory(scalar)
+    }
+
+    /// The rule itself, by general category (``isForbidden(_:)`` answers the first code points
+    /// quicker, as tested against this).
+    static func byCategory(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: true
         case .format: !(scalar == "\u{200D}" || scalar == "\u{200C}" || scalar == "\u{FE0F}")
