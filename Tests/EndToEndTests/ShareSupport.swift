@@ -1,6 +1,6 @@
 import Foundation
-import SetlistCore
 import MailTestSupport
+import SetlistCore
 import Testing
 
 /// An SMTP server on 127.0.0.1 (Tests/Support/smtp_sink.py, aiosmtpd) that keeps what it receives,
