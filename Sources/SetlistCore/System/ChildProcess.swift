@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -181,39 +182,54 @@ public enum ChildProcess {
 }
 
 /// Catches SIGINT and SIGTERM while a child runs, instead of dying and leaving it behind.
-private final class SignalWatcher: @unchecked Sendable {
-    private let lock = NSLock()
-    private var signal: Int32?
-    private var sources: [DispatchSourceSignal] = []
-    private var previous: [(Int32, sighandler_t?)] = []
+///
+/// A plain handler that stores the signal, in place before the child starts: a Dispatch signal
+/// source (used before) installs its handler later, on another thread, and a signal arriving in
+/// between met SIG_IGN and was lost. Watchers running at once (tests run children side by side)
+/// share the handler: the first installs it, the last puts the previous ones back.
+private final class SignalWatcher: Sendable {
+    private struct Shared {
+        var watchers = 0
+        var previous: [(Int32, sighandler_t?)] = []
+    }
+    private static let shared = Mutex(Shared())
 
     init() {
-        for number in [SIGINT, SIGTERM] {
-            let before = Glibc.signal(number, SIG_IGN)
-            previous.append((number, before))
-            // A signal ignored already (a job started with nohup or in the background) stays so.
-            if let before, unsafeBitCast(before, to: Int.self) == 1 { continue }
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
-                guard let self else { return }
-                lock.lock()
-                if signal == nil { signal = number }
-                lock.unlock()
+        Self.shared.withLock { shared in
+            shared.watchers += 1
+            guard shared.watchers == 1 else { return }
+            caughtSignal.store(0, ordering: .relaxed)
+            for number in [SIGINT, SIGTERM] {
+                let before = Glibc.signal(number, recordSignal)
+                // A signal ignored already (a job started with nohup or in the background) stays so.
+                if let before, unsafeBitCast(before, to: Int.self) == 1 {
+                    Glibc.signal(number, SIG_IGN)
+                    continue
+                }
+                shared.previous.append((number, before))
             }
-            source.resume()
-            sources.append(source)
         }
     }
 
     /// The first signal received, if any.
     var received: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        return signal
+        let number = caughtSignal.load(ordering: .relaxed)
+        return number == 0 ? nil : number
     }
 
     func stop() {
-        for source in sources { source.cancel() }
-        for (number, handler) in previous { Glibc.signal(number, handler) }
+        Self.shared.withLock { shared in
+            shared.watchers -= 1
+            guard shared.watchers == 0 else { return }
+            for (number, handler) in shared.previous { Glibc.signal(number, handler) }
+            shared.previous = []
+        }
     }
+}
+
+/// The signal `recordSignal` caught (0: none); an atomic store is safe in a signal handler.
+private let caughtSignal = Atomic<Int32>(0)
+
+private func recordSignal(_ number: Int32) {
+    _ = caughtSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed)
 }
