@@ -34,10 +34,13 @@ import Testing
         #expect(result.stdout.contains("playlists/lost-0rphan00.json: is not listed in playlists.json"))
         #expect(result.stderr.contains("setlist check --repair"))
 
-        let change = try library.run("add-song", "Refused")
+        // A change that reads the broken file is refused; one that does not read it leaves it alone.
+        let change = try library.run("add-contact", "Pepa", "pepa@example.com")
         #expect(change.status == 1)
         #expect(change.stderr.contains("contacts.json"))
         #expect(try library.snapshot() == before, "no command overwrites a broken library")
+        try library.ok("add-song", "Elsewhere")
+        #expect(try library.snapshot()["contacts.json"] == before["contacts.json"])
     }
 
     @Test func repairSaysWhatItDidAndUndoRevertsIt() throws {

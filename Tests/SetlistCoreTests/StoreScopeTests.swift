@@ -74,7 +74,7 @@ import Testing
             try folder.store.modify(command: "write") { $0 = library }
             let whole = try folder.store.load()
             let songs = try folder.store.load(.songs)
-            #expect(songs.songs == whole.songs && songs.settings == whole.settings && songs.contacts == whole.contacts)
+            #expect(songs.songs == whole.songs && songs.settings == whole.settings)
             #expect(songs.playlists.isEmpty)
             let playlists = try folder.store.load(.playlists)
             #expect(
@@ -86,6 +86,26 @@ import Testing
                 #expect(id.map { part.copies(of: $0).map(\.playlist) } == id.map { whole.copies(of: $0).map(\.playlist) })
             }
         }
+    }
+
+    /// Only the whole library reads the contacts; a change to part of it leaves contacts.json as
+    /// it is, even one that does not parse.
+    @Test func contactsAreReadWithTheWholeLibraryAlone() throws {
+        let folder = StoreFolder()
+        try folder.store.modify(command: "write") { library in
+            library.addSong(SongFields(name: "Píseň"))
+            _ = try library.addPlaylist(named: "Koncert")
+            try library.addContact(Contact(name: "Pepa", email: "pepa@example.com"))
+        }
+        #expect(try folder.store.load().contacts.map(\.name) == ["Pepa"])
+        for scope in [LibraryScope.songs, .playlists, .playlist("Koncert"), .song(withCopiesOf: "Píseň")] {
+            #expect(try folder.store.load(scope).contacts.isEmpty)
+        }
+        try folder.write("{ broken", to: LibraryFiles.contacts)
+        try folder.store.modify(.songs, command: "add") { $0.addSong(SongFields(name: "Další")) }
+        #expect(folder.text(LibraryFiles.contacts) == "{ broken")
+        #expect(try folder.store.load(.songs).songs.count == 2)
+        #expect(throws: LibraryError.self) { try folder.store.load() }
     }
 
     /// The same change made with the whole library and with the part it needs.

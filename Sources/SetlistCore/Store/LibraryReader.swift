@@ -77,7 +77,7 @@ struct LibraryReader {
                     keeping: { data in id.map { LibraryFiles.mayHoldCopies(of: $0, in: data) } ?? false })
             }
         }
-        if let file = decode(LibraryFiles.ContactsFile.self, LibraryFiles.contacts) {
+        if scope.contacts, let file = decode(LibraryFiles.ContactsFile.self, LibraryFiles.contacts) {
             library.contacts = file.contacts
             library.addConflicts(file.conflicts, in: .contacts)
         }

@@ -1,9 +1,10 @@
 /// Which files of the library a command reads.
 ///
 /// A 30 000-song library with 2 000 setlists is 35 MB of JSON: read whole, every command would
-/// take seconds. Most commands need a file or two, so each says what it needs; the settings and
-/// contacts (small) are always read. What is read is checked as always; what is not read is not
-/// (`setlist check` reads everything).
+/// take seconds. Most commands need a file or two, so each says what it needs; the settings
+/// (small) are always read, the contacts only with the whole library (`share`, the contact
+/// commands): no other command uses them. What is read is checked as always; what is not read is
+/// not (`setlist check` reads everything), and a change writes only the files it read.
 public struct LibraryScope: Sendable, Hashable {
     enum Songs: Sendable, Hashable {
         /// Every original.
@@ -29,12 +30,13 @@ public struct LibraryScope: Sendable, Hashable {
 
     var songs: Songs
     var playlists: Playlists
+    /// Whether contacts.json is read (decoding it was a tenth of a band-size `show`).
+    var contacts = false
 
     /// Every file.
-    public static let everything = LibraryScope(songs: .all, playlists: .all)
+    public static let everything = LibraryScope(songs: .all, playlists: .all, contacts: true)
 
-    /// The songs (and the settings and contacts), no playlists: the song list and changes to
-    /// originals alone.
+    /// The songs (and the settings), no playlists: the song list and changes to originals alone.
     public static let songs = LibraryScope(songs: .all, playlists: .none)
 
     /// Every playlist (checked as a whole) without the songs: the list of playlists.

@@ -183,7 +183,7 @@ public struct FileChange: Sendable, Hashable {
 enum LibrarySerializer {
     /// The files of `library`; of a library read in part (`scope`, which gave `read`), only the
     /// files read: the songs, the playlists read (never added, removed, renamed or reordered, as
-    /// that changes the order file) and the contacts and settings.
+    /// that changes the order file), the contacts when read, and the settings.
     static func files(of library: Library, scope: LibraryScope = .everything, read: Library? = nil) -> [String: Data] {
         var files: [String: Data] = [:]
         if scope.songs == .all {
@@ -210,8 +210,10 @@ enum LibrarySerializer {
             files[LibraryFiles.playlistOrder] = LibraryFiles.encode(
                 LibraryFiles.PlaylistOrderFile(current: current, playlists: order, conflicts: library.conflicts(in: .playlistOrder)))
         }
-        files[LibraryFiles.contacts] = LibraryFiles.encode(
-            LibraryFiles.ContactsFile(contacts: library.contacts, conflicts: library.conflicts(in: .contacts)))
+        if scope.contacts {
+            files[LibraryFiles.contacts] = LibraryFiles.encode(
+                LibraryFiles.ContactsFile(contacts: library.contacts, conflicts: library.conflicts(in: .contacts)))
+        }
         if !library.settings.isEmpty || library.conflicts(in: .settings) != nil {
             files[LibraryFiles.settings] = LibraryFiles.encode(
                 LibraryFiles.SettingsFile(settings: library.settings.byName, conflicts: library.conflicts(in: .settings)))
