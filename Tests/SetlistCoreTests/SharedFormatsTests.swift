@@ -1,6 +1,8 @@
 import Foundation
-import SetlistCore
+import SeededRandom
 import Testing
+
+@testable import SetlistCore
 
 @Suite struct HexTests {
     @Test func codePointsHaveAtLeastFourDigits() {
@@ -51,6 +53,20 @@ import Testing
     @Test func iso8601IsUTCToTheSecond() {
         #expect(DateText.iso8601(date) == "2026-05-01T18:30:00Z")
         #expect(DateText.iso8601(date.addingTimeInterval(0.75)) == "2026-05-01T18:30:00Z")
+    }
+
+    /// The date written out is the formatter's, for random moments from 1900 to 2200 (fractions
+    /// and times before 1970 among them).
+    @Test func iso8601IsTheFormattersText() {
+        var random = seededGenerator(for: "iso8601IsTheFormattersText")
+        for _ in 0..<2000 {
+            let date = Date(timeIntervalSince1970: Double.random(in: -2_208_988_800...7_258_118_400, using: &random))
+            #expect(DateText.iso8601(date) == DateText.iso8601ByFormatter(date), "\(date.timeIntervalSince1970)")
+        }
+        for edge in [0.0, -0.25, 951_782_400, 4_107_542_399.999] { // 1970, just before, 29 Feb 2000, end of 2099
+            let date = Date(timeIntervalSince1970: edge)
+            #expect(DateText.iso8601(date) == DateText.iso8601ByFormatter(date), "\(edge)")
+        }
     }
 
     @Test func readsWhatItWritesAndFractions() {
