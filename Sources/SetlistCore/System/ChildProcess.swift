@@ -100,11 +100,11 @@ public enum ChildProcess {
         process.terminationHandler = { _ in ended.signal() }
         // While it runs, Ctrl-C and SIGTERM end it rather than leave it behind as an orphan
         // (Foundation starts it in a process group of its own, which the terminal's Ctrl-C misses).
-        let watcher = timeout == nil ? nil : SignalWatcher()
+        if timeout != nil { SignalWatcher.begin() }
         do {
             try start(process)
         } catch {
-            watcher?.stop()
+            if timeout != nil { SignalWatcher.end() }
             throw StartError(program: executable, reason: error.localizedDescription)
         }
         let group = DispatchGroup()
@@ -120,10 +120,10 @@ public enum ChildProcess {
             }
         }
         var stopped: Stop?
-        if let timeout, let watcher {
+        if let timeout {
             let deadline = DispatchTime.now() + timeout
             while ended.wait(timeout: min(deadline, .now() + 0.05)) == .timedOut {
-                if let signal = watcher.received {
+                if let signal = SignalWatcher.received {
                     stopped = .interrupted(signal: signal)
                 } else if DispatchTime.now() >= deadline {
                     stopped = .timedOut(seconds: timeout)
@@ -131,7 +131,7 @@ public enum ChildProcess {
                 guard stopped == nil else { break }
             }
             if stopped != nil { endGroup(of: process, ended: ended, gracePeriod: gracePeriod) }
-            watcher.stop()
+            SignalWatcher.end()
         } else {
             ended.wait()
         }
@@ -185,17 +185,17 @@ public enum ChildProcess {
 ///
 /// A plain handler that stores the signal, in place before the child starts: a Dispatch signal
 /// source (used before) installs its handler later, on another thread, and a signal arriving in
-/// between met SIG_IGN and was lost. Watchers running at once (tests run children side by side)
-/// share the handler: the first installs it, the last puts the previous ones back.
-private final class SignalWatcher: Sendable {
+/// between met SIG_IGN and was lost. Runs side by side (tests start children at once) share the
+/// handler: the first ``begin()`` installs it, the last ``end()`` puts the previous ones back.
+private enum SignalWatcher {
     private struct Shared {
         var watchers = 0
         var previous: [(Int32, sighandler_t?)] = []
     }
     private static let shared = Mutex(Shared())
 
-    init() {
-        Self.shared.withLock { shared in
+    static func begin() {
+        shared.withLock { shared in
             shared.watchers += 1
             guard shared.watchers == 1 else { return }
             caughtSignal.store(0, ordering: .relaxed)
@@ -211,14 +211,14 @@ private final class SignalWatcher: Sendable {
         }
     }
 
-    /// The first signal received, if any.
-    var received: Int32? {
+    /// The first signal received since the first ``begin()``, if any.
+    static var received: Int32? {
         let number = caughtSignal.load(ordering: .relaxed)
         return number == 0 ? nil : number
     }
 
-    func stop() {
-        Self.shared.withLock { shared in
+    static func end() {
+        shared.withLock { shared in
             shared.watchers -= 1
             guard shared.watchers == 0 else { return }
             for (number, handler) in shared.previous { Glibc.signal(number, handler) }
