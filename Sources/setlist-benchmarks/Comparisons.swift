@@ -25,8 +25,8 @@ struct Plan {
     func library(_ name: String) -> String { work.appendingPathComponent(name).path }
 
     /// setlist on a library.
-    func setlist(_ library: String, _ arguments: [String], binary: String? = nil) -> Job {
-        Job(executable: binary ?? setlist, arguments: ["--library", self.library(library)] + arguments)
+    func setlist(_ library: String, _ arguments: [String]) -> Job {
+        Job(executable: setlist, arguments: ["--library", self.library(library)] + arguments)
     }
 
     func comparisons(sizes: [GeneratedLibrary.Size]) -> [Comparison] {

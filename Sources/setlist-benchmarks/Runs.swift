@@ -14,7 +14,7 @@ struct Job {
     /// Runs on a terminal of its own (`setlist live`), which types `q` until it quits.
     var terminal = false
 
-    var commandLine: String { ([executable] + arguments).map(Shell.quoted).joined(separator: " ") }
+    var commandLine: String { commandLineWords.map(ShellWord.asNeeded).joined(separator: " ") }
 }
 
 /// The figures of one job: wall-clock milliseconds of each run, and the peak resident memory.
@@ -76,7 +76,7 @@ struct Runner {
         defer { try? FileManager.default.removeItem(at: export) }
         var arguments = ["-N", "--style", "none", "--warmup", String(warmup), "--runs", String(runs), "--export-json", export.path]
         if jobs.contains(where: { $0.prepare != nil }) {
-            for job in jobs { arguments += ["--prepare", (job.prepare ?? ["true"]).map(Shell.quoted).joined(separator: " ")] }
+            for job in jobs { arguments += ["--prepare", (job.prepare ?? ["true"]).map(ShellWord.asNeeded).joined(separator: " ")] }
         }
         arguments += jobs.map(\.commandLine)
         try Shell.run(hyperfine, arguments, what: "hyperfine")
@@ -195,12 +195,6 @@ enum Shell {
     static func find(_ program: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// A word as a POSIX shell (and hyperfine) reads it back.
-    static func quoted(_ word: String) -> String {
-        word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=:".contains($0)) }) && !word.isEmpty
-            ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 
