@@ -9,16 +9,11 @@ public enum DateText {
         // formatter stays the definition (`iso8601ByFormatter`, compared in DateTextTests).
         // As the formatter counts: whole milliseconds since 1970 (rounded), then whole seconds.
         let milliseconds = ((date.timeIntervalSinceReferenceDate + 978_307_200) * 1000).rounded()
-        let seconds = (milliseconds / 1000).rounded(.down)
-        var time = time_t(exactly: seconds) ?? 0
         var parts = tm()
-        guard seconds.isFinite, gmtime_r(&time, &parts) != nil, (1...9999).contains(parts.tm_year + 1900) else {
-            return iso8601ByFormatter(date)
-        }
-        func digits(_ value: Int32, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
+        guard var time = time_t(exactly: (milliseconds / 1000).rounded(.down)), gmtime_r(&time, &parts) != nil,
+            (1...9999).contains(parts.tm_year + 1900)
+        else { return iso8601ByFormatter(date) }
+        func digits(_ value: Int32, _ count: Int) -> String { String(value).leftPadded(to: count) }
         return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2) + "T"
             + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2) + "Z"
     }
