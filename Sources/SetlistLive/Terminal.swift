@@ -1,4 +1,4 @@
-import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -10,14 +10,16 @@ import Dispatch
 /// cursor while it is open, all put back by ``restore()`` (also on SIGINT, SIGTERM and SIGHUP,
 /// which end the session through ``nextEvent(timeout:)``). SIGWINCH becomes a resize event.
 ///
-/// All the terminal's system calls are in this file. Signals reach the loop through a pipe that
-/// dispatch signal sources write to, so no code runs inside a signal handler.
+/// All the terminal's system calls are in this file. Signals reach the loop through a pipe: the
+/// handler only writes the signal's number to it (the self-pipe trick). It is a plain handler,
+/// in place at once: a Dispatch signal source (used before) installed its own later, on another
+/// thread, and a signal in between met SIG_IGN and was lost.
 public final class Terminal: LiveTerminal {
     private let input = STDIN_FILENO, output = STDOUT_FILENO
     private var original = termios()
     private var active = false
     private var signalPipe: [Int32] = [-1, -1]
-    private var sources: [any DispatchSourceSignal] = []
+    private var handling = false
     private static let handledSignals = [SIGWINCH, SIGINT, SIGTERM, SIGHUP]
 
     /// The signal that ended the session, if one did (so the program can exit with 128 + it).
@@ -28,18 +30,11 @@ public final class Terminal: LiveTerminal {
     public init() throws {
         guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &original) == 0 else { throw LiveError.notATerminal }
         guard pipe(&signalPipe) == 0 else { throw LiveError.terminal("cannot create a pipe (errno \(errno))") }
-        let writeEnd = signalPipe[1]
-        for signalNumber in Self.handledSignals {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            let byte = UInt8(signalNumber)
-            source.setEventHandler {
-                var value = byte
-                _ = write(writeEnd, &value, 1)
-            }
-            source.resume()
-            sources.append(source)
-        }
+        // A full pipe drops a signal's byte rather than block the handler.
+        _ = fcntl(signalPipe[1], F_SETFL, fcntl(signalPipe[1], F_GETFL) | O_NONBLOCK)
+        signalWriteEnd.store(signalPipe[1], ordering: .relaxed)
+        for signalNumber in Self.handledSignals { signal(signalNumber, forwardSignal) }
+        handling = true
         var raw = original
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
@@ -61,15 +56,15 @@ public final class Terminal: LiveTerminal {
     /// Leaves the alternate screen, shows the cursor and puts the terminal's settings back.
     /// Safe to call more than once.
     public func restore() {
-        guard active || !sources.isEmpty else { return }
+        guard active || handling else { return }
         if active {
             send("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
             _ = tcsetattr(input, TCSAFLUSH, &original)
             active = false
         }
-        for source in sources { source.cancel() }
-        sources.removeAll()
-        for signalNumber in Self.handledSignals where signalNumber != SIGWINCH { signal(signalNumber, SIG_DFL) }
+        for signalNumber in Self.handledSignals { signal(signalNumber, SIG_DFL) }
+        signalWriteEnd.store(-1, ordering: .relaxed)
+        handling = false
         for fd in signalPipe where fd >= 0 { close(fd) }
         signalPipe = [-1, -1]
     }
@@ -129,4 +124,17 @@ public final class Terminal: LiveTerminal {
             bytes = bytes.dropFirst(n)
         }
     }
+}
+
+/// The write end of the open terminal's signal pipe (-1: none), for ``forwardSignal(_:)``.
+private let signalWriteEnd = Atomic<Int32>(-1)
+
+/// The signal handler: writes the signal's number to the pipe, keeping `errno` as it was (only
+/// async-signal-safe calls here).
+private func forwardSignal(_ number: Int32) {
+    let saved = errno
+    var byte = UInt8(truncatingIfNeeded: number)
+    let fd = signalWriteEnd.load(ordering: .relaxed)
+    if fd >= 0 { _ = write(fd, &byte, 1) }
+    errno = saved
 }
