@@ -84,9 +84,11 @@ public enum LiveSession {
             case .input(let bytes): keys = decoder.feed(bytes)
             case .quiet:
                 keys = decoder.flush()
-                // The clock moved: the plan's line may say something else now.
-                layout()
-                if keys.isEmpty, screen?.lines != shown { try terminal.draw(screen?.drawn(appearance) ?? []) }
+                // The clock moved: a plan with a start may say something else now.
+                if playlist.plan?.start != nil {
+                    layout()
+                    if keys.isEmpty, screen?.lines != shown { try terminal.draw(screen?.drawn(appearance) ?? []) }
+                }
             case .resize:
                 if let remark = reload() { navigator.say(remark) }
                 try draw()
@@ -95,13 +97,19 @@ public enum LiveSession {
             }
             let remark = reload()
             var changed = remark != nil
-            if changed { layout() }
+            // Laid out again before a key only when the screen changed: the key may scroll notes
+            // the new screen shows. The last layout is draw's.
+            var stale = changed
             for key in keys {
+                if stale {
+                    layout()
+                    stale = false
+                }
                 switch navigator.handle(key) {
                 case .quit: return navigator.position
                 case .redraw:
                     changed = true
-                    layout() // the next key may scroll notes this screen has just shown
+                    stale = true
                 case .nothing: break
                 }
             }
