@@ -66,7 +66,7 @@ extension Checker {
         plan.gap = seconds(optional(dto.gap), at: "\(path).gap", from: 0) ?? 0
         plan.breakLength = seconds(optional(dto.breakLength), at: "\(path).breakLength", from: 0) ?? 0
         plan.target = seconds(optional(dto.target), at: "\(path).target", from: 1)
-        var seen: [BreakKey: Int] = [:]
+        var seen: [PlaylistSlot: Int] = [:]
         for (index, entry) in (optional(dto.breaks) ?? []).enumerated() {
             let place = "\(path).breaks[\(index)]"
             guard let entry = optional(entry) else { continue }
@@ -79,18 +79,13 @@ extension Checker {
             }
             let length = seconds(required(entry.length, in: place, named: "length"), at: "\(place).length", from: 0)
             guard let label, let length else { continue }
-            if let first = seen.updateValue(index, forKey: BreakKey(label: label, occurrence: occurrence)) {
+            if let first = seen.updateValue(index, forKey: .setBreak(label, occurrence: occurrence)) {
                 problems.append("\(place): gives the break '\(label)' a length again (\(path).breaks[\(first)] did).")
             }
             plan.breakLengths.append(BreakLength(label: label, occurrence: occurrence, length: length))
         }
-        plan.breakLengths.sort { ($0.label, $0.occurrence) < ($1.label, $1.occurrence) }
+        plan.breakLengths.sort(by: BreakLength.placeOrder)
         return problems.count == problemsBefore ? plan : nil
-    }
-
-    private struct BreakKey: Hashable {
-        var label: String
-        var occurrence: Int
     }
 
     /// A length in seconds from `lowest` to 10 hours; a problem otherwise.

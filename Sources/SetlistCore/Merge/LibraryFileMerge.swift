@@ -205,8 +205,10 @@ public enum LibraryFileMerge {
             _ base: ShowPlan??, _ mine: ShowPlan?, _ theirs: ShowPlan?, _ location: LibraryConflict.Location, playlist: String
         ) -> ShowPlan? {
             let ours = ShowPlan.merge(base: base, mine: mine, theirs: theirs, preferring: .mine)
+            let conflicting = ours.merge.fields(.conflict)
+            guard !conflicting.isEmpty else { return ours.plan }
             let settled = ShowPlan.merge(base: base, mine: mine, theirs: theirs, preferring: .theirs).plan ?? ShowPlan()
-            for field in ours.merge.fields(.conflict) {
+            for field in conflicting {
                 conflicts.append(
                     .init(
                         location: location, subject: "the plan of '\(playlist)'", item: nil, field: field.conflictField,

@@ -73,23 +73,16 @@ extension ShowPlan: MergeableRecord {
         var merge = ThreeWayMerge.record(base: base, mine: mine, theirs: theirs, preferring: preference)
         if merge.outcomes[.breaks] != nil {
             // One member's longer encore break and another's shorter second break both stay.
-            func lengths(_ plan: ShowPlan) -> [BreakPlace: Int] {
-                Dictionary(plan.breakLengths.map { (BreakPlace(label: $0.label, occurrence: $0.occurrence), $0.length) }) { first, _ in
-                    first
-                }
+            func lengths(_ plan: ShowPlan) -> [PlaylistSlot: BreakLength] {
+                Dictionary(plan.breakLengths.map { ($0.place, $0) }) { first, _ in first }
             }
+            let mineLengths = lengths(mine)
             let (merged, conflicts) = ThreeWayMerge.dictionary(
-                base: base.map(lengths), mine: lengths(mine), theirs: lengths(theirs), preferring: preference)
-            merge.merged.breakLengths = merged.map { BreakLength(label: $0.label, occurrence: $0.occurrence, length: $1) }
-                .sorted { ($0.label, $0.occurrence) < ($1.label, $1.occurrence) }
-            if conflicts.isEmpty { merge.outcomes[.breaks] = merged == lengths(mine) ? .keptMine : .tookTheirs }
+                base: base.map(lengths), mine: mineLengths, theirs: lengths(theirs), preferring: preference)
+            merge.merged.breakLengths = merged.values.sorted(by: BreakLength.placeOrder)
+            if conflicts.isEmpty { merge.outcomes[.breaks] = merged == mineLengths ? .keptMine : .tookTheirs }
         }
         return (merge.merged == ShowPlan() ? nil : merge.merged, merge)
-    }
-
-    private struct BreakPlace: Hashable {
-        var label: String
-        var occurrence: Int
     }
 
     /// One part as a playlist file stores it, for a merge conflict: the value of its field

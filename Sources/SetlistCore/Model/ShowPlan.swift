@@ -54,6 +54,14 @@ public struct BreakLength: Hashable, Sendable, Codable {
         self.length = length
     }
 
+    /// The break this length is for, as a playlist's order names it.
+    public var place: PlaylistSlot { .setBreak(label, occurrence: occurrence) }
+
+    /// The order a plan keeps its break lengths in: by label, then occurrence.
+    public static func placeOrder(_ first: BreakLength, _ second: BreakLength) -> Bool {
+        (first.label, first.occurrence) < (second.label, second.occurrence)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case label = "break"
         case occurrence, length

@@ -69,7 +69,7 @@ extension Library {
             var plan = playlists[index].plan ?? ShowPlan()
             plan.breakLengths.removeAll { $0.label == slot.label && $0.occurrence == slot.occurrence }
             plan.breakLengths.append(BreakLength(label: slot.label, occurrence: slot.occurrence, length: length))
-            plan.breakLengths.sort { ($0.label, $0.occurrence) < ($1.label, $1.occurrence) }
+            plan.breakLengths.sort(by: BreakLength.placeOrder)
             playlists[index].plan = plan
         }
         let plan = playlists[index].plan
@@ -110,7 +110,7 @@ extension Playlist {
                 result.append(BreakLength(label: label, occurrence: occurrence, length: length))
             }
         }
-        plan!.breakLengths = result.sorted { ($0.label, $0.occurrence) < ($1.label, $1.occurrence) }
+        plan!.breakLengths = result.sorted(by: BreakLength.placeOrder)
     }
 
     /// How many breaks come before `itemIndex`.
