@@ -42,11 +42,11 @@ public final class PlaylistWatch {
         do {
             // The playlist alone (by its id), as `live` read it; when it is gone, everything is read.
             library = try store.load(.playlist(playlistID, originals: false))
+        } catch LibraryError.inconsistentLibrary(let problems) where !problems.isEmpty {
+            // The first problem, which names the file, rather than the count of problems.
+            return .unreadable(Self.firstLine(of: problems[0].description))
         } catch {
-            // The first problem, which names the file, rather than the count of problems above it.
-            let lines = error.description.split(separator: "\n")
-            let first = lines.count > 1 ? lines[1].drop { $0 == " " || $0 == "-" } : lines.first ?? ""
-            return .unreadable(String(first))
+            return .unreadable(Self.firstLine(of: error.description))
         }
         guard let current = library.playlists.first(where: { $0.id == playlistID }) else {
             if gone { return nil }
@@ -58,5 +58,9 @@ public final class PlaylistWatch {
         playlist = current
         notation = library.notation
         return .updated(current, notation)
+    }
+
+    private static func firstLine(of text: String) -> String {
+        String(text.split(separator: "\n").first ?? "")
     }
 }

@@ -43,13 +43,16 @@ extension Library {
     {
         let index = try playlistIndex(matching: playlist)
         let position = try Self.position(of: reference, in: playlists[index])
-        let before = self
-        let copyBefore = playlists[index].copies[position - 1].fields
+        let copyBefore = playlists[index].copies[position - 1]
+        // Only the copy's fields and, with `alsoOriginal`, its original's can change.
+        let original = alsoOriginal ? copyBefore.originalID.flatMap(songIndex(id:)) : nil
+        let originalBefore = original.map { songs[$0].fields }
         let originalFound = try editCopy(in: index, at: position, edit, alsoOriginal: alsoOriginal)
-        let changed = playlists[index].copies[position - 1].fields.differences(from: copyBefore)
+        let changed = playlists[index].copies[position - 1].fields.differences(from: copyBefore.fields)
+        let changedNothing = changed.isEmpty && original.map { songs[$0].fields } == originalBefore
         return CopyEdited(
             playlist: playlists[index].name, position: position, fields: changed.isEmpty ? edit.fields.sorted() : changed.sorted(),
-            originalChanged: alsoOriginal && originalFound, originalMissing: alsoOriginal && !originalFound, changedNothing: self == before)
+            originalChanged: alsoOriginal && originalFound, originalMissing: alsoOriginal && !originalFound, changedNothing: changedNothing)
     }
 
     /// Deletes the originals named; their copies stay in the playlists.
