@@ -102,7 +102,7 @@ enum LineDiff {
     /// song of a 30 000-song file leaves megabytes alike around it); only the lines between are split.
     private static func hunks(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> [FileDelta.Hunk] {
         let startByte = commonStart(a, b)
-        guard startByte < a.count || startByte < b.count || a.count != b.count else { return [] }
+        guard startByte < a.count || startByte < b.count else { return [] }
         let endBytes = commonEnd(a, b, after: startByte)
         let linesA = lines(a, startByte..<(a.count - endBytes)), linesB = lines(b, startByte..<(b.count - endBytes))
         func equal(_ i: Int, _ j: Int) -> Bool {

@@ -33,7 +33,6 @@ extension LibraryStore {
         var report = IntegrityReport()
         guard FileManager.default.fileExists(atPath: root.path) else { return report }
         var reader = LibraryReader(root: root)
-        reader.passesOverOthersPrivateFiles = true
         var library = Library()
         var interrupted = false
         try reading { () throws(LibraryError) in

@@ -97,6 +97,12 @@ struct JSONSkim {
     /// UTF-8), as the decoder would read it; nil for any other.
     mutating func plainString() -> String? {
         guard let range = string(), !hasEscape(range) else { return nil }
+        return plain(range)
+    }
+
+    /// The text of the string contents in `range`, which hold no escape; nil when they hold a
+    /// control character or bytes that are not UTF-8.
+    private func plain(_ range: Range<Int>) -> String? {
         let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
         guard !bytes.contains(where: { $0 < 0x20 }) else { return nil }
         return String(validating: bytes, as: UTF8.self)
@@ -105,11 +111,8 @@ struct JSONSkim {
     /// The text of the string contents in `range`, its escapes read; nil when they break JSON's
     /// rules (a control character, an unknown escape, a lone surrogate, bytes that are not UTF-8).
     func unescaped(_ range: Range<Int>) -> String? {
+        guard hasEscape(range) else { return plain(range) }
         let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-        if memchr(base + range.lowerBound, Int32(Self.backslash), range.count) == nil {
-            guard !bytes.contains(where: { $0 < 0x20 }) else { return nil }
-            return String(validating: bytes, as: UTF8.self)
-        }
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
         var index = 0
@@ -150,6 +153,14 @@ struct JSONSkim {
             }
         }
         return String(validating: out, as: UTF8.self)
+    }
+
+    /// The string that comes next, its escapes read as JSON reads them; nil when none comes next
+    /// or it breaks JSON's rules (a control character, an unknown escape, a lone surrogate,
+    /// bytes that are not UTF-8).
+    mutating func text() -> String? {
+        guard let range = string() else { return nil }
+        return unescaped(range)
     }
 
     /// Reads the object that comes next member by member: `member` gets each key (read as JSON
@@ -258,13 +269,12 @@ extension LibraryFiles {
                         return nil
                     } else if skim.bytes(key, are: "songs") {
                         list = true
-                        guard skim.take(UInt8(ascii: "[")) else { return nil }
-                        if skim.take(UInt8(ascii: "]")) { continue }
-                        repeat {
-                            guard let element = song(&skim, ids: ids) else { return nil }
+                        let read = skim.elements { skim in
+                            guard let element = song(&skim, ids: ids) else { return false }
                             if let element { wanted.append(element) }
-                        } while skim.take(UInt8(ascii: ","))
-                        guard skim.take(UInt8(ascii: "]")) else { return nil }
+                            return true
+                        }
+                        guard read else { return nil }
                     } else if !skim.skipValue() {
                         return nil
                     }
@@ -276,7 +286,7 @@ extension LibraryFiles {
             var songs: [Song] = []
             for range in wanted {
                 let bytes = skim.data(range)
-                guard let song = SongListCodec.song(bytes) ?? (try? decoder.decode(Song.self, from: bytes)) else { return nil }
+                guard let song = decodedSong(bytes, with: decoder) else { return nil }
                 if ids.contains(song.id) { songs.append(song) }
             }
             return songs
@@ -333,13 +343,18 @@ extension LibraryFiles {
                 guard let open = Bytes.findLast(opening, in: base, before: line),
                     let close = Bytes.find(closing, in: base, from: quote, to: listEnd),
                     case let bytes = Data(bytes: base + open + 5, count: close + 6 - (open + 5)),
-                    let song = SongListCodec.song(bytes) ?? (try? decoder.decode(Song.self, from: bytes)),
+                    let song = decodedSong(bytes, with: decoder),
                     song.id == id
                 else { return nil }
                 songs.append(song)
             }
             return songs
         }
+    }
+
+    /// One song from the bytes of its object: read directly when it can be, else by `decoder`.
+    private static func decodedSong(_ bytes: Data, with decoder: JSONDecoder) -> Song? {
+        SongListCodec.song(bytes) ?? (try? decoder.decode(Song.self, from: bytes))
     }
 
     /// The order file read plainly: `current`, `format`, `version` and the entries' `id` and

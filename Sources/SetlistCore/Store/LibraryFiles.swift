@@ -139,15 +139,17 @@ public enum LibraryFiles {
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(LibraryError) -> T {
         // The order file, read by every command that names a playlist, and the song list, the largest
         // file, are read directly when they can be.
-        if T.self == PlaylistOrderFile.self, let file = orderFile(skimming: data), file.version <= LibraryFiles.version {
-            return file as! T
-        }
-        if T.self == SongsFile.self, let file = SongListCodec.read(data), file.version <= LibraryFiles.version {
-            return file as! T
-        }
-        if T.self == PlaylistFile.self, let file = SongListCodec.readPlaylist(data), file.version <= LibraryFiles.version {
-            return file as! T
-        }
+        let direct: (any VersionedFile)? =
+            if T.self == PlaylistOrderFile.self {
+                orderFile(skimming: data)
+            } else if T.self == SongsFile.self {
+                SongListCodec.read(data)
+            } else if T.self == PlaylistFile.self {
+                SongListCodec.readPlaylist(data)
+            } else {
+                nil
+            }
+        if let direct, direct.version <= LibraryFiles.version { return direct as! T }
         let decoder = JSONDecoder()
         // A file that reads as `type` tells its version itself: one pass over it, not two.
         if T.self is any VersionedFile.Type, let value = try? decoder.decode(type, from: data),

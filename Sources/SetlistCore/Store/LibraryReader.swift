@@ -5,11 +5,10 @@ import Foundation
 /// all at once.
 struct LibraryReader {
     let root: URL
-    /// The bytes of the files read and decoded, by path relative to the library folder: what a
-    /// change compares its files with.
+    /// The bytes of the files read (decoded, or for the originals of copies only skimmed), by path
+    /// relative to the library folder: what a change compares its files with (a change never reads
+    /// the songs skimmed, see ``LibraryStore/modify(_:command:_:)``).
     private(set) var files: [String: Data] = [:]
-    /// The bytes of files read but only skimmed (``LibraryFiles/songs(withIDs:in:)``).
-    private(set) var skimmed: [String: Data] = [:]
     private(set) var errors: [LibraryError] = []
     private(set) var problems: [IntegrityProblem] = []
     /// The playlist files the order file names, whether or not they could be read.
@@ -71,10 +70,10 @@ struct LibraryReader {
                 library.playlists = readPlaylists(order, conflicts: &library.conflicts, only: { candidates.contains($0.id) })
             case .holdingCopies(let reference):
                 // Every song is read, so the name finds the same song (or the same error) as ever.
-                let id = (try? library.song(matching: reference))?.id
-                library.playlists = readPlaylists(
-                    order, conflicts: &library.conflicts, only: { _ in id != nil },
-                    keeping: { data in id.map { LibraryFiles.mayHoldCopies(of: $0, in: data) } ?? false })
+                if let id = (try? library.song(matching: reference))?.id {
+                    library.playlists = readPlaylists(
+                        order, conflicts: &library.conflicts, keeping: { LibraryFiles.mayHoldCopies(of: id, in: $0) })
+                }
             }
         }
         if scope.contacts, let file = decode(LibraryFiles.ContactsFile.self, LibraryFiles.contacts) {
@@ -98,7 +97,7 @@ struct LibraryReader {
         // Mapped rather than copied: only a few lines of it are looked at closely.
         guard !ids.isEmpty, let data = load(LibraryFiles.songs, mapped: true) else { return [] }
         if let songs = LibraryFiles.songs(withIDs: ids, in: data) {
-            skimmed[LibraryFiles.songs] = data
+            files[LibraryFiles.songs] = data
             return songs
         }
         return decode(LibraryFiles.SongsFile.self, LibraryFiles.songs, data: data)?.songs.filter { ids.contains($0.id) } ?? []

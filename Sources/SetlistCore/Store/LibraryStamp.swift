@@ -39,23 +39,27 @@ extension LibraryStore {
     /// its file is not under the name setlist gives it.
     public func stamp(of playlist: Playlist) -> LibraryStamp {
         let own = LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(own).path) else { return stamp() }
-        return stamp(of: [LibraryFiles.playlistOrder, LibraryFiles.settings, own])
+        // Stat'ed once: its stamp is both the test and part of the result.
+        guard let ownStamp = fileStamp(own) else { return stamp() }
+        return stamp(of: [LibraryFiles.playlistOrder, LibraryFiles.settings], adding: [own: ownStamp])
     }
 
-    private func stamp(of names: [String]) -> LibraryStamp {
-        var files: [String: LibraryStamp.FileStamp] = [:]
-        for name in names {
-            var info = stat()
-            guard stat(root.appendingPathComponent(name).path, &info) == 0 else { continue }
-            #if canImport(Darwin)
-                let time = info.st_mtimespec
-            #else
-                let time = info.st_mtim
-            #endif
-            files[name] = LibraryStamp.FileStamp(
-                inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
-        }
+    private func stamp(of names: [String], adding known: [String: LibraryStamp.FileStamp] = [:]) -> LibraryStamp {
+        var files = known
+        for name in names { files[name] = fileStamp(name) }
         return LibraryStamp(files: files)
+    }
+
+    /// The stamp of one file; nil when it is missing.
+    private func fileStamp(_ name: String) -> LibraryStamp.FileStamp? {
+        var info = stat()
+        guard stat(root.appendingPathComponent(name).path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let time = info.st_mtimespec
+        #else
+            let time = info.st_mtim
+        #endif
+        return LibraryStamp.FileStamp(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
     }
 }

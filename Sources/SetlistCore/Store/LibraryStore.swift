@@ -22,7 +22,7 @@ public struct LibraryStore: Sendable {
             var reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
             let library = reader.read(scope)
-            if lastChangeIsInterrupted(known: reader.files.merging(reader.skimmed) { first, _ in first }) { return nil }
+            if lastChangeIsInterrupted(known: reader.files) { return nil }
             if let error = reader.combinedError { throw error }
             return library
         }

@@ -112,7 +112,7 @@ enum SongListCodec {
                     guard let value = optionalText(&skim) else { return nil }
                     if let text = value {
                         // As MusicalKey's Decodable reads it; a key it refuses is the decoder's error to report.
-                        guard let parsed = MusicalKey.canonical[text] ?? MusicalKey(parsing: text) else { return nil }
+                        guard let parsed = MusicalKey(parsing: text) else { return nil }
                         record.key = parsed
                     }
                 }
@@ -269,15 +269,5 @@ enum SongListCodec {
             }
         }
         out.append(UInt8(ascii: "\""))
-    }
-}
-
-extension JSONSkim {
-    /// The string that comes next, its escapes read as JSON reads them; nil when none comes next
-    /// or it breaks JSON's rules (a control character, an unknown escape, a lone surrogate,
-    /// bytes that are not UTF-8).
-    mutating func text() -> String? {
-        guard let range = string() else { return nil }
-        return unescaped(range)
     }
 }

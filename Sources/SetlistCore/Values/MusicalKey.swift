@@ -58,6 +58,11 @@ public struct MusicalKey: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a spelling the English way, as the canonical form in library files is read.
     public init?(parsing text: String) {
+        // Library files hold the canonical form: looked up, not parsed (a large library has thousands).
+        if let key = Self.canonical[text] {
+            self = key
+            return
+        }
         self.init(parsing: text, notation: .english)
     }
 
@@ -85,11 +90,6 @@ public enum KeyNotation: String, Sendable, CaseIterable, Codable {
 extension MusicalKey: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        // Library files hold the canonical form: looked up, not parsed (a large library has thousands).
-        if let key = Self.canonical[text] {
-            self = key
-            return
-        }
         guard let key = MusicalKey(parsing: text) else {
             throw DecodingError.dataCorrupted(
                 .init(
@@ -103,7 +103,7 @@ extension MusicalKey: Codable {
         try container.encode(description)
     }
 
-    /// Every key by its canonical form (``description``).
+    /// Every key by its canonical form (``description``), as the English parse reads it.
     static let canonical: [String: MusicalKey] = Dictionary(
         uniqueKeysWithValues: "ABCDEFG".flatMap { letter in
             ["", "#", "b"].flatMap { accidental in
