@@ -1,4 +1,5 @@
-# Installs setlist like a Linux tool: one binary with the Swift runtime linked in, manual pages,
+# Installs setlist like a Linux tool: the program with the Swift runtime linked in (bin/setlist, and
+# libexec/setlist/setlist-draw, which it runs for pdf and share), manual pages,
 # shell completions, and the .plsts file type with a desktop entry that imports it.
 #
 #   make install PREFIX=~/.local      # default /usr/local; DESTDIR is honoured for packaging
@@ -14,7 +15,7 @@ VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/Set
 ARCH := $(shell uname -m)
 DIST := setlist-$(VERSION)-linux-$(ARCH)
 
-SWIFT_BUILD := swift build -c release --static-swift-stdlib --product setlist
+SWIFT_BUILD := swift build -c release --static-swift-stdlib
 STAGE := .build/stage
 ROOT = $(DESTDIR)$(PREFIX)
 MANIFEST := share/setlist/installed-files
@@ -24,14 +25,16 @@ MANIFEST := share/setlist/installed-files
 all: stage
 
 build:
-	$(SWIFT_BUILD)
+	$(SWIFT_BUILD) --product setlist
+	$(SWIFT_BUILD) --product setlist-draw
 
 # The tree install and dist copy: bin/, share/man/man1, completions, MIME package, desktop entry.
 stage: build
 	rm -rf $(STAGE)
-	mkdir -p $(STAGE)/bin $(STAGE)/share/bash-completion/completions $(STAGE)/share/zsh/site-functions \
+	mkdir -p $(STAGE)/bin $(STAGE)/libexec/setlist $(STAGE)/share/bash-completion/completions $(STAGE)/share/zsh/site-functions \
 		$(STAGE)/share/fish/vendor_completions.d $(STAGE)/share/mime/packages $(STAGE)/share/applications
 	strip -o $(STAGE)/bin/setlist "$$($(SWIFT_BUILD) --show-bin-path)/setlist"
+	strip -o $(STAGE)/libexec/setlist/setlist-draw "$$($(SWIFT_BUILD) --show-bin-path)/setlist-draw"
 	Scripts/man-pages $(STAGE)/share/man/man1
 	$(STAGE)/bin/setlist --generate-completion-script bash > $(STAGE)/share/bash-completion/completions/setlist
 	$(STAGE)/bin/setlist --generate-completion-script zsh > $(STAGE)/share/zsh/site-functions/_setlist
@@ -42,7 +45,7 @@ stage: build
 install: stage
 	cd $(STAGE) && find . -type f | sed 's|^\./||' | LC_ALL=C sort > ../staged-files
 	cd $(STAGE) && while read -r file; do \
-		case "$$file" in bin/*) mode=755 ;; *) mode=644 ;; esac; \
+		case "$$file" in bin/*|libexec/*) mode=755 ;; *) mode=644 ;; esac; \
 		install -D -m $$mode "$$file" "$(ROOT)/$$file"; \
 	done < ../staged-files
 	{ cat .build/staged-files; echo $(MANIFEST); } > .build/installed-files
@@ -55,7 +58,7 @@ uninstall:
 	@test -f "$(ROOT)/$(MANIFEST)" || { echo "No setlist installed in $(ROOT) (no $(MANIFEST))." >&2; exit 1; }
 	while read -r file; do rm -f "$(ROOT)/$$file"; done < "$(ROOT)/$(MANIFEST)"
 	@$(MAKE) --no-print-directory databases DATA="$(ROOT)/share" REMOVING=1
-	cd "$(ROOT)" && for dir in bin share/setlist share/man/man1 share/bash-completion/completions \
+	cd "$(ROOT)" && for dir in bin libexec/setlist share/setlist share/man/man1 share/bash-completion/completions \
 		share/zsh/site-functions share/fish/vendor_completions.d share/mime/packages share/applications; do \
 		[ -d "$$dir" ] && rmdir -p --ignore-fail-on-non-empty "$$dir" 2>/dev/null || true; \
 	done

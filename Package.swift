@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "setlist", targets: ["setlist"]),
+        .executable(name: "setlist-draw", targets: ["setlist-draw"]),
         .library(name: "SetlistCore", targets: ["SetlistCore"]),
     ],
     dependencies: [
@@ -29,8 +30,10 @@ let package = Package(
             name: "SetlistSpreadsheet",
             dependencies: ["SetlistCore", "SetlistExchange", .product(name: "CSV", package: "CSV.swift")]
         ),
-        // PDF setlists rendered with Cairo and laid out with Pango.
-        .target(name: "SetlistPDF", dependencies: ["SetlistCore", "CCairoPango"]),
+        // What a PDF setlist is (styles, paper, file) and the seam its drawing comes through.
+        .target(name: "SetlistPDF", dependencies: ["SetlistCore"]),
+        // PDF setlists rendered with Cairo and laid out with Pango; linked only into setlist-draw.
+        .target(name: "SetlistPDFCairo", dependencies: ["SetlistCore", "SetlistPDF", "CCairoPango"]),
         // The email message (RFC 5322 / MIME) and its delivery.
         .target(name: "SetlistMail", dependencies: ["SetlistCore", "SetlistExchange"]),
         // Stage mode: the screen model and the terminal.
@@ -44,6 +47,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "setlist", dependencies: ["SetlistCLI"]),
+        // The same commands with the drawing linked in: `setlist` hands `pdf` and `share` to it, so
+        // that no other command pays to load Cairo, Pango and GLib.
+        .executableTarget(name: "setlist-draw", dependencies: ["SetlistCLI", "SetlistPDFCairo"]),
         // Times the commands as whole processes against references it builds (Scripts/benchmark, docs/performance.md).
         .executableTarget(name: "setlist-benchmarks", dependencies: ["SetlistCore"]),
 
@@ -59,7 +65,9 @@ let package = Package(
         .testTarget(
             name: "SetlistSpreadsheetTests", dependencies: ["SetlistSpreadsheet", "SetlistCore"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistCore", "CCairoPango"], resources: [.copy("Golden")]),
+        .testTarget(
+            name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistPDFCairo", "SetlistCore", "CCairoPango"],
+            resources: [.copy("Golden")]),
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
         .target(name: "MailTestSupport", dependencies: ["SetlistCore"], path: "Tests/MailTestSupport"),
         .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "SetlistExchange", "MailTestSupport"]),
@@ -71,13 +79,15 @@ let package = Package(
             path: "Tests/SeededRandom"
         ),
         // Runs commands in-process against a temporary library (see TemporaryLibrary.swift).
-        .target(name: "CLITestSupport", dependencies: ["SetlistCLI"], path: "Tests/CLITestSupport"),
+        .target(name: "CLITestSupport", dependencies: ["SetlistCLI", "SetlistPDFCairo"], path: "Tests/CLITestSupport"),
         // The commands run in-process: arguments, messages, tables, exit statuses, files written.
         .testTarget(
             name: "SetlistCLITests",
             dependencies: ["SetlistCLI", "SetlistCore", "CLITestSupport", "MailTestSupport"]
         ),
         // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.
-        .testTarget(name: "EndToEndTests", dependencies: ["setlist", "SetlistCore", "CLITestSupport", "MailTestSupport", "SeededRandom"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["setlist", "setlist-draw", "SetlistCore", "CLITestSupport", "MailTestSupport", "SeededRandom"]),
     ]
 )

@@ -51,6 +51,16 @@ public enum SetlistMain {
         return run(arguments, context: context(arguments))
     }
 
+    /// The process's arguments (without the program name) as the operating system passes them:
+    /// bytes. `CommandLine.arguments` would already have replaced bytes that are not UTF-8 with
+    /// U+FFFD, and setlist refuses those rather than store them.
+    public static var processArguments: [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in
+            let argument = CommandLine.unsafeArgv[index]!
+            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
+    }
+
     /// The arguments as text, or an error naming the first that is not UTF-8.
     static func decode(_ bytes: [[UInt8]]) throws(CLIError) -> [String] {
         try bytes.enumerated().map { (index, argument) throws(CLIError) in

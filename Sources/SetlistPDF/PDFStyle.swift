@@ -10,7 +10,7 @@ public enum PDFStyle: String, Sendable, CaseIterable {
     case stage
 
     /// What the PDF's subject says the document is.
-    var subject: String {
+    package var subject: String {
         switch self {
         case .long: "Setlist with every detail"
         case .short: "Setlist with titles and authors"
@@ -19,7 +19,7 @@ public enum PDFStyle: String, Sendable, CaseIterable {
     }
 
     /// The suffix of the default file name ("" for the long version).
-    var fileSuffix: String {
+    package var fileSuffix: String {
         switch self {
         case .long: ""
         case .short: "-short"

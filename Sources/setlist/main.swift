@@ -1,10 +1,8 @@
 import Foundation
 import SetlistCLI
 
-// The arguments as bytes: CommandLine.arguments would already have replaced bytes that are not
-// UTF-8 with U+FFFD, and setlist refuses those rather than store them.
-let bytes = (1..<Int(CommandLine.argc)).map { index in
-    Array(UnsafeBufferPointer(start: CommandLine.unsafeArgv[index], count: strlen(CommandLine.unsafeArgv[index]!)))
-        .map { UInt8(bitPattern: $0) }
-}
-exit(SetlistMain.run(bytes: bytes) { CommandContext.process(arguments: $0) })
+let arguments = SetlistMain.processArguments
+// `pdf` and `share` run in setlist-draw, which links Cairo and Pango; this program does not, so
+// that the other commands start without loading them (DrawingProgram).
+if DrawingProgram.isNeeded(by: arguments) { exit(DrawingProgram.handOver(arguments)) }
+exit(SetlistMain.run(bytes: arguments) { CommandContext.process(arguments: $0) })

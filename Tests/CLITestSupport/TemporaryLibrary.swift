@@ -31,6 +31,7 @@
 // add `runBinary` for that.
 import Foundation
 import SetlistCLI
+import SetlistPDFCairo
 import Testing
 
 /// What one run of a `setlist` command did.
@@ -108,6 +109,7 @@ public final class TemporaryLibrary: Sendable {
         context.isInteractive = false
         context.outputIsTerminal = false
         context.terminalColumns = nil // tables are fitted only where a test sets COLUMNS
+        context.drawing = PDFRenderer()
         let status = SetlistMain.run(arguments, context: context)
         return RunResult(status: status, stdoutData: output.data, stderr: errorOutput.text)
     }

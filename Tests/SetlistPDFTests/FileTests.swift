@@ -3,6 +3,7 @@ import SetlistCore
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// File names and atomic writes.
 @Suite struct FileTests {
@@ -10,10 +11,10 @@ import Testing
 
     @Test func defaultNamesFollowTheStyle() {
         let concert = Self.named("Concert")
-        #expect(PDFRenderer.defaultFileName(for: concert, style: .long) == "Concert.pdf")
-        #expect(PDFRenderer.defaultFileName(for: concert, style: .short) == "Concert-short.pdf")
-        #expect(PDFRenderer.defaultFileName(for: concert, style: .stage) == "Concert-stage.pdf")
-        #expect(PDFRenderer.defaultFileName(for: Self.named("Koncert v Praze 15.2.2010"), style: .long) == "Koncert v Praze 15.2.2010.pdf")
+        #expect(PDFFile.defaultName(for: concert, style: .long) == "Concert.pdf")
+        #expect(PDFFile.defaultName(for: concert, style: .short) == "Concert-short.pdf")
+        #expect(PDFFile.defaultName(for: concert, style: .stage) == "Concert-stage.pdf")
+        #expect(PDFFile.defaultName(for: Self.named("Koncert v Praze 15.2.2010"), style: .long) == "Koncert v Praze 15.2.2010.pdf")
     }
 
     @Test(arguments: [
@@ -22,7 +23,7 @@ import Testing
     ])
     func defaultNamesAreSafeForAnyName(name: String) {
         for style in PDFStyle.allCases {
-            let file = PDFRenderer.defaultFileName(for: Self.named(name), style: style)
+            let file = PDFFile.defaultName(for: Self.named(name), style: style)
             #expect(!file.contains("/") && !file.contains("\\") && !file.contains("\0") && !file.contains("\n"))
             #expect(!file.hasPrefix(".") && !file.hasPrefix("-"))
             #expect(file.hasSuffix(".pdf"))
@@ -38,7 +39,7 @@ import Testing
         let url = folder.appendingPathComponent("Concert.pdf")
         try Data("old".utf8).write(to: url)
         let data = try PDFRenderer.render(Fixtures.concert, style: .short, paper: .a4, date: Fixtures.date)
-        try PDFRenderer.write(data, to: url)
+        try PDFFile.write(data, to: url)
         #expect(try Data(contentsOf: url) == data)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Concert.pdf"])
     }
@@ -47,7 +48,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-pdf-missing-\(UUID().uuidString)")
         let url = folder.appendingPathComponent("Concert.pdf")
         #expect {
-            try PDFRenderer.write(Data("%PDF-".utf8), to: url)
+            try PDFFile.write(Data("%PDF-".utf8), to: url)
         } throws: { error in
             guard case .cannotWrite(let path, let detail) = error as? PDFError else { return false }
             return path == url.path && detail.contains("does not exist")
@@ -63,7 +64,7 @@ import Testing
         let file = folder.appendingPathComponent("Concert.pdf")
         try Data("old".utf8).write(to: file)
         #expect {
-            try PDFRenderer.write(Data("%PDF-".utf8), to: file.appendingPathComponent("x.pdf"))
+            try PDFFile.write(Data("%PDF-".utf8), to: file.appendingPathComponent("x.pdf"))
         } throws: { error in
             guard case .cannotWrite(_, let detail) = error as? PDFError else { return false }
             return detail.contains("is a file, not a folder") && !detail.contains("does not exist")
@@ -76,7 +77,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect {
-            try PDFRenderer.write(Data("%PDF-".utf8), to: folder)
+            try PDFFile.write(Data("%PDF-".utf8), to: folder)
         } throws: { error in
             (error as? PDFError)?.description.contains("is a folder") == true
         }
@@ -87,7 +88,7 @@ import Testing
     @Test func aFolderThatRefusesFilesIsAClearError() throws {
         let url = URL(fileURLWithPath: "/proc/setlist-test-\(getpid()).pdf")
         #expect {
-            try PDFRenderer.write(Data("%PDF-".utf8), to: url)
+            try PDFFile.write(Data("%PDF-".utf8), to: url)
         } throws: { error in
             guard let text = (error as? PDFError)?.description else { return false }
             // One message, naming the file once, with one full stop between its sentences.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// The first page of each layout of the sample concert, compared with a reviewed picture.
 ///

@@ -3,6 +3,7 @@ import SetlistCore
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// The layout rules: nothing past the page edge, headers kept with their notes, fallback fonts.
 /// The stage version's sizes and pages are in StageLayoutTests.

@@ -2,6 +2,7 @@ import Foundation
 import SetlistCore
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// Runs the poppler and qpdf command-line tools on a rendered PDF.
 struct RenderedPDF {
@@ -13,7 +14,7 @@ struct RenderedPDF {
         notation: KeyNotation = .english, timeZone: TimeZone = .current
     ) throws {
         data = try PDFRenderer.render(playlist, style: style, paper: paper, date: date, notation: notation, timeZone: timeZone)
-        let name = PDFRenderer.defaultFileName(for: playlist, style: style).dropLast(4).prefix(24)
+        let name = PDFFile.defaultName(for: playlist, style: style).dropLast(4).prefix(24)
         url = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-pdf-test-\(name)-\(UUID().uuidString.prefix(8)).pdf")
         try data.write(to: url)
     }

@@ -3,6 +3,7 @@ import SetlistCore
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// The plan in the long and short PDFs, read back with pdftotext.
 @Suite struct PlanPDFTests {

@@ -3,6 +3,7 @@ import SetlistCore
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// Checks every layout with the PDF tools: valid structure, embedded fonts, metadata, text in order.
 @Suite struct RenderTests {

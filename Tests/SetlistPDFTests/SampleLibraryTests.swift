@@ -3,6 +3,7 @@ import SetlistCore
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// Every playlist of the sample library (Samples/library) in every layout and paper.
 @Suite struct SampleLibraryTests {

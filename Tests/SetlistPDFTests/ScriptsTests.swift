@@ -3,6 +3,7 @@ import SetlistCore
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// Text in any script prints (issue 13): Chinese, Japanese and Korean titles through the CJK
 /// font Scripts/install-deps installs, right-to-left titles and notes aligned alike, and a

@@ -3,6 +3,7 @@ import SetlistCore
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// The short version's size: laid out at the smallest size first, larger sizes only when they may fit.
 @Suite struct ShortLayoutTests {

@@ -3,6 +3,7 @@ import SetlistCore
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 /// The stage version: titles never below the legible minimum, the fewest pages that allows, every
 /// page in one size, songs split evenly, a set's heading on the page of its first song.

@@ -2,6 +2,7 @@ import SetlistCore
 import Testing
 
 @testable import SetlistPDF
+@testable import SetlistPDFCairo
 
 @Suite struct TypesetterTests {
     /// Each character as the rule says: tabs and (unless one line) new lines stay, separators become

@@ -44,16 +44,14 @@ struct PDFCommand: ParsableCommand {
         let library = try libraryOptions.load(.playlist(playlist, originals: false))
         let playlist = try library.playlist(matching: self.playlist)
         let style: PDFStyle = short ? .short : stage ? .stage : .long
-        let data = try PDFRenderer.render(
-            playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment),
-            notation: library.notation, timeZone: PlanZone.local(environment: context.environment),
-            unshown: { note("warning: " + UnshownText.warning($0)) })
+        let data = try context.renderPDF(
+            playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation)
         if output == "-" {
             context.output.write(data)
             return
         }
         let url = destination(for: playlist, style: style)
-        try PDFRenderer.write(data, to: url)
+        try PDFFile.write(data, to: url)
         let kilobytes = max(1, (data.count + 512) / 1024)
         say("Wrote \(displayPath(url)) (\(style.rawValue) version of '\(playlist.name)', \(paper.rawValue.uppercased()), \(kilobytes) KB).")
     }
@@ -61,7 +59,7 @@ struct PDFCommand: ParsableCommand {
     /// The file to write: -o as given, or the default name inside the folder -o names (or the
     /// current folder).
     private func destination(for playlist: Playlist, style: PDFStyle) -> URL {
-        let name = PDFRenderer.defaultFileName(for: playlist, style: style)
+        let name = PDFFile.defaultName(for: playlist, style: style)
         guard let output, !output.isEmpty else { return context.url(for: name) }
         let url = context.url(for: output)
         var isFolder: ObjCBool = false

@@ -84,11 +84,8 @@ struct ShareCommand: ParsableCommand {
             let plsts = noPlsts ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat)
             let pdfs = try styles().map { style in
                 ShareMessage.Document(
-                    fileName: PDFRenderer.defaultFileName(for: playlist, style: style),
-                    data: try PDFRenderer.render(
-                        playlist, style: style, paper: paper, date: date, notation: library.notation,
-                        timeZone: PlanZone.local(environment: context.environment),
-                        unshown: { note("warning: " + UnshownText.warning($0)) }))
+                    fileName: PDFFile.defaultName(for: playlist, style: style),
+                    data: try context.renderPDF(playlist, style: style, paper: paper, date: date, notation: library.notation))
             }
             return (plsts.map { ShareMessage.Document(fileName: $0.fileName, data: $0.data) }, pdfs)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistCore
+import SetlistPDF
 
 #if canImport(Glibc)
     import Glibc
@@ -25,6 +26,9 @@ public struct CommandContext: Sendable {
     public var errorOutputIsTerminal = false
     /// The width of the terminal standard output goes to; nil when it is not one.
     public var terminalColumns: Int?
+    /// What draws the PDFs of `pdf` and `share`: set by `setlist-draw` and by tests. `setlist`
+    /// itself has none; it hands those commands to setlist-draw before parsing (``DrawingProgram``).
+    public var drawing: (any PDFDrawing)?
 
     /// The columns tables are fitted to: `$COLUMNS` when set (also when the output is piped),
     /// else the terminal's width; nil when neither is known (tables are not cut).

@@ -1,12 +1,16 @@
 import CCairoPango
 import Foundation
 import SetlistCore
+import SetlistPDF
 
 /// Renders setlists to PDF: Cairo draws, Pango lays out every piece of text, fonts come through
 /// fontconfig and are embedded.
 public struct PDFRenderer {
     /// The creator written in the PDF's metadata.
     public static let creator = SetlistVersion.generator
+
+    /// The drawing `setlist-draw` and the tests give the commands (``PDFDrawing``).
+    public init() {}
 
     /// Renders the playlist; `date` is the creation date written in the metadata, `notation` how
     /// keys are printed, `timeZone` the reader's, where a plan's times are shown (``PlanClock``,
@@ -44,41 +48,6 @@ public struct PDFRenderer {
         }
     }
 
-    /// The default file name: "Concert.pdf", "Concert-short.pdf", "Concert-stage.pdf", made safe
-    /// for any name by ``FileName/forPlaylist(_:suffix:extension:)``.
-    public static func defaultFileName(for playlist: Playlist, style: PDFStyle) -> String {
-        FileName.forPlaylist(playlist.name, suffix: style.fileSuffix, extension: "pdf")
-    }
-
-    /// Writes a rendered PDF atomically: the file is either complete or not there (nor changed).
-    public static func write(_ data: Data, to url: URL) throws(PDFError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .cannotWrite(
-                path: url.path, detail: "that is a folder. Give a file name such as \(url.appendingPathComponent("Concert.pdf").path).")
-        }
-        do {
-            try AtomicFile.write(data, to: url)
-        } catch {
-            throw .cannotWrite(path: url.path, detail: writeFailureDetail(error, folder: url.deletingLastPathComponent().path))
-        }
-    }
-
-    private static func writeFailureDetail(_ error: AtomicFileError, folder: String) -> String {
-        var isFolder: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            return "the folder \(folder) does not exist. Create it first or choose another path with -o."
-        }
-        if !isFolder.boolValue {
-            return "\(folder) is a file, not a folder. Choose another path with -o."
-        }
-        if !FileManager.default.isWritableFile(atPath: folder) {
-            return "you may not write to the folder \(folder). Choose another path with -o."
-        }
-        // The reason and advice only: the message already names the file.
-        return error.detail + " Nothing was written."
-    }
-
     /// "Page i of n" on the right and the playlist's name on the left of every page, unless the
     /// document numbers only multi-page output and has one page.
     private static func footers(
@@ -99,5 +68,14 @@ public struct PDFRenderer {
                 ],
                 rules: [Rule(fromX: frame.left, toX: frame.right, y: -4, thickness: 0.4, gray: 0.7)])
         }
+    }
+}
+
+extension PDFRenderer: PDFDrawing {
+    public func render(
+        _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date, notation: KeyNotation, timeZone: TimeZone,
+        unshown: ([UnshownText]) -> Void
+    ) throws(PDFError) -> Data {
+        try Self.render(playlist, style: style, paper: paper, date: date, notation: notation, timeZone: timeZone, unshown: unshown)
     }
 }

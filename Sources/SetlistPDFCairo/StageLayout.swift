@@ -1,4 +1,5 @@
 import SetlistCore
+import SetlistPDF
 
 /// The stage version: titles and keys only, bold, in type that reads from a few metres.
 ///

@@ -1,4 +1,5 @@
 import SetlistCore
+import SetlistPDF
 
 /// The short version: numbered titles and authors with the total length, in the largest of a few
 /// sizes that fits one page; a longer setlist paginates at the smallest.

@@ -1,4 +1,5 @@
 import SetlistCore
+import SetlistPDF
 
 /// The long version: every song with all its details and notes, page footers and an outline.
 struct LongLayout {

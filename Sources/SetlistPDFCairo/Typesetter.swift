@@ -1,6 +1,7 @@
 import CCairoPango
 import Foundation
 import SetlistCore
+import SetlistPDF
 
 /// A font for one run of text. Families come through fontconfig; a letter the first family lacks
 /// falls back to another installed font rather than printing a box.

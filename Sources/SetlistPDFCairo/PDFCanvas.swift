@@ -1,6 +1,7 @@
 import CCairoPango
 import Foundation
 import SetlistCore
+import SetlistPDF
 
 /// The document information written into the PDF.
 struct PDFMetadata {

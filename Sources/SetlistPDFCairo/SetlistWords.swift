@@ -1,4 +1,5 @@
 import SetlistCore
+import SetlistPDF
 
 /// Words shared by the layouts.
 enum SetlistWords {
