@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 
 @testable import SetlistCore
@@ -25,6 +26,28 @@ import Testing
             ControlCharacters.isForbidden($0) != ControlCharacters.byCategory($0)
         }
         #expect(Array(differing.prefix(5)) == [])
+    }
+
+    /// The byte scan that passes most text by is the scalar rule's answer: every code point to
+    /// U+0400 alone and between letters, and random text of letters, marks, controls and emoji.
+    @Test func theByteScanIsTheRule() {
+        func agree(_ text: String) -> Bool {
+            ControlCharacters.firstForbidden(in: text) == text.unicodeScalars.first(where: ControlCharacters.isForbidden)
+                && ControlCharacters.firstForbiddenInNotes(text) == text.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes)
+        }
+        let scalars = (0..<0x400).compactMap(Unicode.Scalar.init)
+        #expect(Array(scalars.filter { !agree("\($0)") || !agree("ař\($0)é") }.prefix(5)) == [])
+        var random = seededGenerator(for: "ControlCharactersTests.theByteScanIsTheRule")
+        let pieces = scalars + ["\u{2028}", "\u{202E}", "\u{FEFF}", "🎸", "\u{200D}", "\u{E000}", "\u{0378}", "\u{E0001}"]
+        for _ in 0..<5000 {
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                        Int.random(in: 0..<4, using: &random) == 0
+                            ? pieces.randomElement(using: &random)! : "abcžé \n\t".unicodeScalars.randomElement(using: &random)!
+                    }))
+            #expect(agree(text), "\(text.unicodeScalars.map(\.value))")
+        }
     }
 
     @Test func joinersAndPrivateUseAreAllowedButShownEscaped() {

@@ -21,7 +21,9 @@ struct LibraryOptions: ParsableArguments {
 
     /// The library as it is now, or the part of it the command needs (see ``LibraryScope``).
     func load(_ scope: LibraryScope = .everything) throws -> Library {
-        defer { noteSyncConflictCopies() }
+        // The folder is worked out once (it was twice, for the load and for the note).
+        let store = store
+        defer { noteSyncConflictCopies(in: store) }
         return try store.load(scope)
     }
 
@@ -29,12 +31,13 @@ struct LibraryOptions: ParsableArguments {
     /// in the history under the command line.
     @discardableResult
     func modify<T>(_ scope: LibraryScope = .everything, _ body: (inout Library) throws -> T) throws -> T {
-        defer { noteSyncConflictCopies() }
+        let store = store
+        defer { noteSyncConflictCopies(in: store) }
         return try store.modify(scope, command: context.commandLine, body)
     }
 
     /// One line on standard error when a sync tool left conflict copies; the command goes on.
-    private func noteSyncConflictCopies() {
+    private func noteSyncConflictCopies(in store: LibraryStore) {
         let copies = store.syncConflictCopies()
         guard let first = copies.first else { return }
         let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""

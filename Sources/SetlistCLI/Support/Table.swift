@@ -39,22 +39,32 @@ struct Table {
         width: Int? = CommandContext.current.outputWidth
     ) -> String {
         var used = headers.indices.filter { column in rows.contains { !$0[column].isEmpty } || rows.isEmpty }
+        // Each cell measured once: the widths serve the columns' widths and every cell's padding.
+        let headerWidths = headers.map(Cells.width)
+        let cellWidths = rows.map { $0.map(Cells.width) }
         var widths: [Int] = []
         var leftOut = leftOutWhenNarrow[...]
         while true {
-            widths = used.map { column in ([headers[column]] + rows.map { $0[column] }).map(Cells.width).max() ?? 0 }
+            widths = used.map { column in cellWidths.reduce(headerWidths[column]) { max($0, $1[column]) } }
             guard let width, shrink(&widths, columns: used, to: width) > 0 else { break }
             guard let next = leftOut.popFirst() else { break }
             used.removeAll { headers[$0] == next }
         }
-        func line(_ cells: [String]) -> String {
-            var parts: [String] = []
+        func line(_ cells: [String], _ cellWidths: [Int]) -> String {
+            var text = ""
+            text.reserveCapacity(widths.reduce(2 * used.count, +))
             for (slot, column) in used.enumerated() {
-                let cell = fit(cells[column], to: widths[slot])
-                let pad = String(repeating: " ", count: max(0, widths[slot] - Cells.width(cell)))
-                parts.append(alignments[column] == .right ? pad + cell : cell + pad)
+                if slot > 0 { text += "  " }
+                let (cell, cellWidth) = fit(cells[column], width: cellWidths[column], to: widths[slot])
+                let pad = max(0, widths[slot] - cellWidth)
+                if alignments[column] == .right {
+                    for _ in 0..<pad { text.append(" ") }
+                    text += cell
+                } else {
+                    text += cell
+                    for _ in 0..<pad { text.append(" ") }
+                }
             }
-            var text = parts.joined(separator: "  ")
             while text.last == " " { text.removeLast() }
             return text
         }
@@ -63,21 +73,26 @@ struct Table {
             return text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.truncate(String($0), to: width) }.joined(
                 separator: "\n")
         }
-        var lines = [emphasis.strong(line(headers))]
+        var lines = [emphasis.strong(line(headers, headerWidths))]
         for (index, row) in rows.enumerated() {
             if let text = separators[index] { lines.append(separator(text)) }
-            lines.append(line(row))
+            lines.append(line(row, cellWidths[index]))
         }
         if let text = separators[rows.count] { lines.append(separator(text)) }
         return lines.joined(separator: "\n")
     }
 
-    /// The cell cut to `width` columns, its ``marker`` kept.
-    private func fit(_ cell: String, to width: Int) -> String {
-        guard let marker, cell.hasSuffix(marker), Cells.width(cell) > width, width > Cells.width(marker) else {
-            return Cells.truncate(cell, to: width)
+    /// The cell cut to `width` columns, its ``marker`` kept, and the columns it then takes;
+    /// `cellWidth` is the columns it takes whole.
+    private func fit(_ cell: String, width cellWidth: Int, to width: Int) -> (String, Int) {
+        guard cellWidth > width else { return (cell, cellWidth) }
+        let cut: String
+        if let marker, cell.hasSuffix(marker), width > Cells.width(marker) {
+            cut = Cells.truncate(String(cell.dropLast(marker.count)), to: width - Cells.width(marker)) + marker
+        } else {
+            cut = Cells.truncate(cell, to: width)
         }
-        return Cells.truncate(String(cell.dropLast(marker.count)), to: width - Cells.width(marker)) + marker
+        return (cut, Cells.width(cut))
     }
 
     /// Narrows the widest `.text` column by one column at a time until the table fits `width`

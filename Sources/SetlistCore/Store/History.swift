@@ -29,7 +29,7 @@ public struct History: Sendable {
     }
 
     /// The stored form of an entry.
-    struct Record: Codable, LibraryFiles.VersionedFile {
+    struct Record: Codable, Equatable, LibraryFiles.VersionedFile {
         var format = "setlist-history"
         var version = LibraryFiles.version
         var command: String
@@ -41,6 +41,9 @@ public struct History: Sendable {
     let root: URL
     /// The budget this history keeps to (``byteBudget`` but in tests).
     let budget: Int
+    /// The history folder's path, worked out once: an entry's path is built from it as text, not
+    /// by appending to a URL (a change looks at up to ``limit`` of them).
+    let folderPath: String
 
     public init(root: URL) {
         self.init(root: root, budget: Self.byteBudget)
@@ -49,9 +52,10 @@ public struct History: Sendable {
     init(root: URL, budget: Int) {
         self.root = root
         self.budget = budget
+        folderPath = root.appendingPathComponent(Self.folder).path
     }
 
-    var folderURL: URL { root.appendingPathComponent(Self.folder) }
+    var folderURL: URL { URL(fileURLWithPath: folderPath, isDirectory: true) }
 
     /// Appends a change and forgets the oldest beyond the limit. Returns the entry's number.
     @discardableResult
@@ -63,17 +67,19 @@ public struct History: Sendable {
         let numbers = entryNumbers()
         let next = (numbers.last ?? 0) + 1
         let record = Record(command: command, date: Self.format(date), changes: changes.map(FileDelta.init))
+        let data = LibraryFiles.encode(record)
         try LibraryError.onFiles { () throws(AtomicFileError) in
-            try AtomicFile.write(LibraryFiles.encode(record), to: url(of: next), newFileMode: History.newFileMode)
+            try AtomicFile.write(data, to: url(of: next), newFileMode: History.newFileMode)
         }
         let kept = numbers.suffix(Self.limit - 1)
         for old in numbers.dropLast(kept.count) {
-            try? AtomicFile.remove(url(of: old))
+            try? AtomicFile.remove(path: path(of: old))
         }
-        var total = size(of: next)
+        var total = data.count
         for old in kept.reversed() {
-            total += size(of: old)
-            if total > budget { try? AtomicFile.remove(url(of: old)) }
+            // Once over the budget, every older entry goes: no need to measure them.
+            if total <= budget { total += size(of: old) }
+            if total > budget { try? AtomicFile.remove(path: path(of: old)) }
         }
         return next
     }
@@ -90,33 +96,40 @@ public struct History: Sendable {
 
     /// The numbers of the recorded entries, oldest first.
     func entryNumbers() -> [Int] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderURL.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
         return names.compactMap { name in
             name.hasSuffix(".json") && !name.hasPrefix(".") ? Int(name.dropLast(5)) : nil
         }.sorted()
     }
 
+    /// The size of an entry's file; 0 when it cannot be found.
     private func size(of number: Int) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: url(of: number).path))?[.size] as? NSNumber)?.intValue ?? 0
+        var info = stat()
+        return stat(path(of: number), &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// Reads one entry.
     func read(_ number: Int) throws(LibraryError) -> Record {
-        try read(at: url(of: number))
+        try read(at: path(of: number))
     }
 
     /// Reads the entry stored at `url` (in the history or among the undone changes).
     func read(at url: URL) throws(LibraryError) -> Record {
+        try read(at: url.path)
+    }
+
+    /// Reads the entry stored at `path`.
+    func read(at path: String) throws(LibraryError) -> Record {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileReading.data(atPath: path)
         } catch {
-            throw .unreadableFile(path: url.path, detail: FailureText.reason(error))
+            throw .unreadableFile(path: path, detail: FailureText.reason(error))
         }
-        let record = try LibraryFiles.decode(Record.self, from: data, path: url.path)
+        let record = try LibraryFiles.decode(Record.self, from: data, path: path)
         // A history file edited by hand must not make undo or recovery write outside the library.
         if let bad = record.changes.first(where: { !Self.isLibraryFile($0.path) }) {
-            throw .unreadableFile(path: url.path, detail: "it names \"\(bad.path)\", which is not a file of the library.")
+            throw .unreadableFile(path: path, detail: "it names \"\(bad.path)\", which is not a file of the library.")
         }
         return record
     }
@@ -139,7 +152,12 @@ public struct History: Sendable {
     }
 
     func url(of number: Int) -> URL {
-        folderURL.appendingPathComponent(Self.fileName(number))
+        URL(fileURLWithPath: path(of: number))
+    }
+
+    /// The path of entry `number`'s file.
+    func path(of number: Int) -> String {
+        folderPath + "/" + Self.fileName(number)
     }
 
     static func fileName(_ number: Int) -> String {

@@ -28,6 +28,13 @@ struct FileDelta: Sendable, Hashable, Codable {
     var after: String
     var hunks: [Hunk]
 
+    init(path: String, before: String, after: String, hunks: [Hunk]) {
+        self.path = path
+        self.before = before
+        self.after = after
+        self.hunks = hunks
+    }
+
     init(_ change: FileChange) {
         path = change.path
         before = Fingerprint.of(change.before)
@@ -262,8 +269,14 @@ struct StoredBytes: Sendable, Hashable, Codable {
         data = bytes
     }
 
+    /// The bytes as text when they are UTF-8 text (stored so), else nil (stored as base64).
+    var text: String? {
+        guard let text = String(data: data, encoding: .utf8), Data(text.utf8) == data else { return nil }
+        return text
+    }
+
     func encode(to encoder: any Encoder) throws {
-        if let text = String(data: data, encoding: .utf8), Data(text.utf8) == data {
+        if let text {
             var container = encoder.singleValueContainer()
             try container.encode(text)
         } else {

@@ -73,7 +73,7 @@ struct IntegrityValues {
             cleanName(&author, field: "the author", path: path, place: place())
             fields.author = author
         }
-        if let notes = fields.notes, let bad = notes.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes) {
+        if let notes = fields.notes, let bad = ControlCharacters.firstForbiddenInNotes(notes) {
             fields.notes = ControlCharacters.cleanedNotes(notes)
             report(path, "\(place()): the notes hold the control character \(Self.name(bad)).", fixable: true)
         }

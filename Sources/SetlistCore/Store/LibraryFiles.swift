@@ -27,6 +27,12 @@ public enum LibraryFiles {
         return privateFiles.contains(path) ? AtomicFile.privateMode : AtomicFile.ordinaryMode
     }
 
+    /// The path of `file` (relative to the library folder) in the library folder at `root`, as
+    /// `URL.appendingPathComponent` gives it, built as text: every command builds several.
+    static func path(of file: String, in root: String) -> String {
+        root.hasSuffix("/") ? root + file : root + "/" + file
+    }
+
     /// The library files at the top of the folder; the playlists are files in ``playlistFolder``.
     static let topLevelFiles = [songs, playlistOrder, contacts, settings]
 
@@ -131,14 +137,16 @@ public enum LibraryFiles {
     static func encode<T: Encodable>(_ value: T) -> Data {
         // The song list, the largest file, is written directly, to the same bytes.
         if let file = value as? SongsFile, let data = SongListCodec.write(file) { return data }
+        // So is every history entry (one a change, the last read by every command).
+        if let record = value as? History.Record { return HistoryRecordCodec.write(record) }
         return JSONFormat.document(value)
     }
 
     /// Decodes a library file, checking its version first, with errors that name the file and
     /// the place in it.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(LibraryError) -> T {
-        // The order file, read by every command that names a playlist, and the song list, the largest
-        // file, are read directly when they can be.
+        // The order file, read by every command that names a playlist, the song list, the largest
+        // file, the playlists and the history entries are read directly when they can be.
         let direct: (any VersionedFile)? =
             if T.self == PlaylistOrderFile.self {
                 orderFile(skimming: data)
@@ -146,6 +154,8 @@ public enum LibraryFiles {
                 SongListCodec.read(data)
             } else if T.self == PlaylistFile.self {
                 SongListCodec.readPlaylist(data)
+            } else if T.self == History.Record.self {
+                HistoryRecordCodec.read(data)
             } else {
                 nil
             }

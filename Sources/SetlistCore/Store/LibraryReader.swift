@@ -5,6 +5,9 @@ import Foundation
 /// all at once.
 struct LibraryReader {
     let root: URL
+    /// The library folder's path: the files' paths are built from it as text (a URL built for
+    /// each playlist file cost more than reading it).
+    let rootPath: String
     /// The bytes of the files read (decoded, or for the originals of copies only skimmed), by path
     /// relative to the library folder: what a change compares its files with (a change never reads
     /// the songs skimmed, see ``LibraryStore/modify(_:command:_:)``).
@@ -22,6 +25,12 @@ struct LibraryReader {
 
     init(root: URL) {
         self.root = root
+        rootPath = root.path
+    }
+
+    /// The path of a library file, given relative to the library folder.
+    func path(of file: String) -> String {
+        LibraryFiles.path(of: file, in: rootPath)
     }
 
     /// One error for everything that went wrong, or nil when the library is sound.
@@ -125,7 +134,7 @@ struct LibraryReader {
                 problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "playlist id \(entry.id) is listed twice."))
                 continue
             }
-            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
+            guard FileManager.default.fileExists(atPath: self.path(of: path)) else {
                 problems.append(
                     .init(
                         .playlistOrder, path: LibraryFiles.playlistOrder, detail: "names the playlist file \(path), which does not exist."))
@@ -187,9 +196,9 @@ struct LibraryReader {
     }
 
     /// Whether the file belongs to another user and this one may not read it.
-    private static func isOthersPrivate(_ url: URL) -> Bool {
+    private static func isOthersPrivate(_ path: String) -> Bool {
         var info = stat()
-        return stat(url.path, &info) == 0 && info.st_uid != geteuid() && access(url.path, R_OK) != 0
+        return stat(path, &info) == 0 && info.st_uid != geteuid() && access(path, R_OK) != 0
     }
 
     private mutating func decode<T: Decodable>(_ type: T.Type, _ path: String) -> T? {
@@ -199,23 +208,23 @@ struct LibraryReader {
 
     /// The bytes of a library file; nil when it is absent, passed over or cannot be read (an error).
     private mutating func load(_ path: String, mapped: Bool = false) -> Data? {
-        let url = root.appendingPathComponent(path)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        if passesOverOthersPrivateFiles && LibraryFiles.privateFiles.contains(path) && Self.isOthersPrivate(url) {
+        let full = self.path(of: path)
+        guard FileManager.default.fileExists(atPath: full) else { return nil }
+        if passesOverOthersPrivateFiles && LibraryFiles.privateFiles.contains(path) && Self.isOthersPrivate(full) {
             withheld.append(path)
             return nil
         }
         do {
-            return try Data(contentsOf: url, options: mapped ? .alwaysMapped : [])
+            return try FileReading.data(atPath: full, mapped: mapped)
         } catch {
-            errors.append(.unreadableFile(path: url.path, detail: FailureText.reason(error)))
+            errors.append(.unreadableFile(path: full, detail: FailureText.reason(error)))
             return nil
         }
     }
 
     private mutating func decode<T: Decodable>(_ type: T.Type, _ path: String, data: Data) -> T? {
         do {
-            let value = try LibraryFiles.decode(type, from: data, path: root.appendingPathComponent(path).path)
+            let value = try LibraryFiles.decode(type, from: data, path: self.path(of: path))
             files[path] = data
             return value
         } catch {

@@ -19,7 +19,7 @@ extension LibraryStore {
 
     /// The contents of a library file now, nil when it does not exist (or cannot be read).
     func contents(of path: String) -> Data? {
-        try? Data(contentsOf: root.appendingPathComponent(path))
+        try? FileReading.data(atPath: LibraryFiles.path(of: path, in: root.path))
     }
 
     /// Where the last change stands; `known` are files already read, to spare reading them again.

@@ -130,8 +130,13 @@ public enum AtomicFile {
 
     /// Removes a file and makes the removal durable. A file already gone is fine.
     public static func remove(_ url: URL) throws(AtomicFileError) {
-        if unlink(url.path) != 0 && errno != ENOENT { throw failure(url.path) }
-        syncFolder(url.deletingLastPathComponent().path)
+        try remove(path: url.path)
+    }
+
+    /// Removes the file at `path` (an absolute path) and makes the removal durable.
+    public static func remove(path: String) throws(AtomicFileError) {
+        if unlink(path) != 0 && errno != ENOENT { throw failure(path) }
+        syncFolder(folder(of: path))
     }
 
     /// Creates a folder and its parents.

@@ -43,7 +43,48 @@ public enum ControlCharacters {
 
     /// The first forbidden character of `text`, if any.
     public static func firstForbidden(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first(where: isForbidden)
+        guard mayHoldForbidden(text, inNotes: false) else { return nil }
+        return text.unicodeScalars.first(where: isForbidden)
+    }
+
+    /// The first character notes may not hold (``isForbiddenInNotes(_:)``), or nil.
+    public static func firstForbiddenInNotes(_ text: String) -> Unicode.Scalar? {
+        guard mayHoldForbidden(text, inNotes: true) else { return nil }
+        return text.unicodeScalars.first(where: isForbiddenInNotes)
+    }
+
+    /// False when the bytes of `text` show that it holds no forbidden character: printable ASCII
+    /// (and, in notes, tabs and new lines) and the two-byte letters and marks below U+0370 but C1
+    /// and the soft hyphen, read as bytes. True when it may, and the scalars are to be looked at:
+    /// `check` looks at every name and note of the library, and most are such text.
+    static func mayHoldForbidden(_ text: String, inNotes: Bool) -> Bool {
+        let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x20..<0x7F:
+                    index += 1
+                case 0x09, 0x0A:
+                    guard inNotes else { return true }
+                    index += 1
+                case 0xC2:
+                    // U+0080 to U+00BF: C1 (to U+009F) and the soft hyphen are forbidden.
+                    guard index + 1 < bytes.count, bytes[index + 1] > 0x9F, bytes[index + 1] != 0xAD else { return true }
+                    index += 2
+                case 0xC3...0xCC:
+                    index += 2
+                case 0xCD:
+                    // U+0340 to U+037F: the fast answer goes to U+036F.
+                    guard index + 1 < bytes.count, bytes[index + 1] < 0xB0 else { return true }
+                    index += 2
+                default:
+                    return true
+                }
+            }
+            return false
+        }
+        return answer ?? true
     }
 
     /// A name as `check --repair` cleans it: each forbidden character made a space, the ends

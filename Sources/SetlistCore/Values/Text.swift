@@ -76,7 +76,7 @@ public enum Text {
         let unified = normalized(text).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let trimmed = unified.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
-        if let bad = trimmed.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes) {
+        if let bad = ControlCharacters.firstForbiddenInNotes(trimmed) {
             throw .controlCharacter(field: "notes", scalar: bad)
         }
         guard trimmed.count <= maximumNotesLength else {

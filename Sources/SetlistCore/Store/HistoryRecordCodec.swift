@@ -1,0 +1,152 @@
+import Foundation
+
+/// History entries (`.history/NNNNNNNN.json`) read and written directly, without Codable: every
+/// command reads the last entry to see whether a change was cut short, and every change writes
+/// one, and the decoder's and encoder's set-up was most of that work (a third of a millisecond a
+/// command).
+///
+/// As ``SongListCodec`` does, both keep to Codable, which stays the definition: writing gives
+/// ``JSONFormat/document(_:)``'s bytes; reading takes the members the encoder writes, each once,
+/// with plain values, and gives nil for anything else (an unknown key, bytes stored as base64, a
+/// number with a fraction), which the decoder then reads with its errors.
+/// `HistoryRecordCodecTests` compares both with Codable on random entries.
+enum HistoryRecordCodec {
+    // MARK: Reading
+
+    /// The entry read, or nil for the decoder to read it.
+    static func read(_ data: Data) -> History.Record? {
+        data.withUnsafeBytes { raw -> History.Record? in
+            var skim = JSONSkim(raw)
+            var format: String?, version: Int?, command: String?, date: String?, changes: [FileDelta]?
+            let plain = skim.members { key, skim in
+                switch key {
+                case "format": format = skim.text()
+                case "version": version = skim.integer()
+                case "command": command = skim.text()
+                case "date": date = skim.text()
+                case "changes": changes = readChanges(&skim)
+                default: return false
+                }
+                switch key {
+                case "format": return format != nil
+                case "version": return version != nil
+                case "command": return command != nil
+                case "date": return date != nil
+                default: return changes != nil
+                }
+            }
+            guard plain, skim.isAtEnd, let format, let version, let command, let date, let changes else { return nil }
+            return History.Record(format: format, version: version, command: command, date: date, changes: changes)
+        }
+    }
+
+    private static func readChanges(_ skim: inout JSONSkim) -> [FileDelta]? {
+        var changes: [FileDelta] = []
+        let plain = skim.elements { skim in
+            var path: String?, before: String?, after: String?, hunks: [FileDelta.Hunk]?
+            let read = skim.members { key, skim in
+                switch key {
+                case "path": path = skim.text()
+                case "before": before = skim.text()
+                case "after": after = skim.text()
+                case "hunks": hunks = readHunks(&skim)
+                default: return false
+                }
+                switch key {
+                case "path": return path != nil
+                case "before": return before != nil
+                case "after": return after != nil
+                default: return hunks != nil
+                }
+            }
+            guard read, let path, let before, let after, let hunks else { return false }
+            changes.append(FileDelta(path: path, before: before, after: after, hunks: hunks))
+            return true
+        }
+        return plain ? changes : nil
+    }
+
+    private static func readHunks(_ skim: inout JSONSkim) -> [FileDelta.Hunk]? {
+        var hunks: [FileDelta.Hunk] = []
+        let plain = skim.elements { skim in
+            var at: Int?, to: Int?, removed: String?, added: String?
+            let read = skim.members { key, skim in
+                switch key {
+                case "at": at = skim.integer()
+                case "to": to = skim.integer()
+                // Bytes that are not UTF-8 are stored as `{"base64": …}`: the decoder's to read.
+                case "removed": removed = skim.text()
+                case "added": added = skim.text()
+                default: return false
+                }
+                switch key {
+                case "at": return at != nil
+                case "to": return to != nil
+                case "removed": return removed != nil
+                default: return added != nil
+                }
+            }
+            guard read, let at, let to, let removed, let added else { return false }
+            hunks.append(FileDelta.Hunk(at: at, to: to, removed: StoredBytes(Data(removed.utf8)), added: StoredBytes(Data(added.utf8))))
+            return true
+        }
+        return plain ? hunks : nil
+    }
+
+    // MARK: Writing
+
+    /// The entry's bytes as ``JSONFormat/document(_:)`` writes them.
+    static func write(_ record: History.Record) -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(512 + record.changes.reduce(0) { $0 + $1.hunks.reduce(0) { $0 + $1.added.data.count + $1.removed.data.count } })
+        append("{\n  \"changes\" : [\n", to: &out)
+        if record.changes.isEmpty { append("\n", to: &out) }
+        for (index, change) in record.changes.enumerated() {
+            append("    {\n      \"after\" : ", to: &out)
+            SongListCodec.string(change.after, into: &out)
+            append(",\n      \"before\" : ", to: &out)
+            SongListCodec.string(change.before, into: &out)
+            append(",\n      \"hunks\" : [\n", to: &out)
+            if change.hunks.isEmpty { append("\n", to: &out) }
+            for (number, hunk) in change.hunks.enumerated() {
+                append("        {\n          \"added\" : ", to: &out)
+                bytes(hunk.added, into: &out)
+                append(",\n          \"at\" : ", to: &out)
+                out += String(hunk.at).utf8
+                append(",\n          \"removed\" : ", to: &out)
+                bytes(hunk.removed, into: &out)
+                append(",\n          \"to\" : ", to: &out)
+                out += String(hunk.to).utf8
+                append(number == change.hunks.count - 1 ? "\n        }\n" : "\n        },\n", to: &out)
+            }
+            append("      ],\n      \"path\" : ", to: &out)
+            SongListCodec.string(change.path, into: &out)
+            append(index == record.changes.count - 1 ? "\n    }\n" : "\n    },\n", to: &out)
+        }
+        append("  ],\n  \"command\" : ", to: &out)
+        SongListCodec.string(record.command, into: &out)
+        append(",\n  \"date\" : ", to: &out)
+        SongListCodec.string(record.date, into: &out)
+        append(",\n  \"format\" : ", to: &out)
+        SongListCodec.string(record.format, into: &out)
+        append(",\n  \"version\" : ", to: &out)
+        out += String(record.version).utf8
+        append("\n}\n", to: &out)
+        return Data(out)
+    }
+
+    /// Stored bytes as ``StoredBytes`` encodes them: as text when they are UTF-8, else as base64.
+    private static func bytes(_ stored: StoredBytes, into out: inout [UInt8]) {
+        if let text = stored.text {
+            SongListCodec.string(text, into: &out)
+        } else {
+            append("{\n            \"base64\" : ", to: &out)
+            SongListCodec.string(stored.data.base64EncodedString(), into: &out)
+            append("\n          }", to: &out)
+        }
+    }
+
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
