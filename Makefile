@@ -15,7 +15,7 @@ VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/Set
 ARCH := $(shell uname -m)
 DIST := setlist-$(VERSION)-linux-$(ARCH)
 
-SWIFT_BUILD := swift build -c release --static-swift-stdlib
+SWIFT_BUILD := Scripts/release-build
 STAGE := .build/stage
 ROOT = $(DESTDIR)$(PREFIX)
 MANIFEST := share/setlist/installed-files
