@@ -37,18 +37,49 @@ public enum Text {
     /// Text as it is stored and compared: Unicode NFC, so that an accent typed decomposed (as
     /// macOS file names and some terminals give it) and one typed composed are the same bytes.
     public static func normalized(_ text: String) -> String {
+        // Every scalar below U+0300 (ASCII, and Latin letters with their accents precomposed) is
+        // NFC and composes with nothing, so most text is already NFC. Asking Foundation costs a
+        // copy through NSString: a third of exporting a 100-song playlist.
+        // A UTF-8 byte from 0xCC up belongs to a scalar from U+0300 up.
+        if text.utf8.allSatisfy({ $0 < 0xCC }) { return text }
+        return normalizedByFoundation(text)
+    }
+
+    /// ``normalized(_:)`` by Foundation, the definition the shortcut is tested against.
+    static func normalizedByFoundation(_ text: String) -> String {
         text.precomposedStringWithCanonicalMapping
+    }
+
+    /// `text` without white space and new lines at either end: what
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives, without the copy through NSString.
+    public static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpaceOrNewline($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpaceOrNewline($0) })!
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
+        return String(scalars[first...last])
+    }
+
+    /// Whether `scalar` is in `CharacterSet.whitespacesAndNewlines`; ASCII answered directly.
+    static func isSpaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : CharacterSet.whitespacesAndNewlines.contains(scalar)
+    }
+
+    /// Whether `text` has more than `limit` characters, without counting them when its bytes are
+    /// few enough (a character has at least one byte).
+    static func isLonger(_ text: String, than limit: Int) -> Bool {
+        text.utf8.count > limit && text.count > limit
     }
 
     /// A name, author or label: NFC, trimmed, one line, no ``ControlCharacters``, not too long.
     /// - Parameter field: what the text is, for the error ("name", "author").
     public static func cleanName(_ text: String, field: String) throws(ValueError) -> String {
-        let trimmed = normalized(text).trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = trimmed(normalized(text))
         guard !trimmed.isEmpty else { throw .empty(field: field) }
         if let bad = ControlCharacters.firstForbidden(in: trimmed) {
             throw .controlCharacter(field: field, scalar: bad)
         }
-        guard trimmed.count <= maximumNameLength else {
+        guard !isLonger(trimmed, than: maximumNameLength) else {
             throw .tooLong(field: field, limit: maximumNameLength)
         }
         return trimmed
@@ -73,13 +104,16 @@ public enum Text {
     /// Notes: NFC, line ends made "\n", trailing space trimmed, tabs and new lines allowed but no
     /// other control characters. Empty notes become nil.
     public static func cleanNotes(_ text: String) throws(ValueError) -> String? {
-        let unified = normalized(text).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        let trimmed = unified.trimmingCharacters(in: .whitespacesAndNewlines)
+        var unified = normalized(text)
+        if unified.utf8.contains(0x0D) {
+            unified = unified.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        }
+        let trimmed = trimmed(unified)
         if trimmed.isEmpty { return nil }
         if let bad = ControlCharacters.firstForbiddenInNotes(trimmed) {
             throw .controlCharacter(field: "notes", scalar: bad)
         }
-        guard trimmed.count <= maximumNotesLength else {
+        guard !isLonger(trimmed, than: maximumNotesLength) else {
             throw .tooLong(field: "notes", limit: maximumNotesLength)
         }
         return trimmed
