@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import SetlistCore
@@ -24,6 +25,27 @@ import Testing
         try library.addContact(Contact(name: "Pepa Kytara", email: "pepa@example.com"))
         library.settings.sender = "Jirka <jirka@example.com>"
         return library
+    }
+
+    /// The byte check of a playlist file name read from the order file is the rule as first
+    /// written, by Unicode property, on random names.
+    @Test func safeFileNamesAreTheRulesByBytes() {
+        func byProperty(_ name: String) -> Bool {
+            name.hasSuffix(".json") && !name.hasPrefix(".") && name.count <= 255
+                && name.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == ".")
+                }
+                && !name.contains("..")
+        }
+        var random = seededGenerator(for: "LibraryOnDiskTests.safeFileNamesAreTheRulesByBytes")
+        let pieces = ["a", "Z", "7", "-", "_", ".", "ª", "é", "İ", "\r\n", "/", " ", "\u{0}", "~", "ǅ", String(repeating: "x", count: 120)]
+        for _ in 0..<5000 {
+            let name =
+                (Bool.random(using: &random) ? "." : "")
+                + (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+                + (Int.random(in: 0..<4, using: &random) == 0 ? "" : ".json")
+            #expect(LibraryFiles.isSafePlaylistFileName(name) == byProperty(name), "\(name)")
+        }
     }
 
     @Test func roundTrip() throws {

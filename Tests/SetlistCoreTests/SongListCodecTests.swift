@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import SeededRandom
 import Testing
 
 @testable import SetlistCore
@@ -63,6 +64,21 @@ import Testing
         let plain =
             #"{"format": "f", "version": 1, "id": "p", "name": "P", "plan": null, "items": [{"break": "B"}, {"id": "a", "name": "b", "original": null}]}"#
         #expect(SongListCodec.readPlaylist(Data(plain.utf8))?.items.count == 2)
+    }
+
+    /// Strings are taken as text by a check of their bytes rather than `String(validating:)`:
+    /// random bytes, mostly UTF-8 and sometimes not, get the same answer from both.
+    @Test func textIsValidatedAsStringValidates() {
+        var random = seededGenerator(for: "SongListCodecTests.textIsValidatedAsStringValidates")
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("ž".utf8), Array("🎸".utf8), Array("e\u{301}".utf8), [0xFF], [0xC3], [0x80], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0], [0xEF, 0xBF, 0xBD], [0xEF, 0xBB, 0xBF],
+        ]
+        for _ in 0..<5000 {
+            let bytes = (0..<Int.random(in: 0...6, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            let text = bytes.withUnsafeBufferPointer { JSONSkim.text(utf8: $0) }
+            #expect(text == String(validating: bytes, as: UTF8.self), "\(bytes)")
+        }
     }
 
     @Test func escapesAreReadAsJSONReadsThem() throws {

@@ -99,39 +99,39 @@ enum HistoryRecordCodec {
     static func write(_ record: History.Record) -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(512 + record.changes.reduce(0) { $0 + $1.hunks.reduce(0) { $0 + $1.added.data.count + $1.removed.data.count } })
-        append("{\n  \"changes\" : [\n", to: &out)
-        if record.changes.isEmpty { append("\n", to: &out) }
+        SongListCodec.append("{\n  \"changes\" : [\n", to: &out)
+        if record.changes.isEmpty { SongListCodec.append("\n", to: &out) }
         for (index, change) in record.changes.enumerated() {
-            append("    {\n      \"after\" : ", to: &out)
+            SongListCodec.append("    {\n      \"after\" : ", to: &out)
             SongListCodec.string(change.after, into: &out)
-            append(",\n      \"before\" : ", to: &out)
+            SongListCodec.append(",\n      \"before\" : ", to: &out)
             SongListCodec.string(change.before, into: &out)
-            append(",\n      \"hunks\" : [\n", to: &out)
-            if change.hunks.isEmpty { append("\n", to: &out) }
+            SongListCodec.append(",\n      \"hunks\" : [\n", to: &out)
+            if change.hunks.isEmpty { SongListCodec.append("\n", to: &out) }
             for (number, hunk) in change.hunks.enumerated() {
-                append("        {\n          \"added\" : ", to: &out)
+                SongListCodec.append("        {\n          \"added\" : ", to: &out)
                 bytes(hunk.added, into: &out)
-                append(",\n          \"at\" : ", to: &out)
+                SongListCodec.append(",\n          \"at\" : ", to: &out)
                 out += String(hunk.at).utf8
-                append(",\n          \"removed\" : ", to: &out)
+                SongListCodec.append(",\n          \"removed\" : ", to: &out)
                 bytes(hunk.removed, into: &out)
-                append(",\n          \"to\" : ", to: &out)
+                SongListCodec.append(",\n          \"to\" : ", to: &out)
                 out += String(hunk.to).utf8
-                append(number == change.hunks.count - 1 ? "\n        }\n" : "\n        },\n", to: &out)
+                SongListCodec.append(number == change.hunks.count - 1 ? "\n        }\n" : "\n        },\n", to: &out)
             }
-            append("      ],\n      \"path\" : ", to: &out)
+            SongListCodec.append("      ],\n      \"path\" : ", to: &out)
             SongListCodec.string(change.path, into: &out)
-            append(index == record.changes.count - 1 ? "\n    }\n" : "\n    },\n", to: &out)
+            SongListCodec.append(index == record.changes.count - 1 ? "\n    }\n" : "\n    },\n", to: &out)
         }
-        append("  ],\n  \"command\" : ", to: &out)
+        SongListCodec.append("  ],\n  \"command\" : ", to: &out)
         SongListCodec.string(record.command, into: &out)
-        append(",\n  \"date\" : ", to: &out)
+        SongListCodec.append(",\n  \"date\" : ", to: &out)
         SongListCodec.string(record.date, into: &out)
-        append(",\n  \"format\" : ", to: &out)
+        SongListCodec.append(",\n  \"format\" : ", to: &out)
         SongListCodec.string(record.format, into: &out)
-        append(",\n  \"version\" : ", to: &out)
+        SongListCodec.append(",\n  \"version\" : ", to: &out)
         out += String(record.version).utf8
-        append("\n}\n", to: &out)
+        SongListCodec.append("\n}\n", to: &out)
         return Data(out)
     }
 
@@ -140,13 +140,10 @@ enum HistoryRecordCodec {
         if let text = stored.text {
             SongListCodec.string(text, into: &out)
         } else {
-            append("{\n            \"base64\" : ", to: &out)
+            SongListCodec.append("{\n            \"base64\" : ", to: &out)
             SongListCodec.string(stored.data.base64EncodedString(), into: &out)
-            append("\n          }", to: &out)
+            SongListCodec.append("\n          }", to: &out)
         }
     }
 
-    private static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
 }

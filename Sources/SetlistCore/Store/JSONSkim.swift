@@ -105,7 +105,18 @@ struct JSONSkim {
     private func plain(_ range: Range<Int>) -> String? {
         let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
         guard !bytes.contains(where: { $0 < 0x20 }) else { return nil }
-        return String(validating: bytes, as: UTF8.self)
+        return Self.text(utf8: bytes)
+    }
+
+    /// The bytes as text, or nil when they are not UTF-8: what `String(validating:as:)` gives,
+    /// without its generic set-up, which took longer than the check for the short strings of a
+    /// library file. `String(decoding:as:)` puts U+FFFD in place of bytes that are not UTF-8, so
+    /// the text has the same bytes exactly when they were UTF-8.
+    static func text(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        var text = String(decoding: bytes, as: UTF8.self)
+        let same = text.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, base, bytes.count) == 0 }
+        return same ? text : nil
     }
 
     /// The text of the string contents in `range`, its escapes read; nil when they break JSON's
@@ -152,7 +163,7 @@ struct JSONSkim {
             default: return nil
             }
         }
-        return String(validating: out, as: UTF8.self)
+        return out.withUnsafeBufferPointer { Self.text(utf8: $0) }
     }
 
     /// The string that comes next, its escapes read as JSON reads them; nil when none comes next

@@ -125,9 +125,17 @@ public enum LibraryFiles {
 
     /// Whether a name read from the order file is a plain file name inside `playlists/`.
     static func isSafePlaylistFileName(_ name: String) -> Bool {
-        name.hasSuffix(".json") && !name.hasPrefix(".") && name.count <= 255
-            && name.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == ".")
+        // ASCII letters are the only ASCII scalars with the Alphabetic property, so the bytes tell
+        // (a Unicode property lookup for each letter of every name took longer); for ASCII text
+        // bytes and characters are as many.
+        name.hasSuffix(".json") && !name.hasPrefix(".") && name.utf8.count <= 255
+            && name.utf8.allSatisfy {
+                switch $0 {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                    true
+                default: false
+                }
             }
             && !name.contains("..")
     }

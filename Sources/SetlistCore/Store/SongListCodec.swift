@@ -245,7 +245,7 @@ enum SongListCodec {
         append("]", to: &out)
     }
 
-    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
