@@ -12,6 +12,13 @@ public struct PDFRenderer {
     /// The drawing `setlist-draw` and the tests give the commands (``PDFDrawing``).
     public init() {}
 
+    /// Starts setting up the fonts in the background: fontconfig reading its configuration and
+    /// caches is a large part of a short PDF, and overlaps this way with reading the arguments and
+    /// the library. Rendering waits for it as it would have.
+    public static func prepareFonts() {
+        Typesetter.prepareFonts()
+    }
+
     /// Renders the playlist; `date` is the creation date written in the metadata, `notation` how
     /// keys are printed, `timeZone` the reader's, where a plan's times are shown (``PlanClock``,
     /// an undated start taken at `date`).

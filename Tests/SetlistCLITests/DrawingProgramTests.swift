@@ -26,6 +26,10 @@ import Testing
         #expect(!needed("PDF"))
     }
 
+    @Test func theWrittenOutNamesAreTheCommandsThatDraw() {
+        #expect(DrawingProgram.drawingCommands == [PDFCommand._commandName, ShareCommand._commandName])
+    }
+
     @Test func aCommandLineThatIsNotUTF8IsStillRecognised() {
         // setlist-draw then refuses the argument with the usual error.
         #expect(DrawingProgram.isNeeded(by: [Array("pdf".utf8), [0x4B, 0xE9, 0x6E]]))
@@ -37,8 +41,9 @@ import Testing
         let bin = root.appendingPathComponent("bin"), libexec = root.appendingPathComponent("libexec/setlist")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: libexec, withIntermediateDirectories: true)
-        let program = bin.appendingPathComponent("setlist")
-        #expect(DrawingProgram.places(besides: program).map(\.path) == [bin.path + "/setlist-draw", libexec.path + "/setlist-draw"])
+        let program = bin.appendingPathComponent("setlist").path
+        #expect(DrawingProgram.places(besides: program) == [bin.path + "/setlist-draw", libexec.path + "/setlist-draw"])
+        #expect(DrawingProgram.places(besides: "/bin/setlist") == ["/bin/setlist-draw", "/libexec/setlist/setlist-draw"])
         #expect(DrawingProgram.locate(besides: program) == nil)
 
         func install(_ url: URL, executable: Bool) throws {
@@ -46,12 +51,12 @@ import Testing
             try FileManager.default.setAttributes([.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: url.path)
         }
         try install(libexec.appendingPathComponent("setlist-draw"), executable: true)
-        #expect(DrawingProgram.locate(besides: program)?.path == libexec.path + "/setlist-draw")
+        #expect(DrawingProgram.locate(besides: program) == libexec.path + "/setlist-draw")
         // A file beside that cannot be run is passed over.
         try install(bin.appendingPathComponent("setlist-draw"), executable: false)
-        #expect(DrawingProgram.locate(besides: program)?.path == libexec.path + "/setlist-draw")
+        #expect(DrawingProgram.locate(besides: program) == libexec.path + "/setlist-draw")
         try install(bin.appendingPathComponent("setlist-draw"), executable: true)
-        #expect(DrawingProgram.locate(besides: program)?.path == bin.path + "/setlist-draw")
+        #expect(DrawingProgram.locate(besides: program) == bin.path + "/setlist-draw")
     }
 
     @Test func withoutADrawingPDFsAreRefusedWithAReason() throws {

@@ -22,39 +22,51 @@ public enum DrawingProgram {
         return words.first.map(drawingCommands.contains) ?? false
     }
 
-    static let drawingCommands: Set<String> = [PDFCommand._commandName, ShareCommand._commandName]
+    /// `PDFCommand`'s and `ShareCommand`'s names (DrawingProgramTests check them), written out:
+    /// this path runs before anything else and must not start ArgumentParser.
+    static let drawingCommands = ["pdf", "share"]
 
     /// Where setlist-draw may be for the program at `executable`, in the order looked at: beside it
     /// (a build folder, an unpacked release), then in `../libexec/setlist/` (`make install`).
-    static func places(besides executable: URL) -> [URL] {
-        let folder = executable.deletingLastPathComponent()
-        return [
-            folder.appendingPathComponent(name),
-            folder.deletingLastPathComponent().appendingPathComponent("libexec/setlist").appendingPathComponent(name),
-        ]
+    static func places(besides executable: String) -> [String] {
+        let folder = parent(of: executable)
+        return [folder + "/" + name, parent(of: folder) + "/libexec/setlist/" + name]
     }
 
     /// The first of ``places(besides:)`` that can be run, if any.
-    static func locate(besides executable: URL) -> URL? {
-        places(besides: executable).first { access($0.path, X_OK) == 0 }
+    static func locate(besides executable: String) -> String? {
+        places(besides: executable).first { access($0, X_OK) == 0 }
+    }
+
+    /// The folder part of a path, "" for the root ("/bin" of "/bin/setlist", "" of "/bin").
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
     }
 
     /// Replaces this process with setlist-draw running `arguments`. Returns only when that could
     /// not be done, with the exit status after printing why.
     public static func handOver(_ arguments: [[UInt8]]) -> Int32 {
-        let executable = URL(
-            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        let executable = ownPath()
         let error: CLIError
         if let program = locate(besides: executable) {
             error = CLIError(
-                "Cannot start \(program.path), the part of setlist that draws PDFs: \(exec(program.path, arguments: arguments)). Install setlist again (make install)."
+                "Cannot start \(program), the part of setlist that draws PDFs: \(exec(program, arguments: arguments)). Install setlist again (make install)."
             )
         } else {
             error = CLIError(
-                "Cannot make PDFs: \(name), the part of setlist that draws them, is missing (looked for \(places(besides: executable).map(\.path).joined(separator: " and "))). Install setlist again (make install), or build it with `swift build`."
+                "Cannot make PDFs: \(name), the part of setlist that draws them, is missing (looked for \(places(besides: executable).joined(separator: " and "))). Install setlist again (make install), or build it with `swift build`."
             )
         }
         return SetlistMain.report(error, context: .process(arguments: []))
+    }
+
+    /// This program's file, symbolic links resolved (`/proc/self/exe`).
+    private static func ownPath() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
+        guard count > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Runs `execv`; returns why it failed.
