@@ -71,15 +71,17 @@ public struct History: Sendable {
         try LibraryError.onFiles { () throws(AtomicFileError) in
             try AtomicFile.write(data, to: url(of: next), newFileMode: History.newFileMode)
         }
+        // Forgetting is not synced: an old entry back after a crash is forgotten by the next
+        // change. That saves a wait for the disk on every change once the history is full.
         let kept = numbers.suffix(Self.limit - 1)
         for old in numbers.dropLast(kept.count) {
-            try? AtomicFile.remove(path: path(of: old))
+            try? AtomicFile.removeUnsynced(path: path(of: old))
         }
         var total = data.count
         for old in kept.reversed() {
             // Once over the budget, every older entry goes: no need to measure them.
             if total <= budget { total += size(of: old) }
-            if total > budget { try? AtomicFile.remove(path: path(of: old)) }
+            if total > budget { try? AtomicFile.removeUnsynced(path: path(of: old)) }
         }
         return next
     }

@@ -135,8 +135,15 @@ public enum AtomicFile {
 
     /// Removes the file at `path` (an absolute path) and makes the removal durable.
     public static func remove(path: String) throws(AtomicFileError) {
-        if unlink(path) != 0 && errno != ENOENT { throw failure(path) }
+        try removeUnsynced(path: path)
         syncFolder(folder(of: path))
+    }
+
+    /// Removes the file at `path` without waiting for the removal to reach the disk (the folder's
+    /// next sync takes it there): only for files whose return after a crash does no harm, such as
+    /// history entries beyond the limit, which the next change forgets again.
+    public static func removeUnsynced(path: String) throws(AtomicFileError) {
+        if unlink(path) != 0 && errno != ENOENT { throw failure(path) }
     }
 
     /// Creates a folder and its parents.
