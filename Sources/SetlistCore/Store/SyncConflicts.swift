@@ -91,22 +91,29 @@ public enum SyncConflicts {
                 if originals.contains(original) { return (original, variant ?? tool) }
             }
         }
-        // OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so try each one.
-        let isASCII = utf8.allSatisfy { $0 < 0x80 }
-        var hash = FNV1a()
-        var index = utf8.startIndex
-        while index < stemEnd {
-            defer {
-                hash.add(utf8[index])
-                index = utf8.index(after: index)
+        return oneDriveOriginal(of: name, among: originals)
+    }
+
+    /// OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so each dash is tried. Read as
+    /// bytes: every command runs this for every playlist file name, thousands in a large library.
+    private static func oneDriveOriginal(of name: String, among originals: Originals) -> (String, String)? {
+        var contiguous = name
+        let dash = contiguous.withUTF8 { bytes -> Int? in
+            let stemEnd = bytes.count - 5
+            let isASCII = !bytes.contains { $0 >= 0x80 }
+            var hash = FNV1a()
+            for index in 0..<stemEnd {
+                defer { hash.add(bytes[index]) }
+                guard bytes[index] == UInt8(ascii: "-"), index > 0, !isASCII || originals.asciiStemHashes.contains(hash.value),
+                    index + 1 < stemEnd, bytes[(index + 1)..<stemEnd].allSatisfy(Self.isHostByte),
+                    originals.stems.contains(name[..<name.utf8.index(name.utf8.startIndex, offsetBy: index)])
+                else { continue }
+                return index
             }
-            guard utf8[index] == UInt8(ascii: "-"), index > utf8.startIndex, !isASCII || originals.asciiStemHashes.contains(hash.value)
-            else { continue }
-            let host = utf8[utf8.index(after: index)..<stemEnd]
-            guard !host.isEmpty, host.allSatisfy(Self.isHostByte), originals.stems.contains(name[..<index]) else { continue }
-            return (String(name[..<index]) + ".json", "OneDrive")
+            return nil
         }
-        return nil
+        guard let dash else { return nil }
+        return (String(name[..<name.utf8.index(name.utf8.startIndex, offsetBy: dash)]) + ".json", "OneDrive")
     }
 
     /// An ASCII letter, digit, dash or underscore: what a host name is made of.
