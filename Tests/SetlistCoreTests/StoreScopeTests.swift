@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import SeededRandom
 import Testing
 
 @testable import SetlistCore
@@ -146,6 +147,33 @@ import Testing
     }
 
     // MARK: Skimming the song list
+
+    /// A song list over ``LibraryFiles/parallelSkimBytes`` is scanned in two halves at once; the
+    /// songs found are the decoded ones, in the file's order, wherever they lie (first, last, at
+    /// the split).
+    @Test func aLargeSongListIsSkimmedInTwoHalvesAsOne() throws {
+        var random = seededGenerator(for: "StoreScopeTests.aLargeSongListIsSkimmedInTwoHalvesAsOne")
+        let names = (0..<3000).map { "Píseň \($0) " + String(repeating: "ž", count: Int.random(in: 0...40, using: &random)) }
+        let numbers = (0..<50).map { _ in Int.random(in: 0...1000, using: &random) }
+        var library = StorePropertyTests.library(names: names, numbers: numbers)
+        for index in library.songs.indices where index % 3 == 0 {
+            library.songs[index].fields.notes = String(repeating: "Příliš žluťoučký kůň. ", count: Int.random(in: 5...40, using: &random))
+        }
+        let data = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: nil))
+        #expect(data.count > LibraryFiles.parallelSkimBytes)
+        let ids = library.songs.map(\.id)
+        for _ in 0..<20 {
+            var wanted: Set<String> = [ids[0], ids[ids.count - 1], ids[ids.count / 2], ids[ids.count / 2 - 1], ids[ids.count / 2 + 1]]
+            for _ in 0..<Int.random(in: 1...150, using: &random) { wanted.insert(ids.randomElement(using: &random)!) }
+            let expected = library.songs.filter { wanted.contains($0.id) }
+            #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: data) == expected)
+        }
+        // A song the second half cannot read plainly makes the whole skim give up, as before.
+        var broken = String(decoding: data, as: UTF8.self)
+        let last = try #require(broken.range(of: "\"id\" : \"" + ids[ids.count - 2], options: .backwards))
+        broken.replaceSubrange(last, with: "\"id\" : \"\\u0041" + ids[ids.count - 2].dropFirst())
+        #expect(LibraryFiles.songsAsWritten(withIDs: Set(ids), in: Data(broken.utf8)) == nil)
+    }
 
     @Test func skimmedSongsAreTheDecodedOnes() async throws {
         await propertyCheck(count: 20, input: Self.input.0, Self.input.1) { names, numbers in

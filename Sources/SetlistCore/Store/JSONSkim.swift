@@ -327,39 +327,74 @@ extension LibraryFiles {
             // Just after the last song's closing brace.
             let listEnd = first - tail.count + 6
             let needle = Array("\n      \"id\" : \"".utf8), opening = Array("\n    {\n".utf8), closing = Array("\n    }".utf8)
-            let decoder = JSONDecoder()
-            var songs: [Song] = []
-            let from = head.count - 1
             // The first eight bytes of the ids looked for: most ids are passed over on them alone.
             func prefix(_ bytes: UnsafeRawPointer) -> UInt64 { bytes.loadUnaligned(as: UInt64.self) }
             let short = ids.contains { $0.utf8.count < 8 }
             let prefixes = Set(
                 ids.compactMap { id in id.utf8.count < 8 ? nil : Array(id.utf8.prefix(8)).withUnsafeBytes { prefix($0.baseAddress!) } })
-            // Line by line (memchr finds a line's end faster than memmem finds the key): a line
-            // that starts as an id's does is one.
             let key = Array(needle.dropFirst())
             let start = key.withUnsafeBytes { prefix($0.baseAddress!) }
-            var line = from + 1
-            while line < listEnd {
-                let end = memchr(base + line, 0x0A, listEnd - line).map { UnsafeRawPointer($0) - base } ?? listEnd
-                defer { line = end + 1 }
-                guard end - line > key.count, prefix(base + line) == start, memcmp(base + line, key, key.count) == 0 else { continue }
-                let idStart = line + key.count
-                guard let found = memchr(base + idStart, Int32(UInt8(ascii: "\"")), end - idStart) else { return nil }
-                let quote = UnsafeRawPointer(found) - base
-                guard memchr(base + idStart, Int32(UInt8(ascii: "\\")), quote - idStart) == nil else { return nil }
-                guard short || (quote - idStart >= 8 && prefixes.contains(prefix(base + idStart))) else { continue }
-                let id = String(decoding: bytes[idStart..<quote], as: UTF8.self)
-                guard ids.contains(id) else { continue }
-                guard let open = Bytes.findLast(opening, in: base, before: line),
-                    let close = Bytes.find(closing, in: base, from: quote, to: listEnd),
-                    case let bytes = Data(bytes: base + open + 5, count: close + 6 - (open + 5)),
-                    let song = decodedSong(bytes, with: decoder),
-                    song.id == id
-                else { return nil }
-                songs.append(song)
+            /// The wanted songs whose id lines start from `first` up to `limit`; nil to give up.
+            func scan(lines first: Int, upTo limit: Int) -> [Song]? {
+                let decoder = JSONDecoder()
+                var songs: [Song] = []
+                // Line by line (memchr finds a line's end faster than memmem finds the key): a line
+                // that starts as an id's does is one.
+                var line = first
+                while line < limit {
+                    let end = memchr(base + line, 0x0A, listEnd - line).map { UnsafeRawPointer($0) - base } ?? listEnd
+                    defer { line = end + 1 }
+                    guard end - line > key.count, prefix(base + line) == start, memcmp(base + line, key, key.count) == 0 else { continue }
+                    let idStart = line + key.count
+                    guard let found = memchr(base + idStart, Int32(UInt8(ascii: "\"")), end - idStart) else { return nil }
+                    let quote = UnsafeRawPointer(found) - base
+                    guard memchr(base + idStart, Int32(UInt8(ascii: "\\")), quote - idStart) == nil else { return nil }
+                    guard short || (quote - idStart >= 8 && prefixes.contains(prefix(base + idStart))) else { continue }
+                    let id = String(decoding: bytes[idStart..<quote], as: UTF8.self)
+                    guard ids.contains(id) else { continue }
+                    guard let open = Bytes.findLast(opening, in: base, before: line),
+                        let close = Bytes.find(closing, in: base, from: quote, to: listEnd),
+                        case let bytes = Data(bytes: base + open + 5, count: close + 6 - (open + 5)),
+                        let song = decodedSong(bytes, with: decoder),
+                        song.id == id
+                    else { return nil }
+                    songs.append(song)
+                }
+                return songs
             }
-            return songs
+            let firstLine = head.count
+            // A large list (30 000 songs is 13 MB) is scanned in two halves at once, split at a
+            // line's start; the songs keep the file's order.
+            let half = (firstLine + listEnd) / 2
+            guard listEnd - firstLine > Self.parallelSkimBytes,
+                let middle = memchr(base + half, 0x0A, listEnd - half).map({ UnsafeRawPointer($0) - base + 1 })
+            else { return scan(lines: firstLine, upTo: listEnd) }
+            let halves = SkimHalves(scan: scan)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    halves.first = halves.scan(firstLine, middle)
+                } else {
+                    halves.second = halves.scan(middle, listEnd)
+                }
+            }
+            guard let first = halves.first, let second = halves.second else { return nil }
+            return first + second
+        }
+    }
+
+    /// The size of song list from which ``songsAsWritten(withIDs:in:)`` scans in two threads: below
+    /// it, starting them costs more than they save.
+    static let parallelSkimBytes = 1 << 20
+
+    /// The two halves' songs of a list scanned in two threads, each written by one (nil: it gave up).
+    /// Unchecked: `scan` only reads the bytes and builds its own values, so two calls may run at once.
+    private final class SkimHalves: @unchecked Sendable {
+        let scan: (_ first: Int, _ limit: Int) -> [Song]?
+        var first: [Song]?
+        var second: [Song]?
+
+        init(scan: @escaping (_ first: Int, _ limit: Int) -> [Song]?) {
+            self.scan = scan
         }
     }
 
