@@ -20,19 +20,12 @@ enum HistoryRecordCodec {
             var format: String?, version: Int?, command: String?, date: String?, changes: [FileDelta]?
             let plain = skim.members { key, skim in
                 switch key {
-                case "format": format = skim.text()
-                case "version": version = skim.integer()
-                case "command": command = skim.text()
-                case "date": date = skim.text()
-                case "changes": changes = readChanges(&skim)
+                case "format": return skim.read(&format) { $0.text() }
+                case "version": return skim.read(&version) { $0.integer() }
+                case "command": return skim.read(&command) { $0.text() }
+                case "date": return skim.read(&date) { $0.text() }
+                case "changes": return skim.read(&changes, with: readChanges)
                 default: return false
-                }
-                switch key {
-                case "format": return format != nil
-                case "version": return version != nil
-                case "command": return command != nil
-                case "date": return date != nil
-                default: return changes != nil
                 }
             }
             guard plain, skim.isAtEnd, let format, let version, let command, let date, let changes else { return nil }
@@ -46,17 +39,11 @@ enum HistoryRecordCodec {
             var path: String?, before: String?, after: String?, hunks: [FileDelta.Hunk]?
             let read = skim.members { key, skim in
                 switch key {
-                case "path": path = skim.text()
-                case "before": before = skim.text()
-                case "after": after = skim.text()
-                case "hunks": hunks = readHunks(&skim)
+                case "path": return skim.read(&path) { $0.text() }
+                case "before": return skim.read(&before) { $0.text() }
+                case "after": return skim.read(&after) { $0.text() }
+                case "hunks": return skim.read(&hunks, with: readHunks)
                 default: return false
-                }
-                switch key {
-                case "path": return path != nil
-                case "before": return before != nil
-                case "after": return after != nil
-                default: return hunks != nil
                 }
             }
             guard read, let path, let before, let after, let hunks else { return false }
@@ -72,18 +59,12 @@ enum HistoryRecordCodec {
             var at: Int?, to: Int?, removed: String?, added: String?
             let read = skim.members { key, skim in
                 switch key {
-                case "at": at = skim.integer()
-                case "to": to = skim.integer()
+                case "at": return skim.read(&at) { $0.integer() }
+                case "to": return skim.read(&to) { $0.integer() }
                 // Bytes that are not UTF-8 are stored as `{"base64": …}`: the decoder's to read.
-                case "removed": removed = skim.text()
-                case "added": added = skim.text()
+                case "removed": return skim.read(&removed) { $0.text() }
+                case "added": return skim.read(&added) { $0.text() }
                 default: return false
-                }
-                switch key {
-                case "at": return at != nil
-                case "to": return to != nil
-                case "removed": return removed != nil
-                default: return added != nil
                 }
             }
             guard read, let at, let to, let removed, let added else { return false }

@@ -187,6 +187,13 @@ struct JSONSkim {
         return take(UInt8(ascii: "}"))
     }
 
+    /// Reads the value that comes next into `value` with `read`; whether it could be read, which
+    /// is what a ``members(_:)`` reader answers for a member.
+    mutating func read<Value>(_ value: inout Value?, with read: (inout JSONSkim) -> Value?) -> Bool {
+        value = read(&self)
+        return value != nil
+    }
+
     /// Reads the array that comes next element by element with `element`; false when no array
     /// comes next or `element` finds what it does not read.
     mutating func elements(_ element: (inout JSONSkim) -> Bool) -> Bool {
@@ -412,21 +419,11 @@ extension LibraryFiles {
             var current: String?, format: String?, version: Int?, entries: [PlaylistOrderFile.Entry]?
             let plain = skim.members { key, skim in
                 switch key {
-                case "current":
-                    if skim.takeNull() { return true }
-                    current = skim.plainString()
-                    return current != nil
-                case "format":
-                    format = skim.plainString()
-                    return format != nil
-                case "version":
-                    version = skim.integer()
-                    return version != nil
-                case "playlists":
-                    entries = orderEntries(&skim)
-                    return entries != nil
-                default:
-                    return false
+                case "current": return skim.takeNull() || skim.read(&current) { $0.plainString() }
+                case "format": return skim.read(&format) { $0.plainString() }
+                case "version": return skim.read(&version) { $0.integer() }
+                case "playlists": return skim.read(&entries, with: orderEntries)
+                default: return false
                 }
             }
             guard plain, skim.isAtEnd, let format, let version, let entries else { return nil }
@@ -440,11 +437,10 @@ extension LibraryFiles {
             var id: String?, file: String?
             let read = skim.members { key, skim in
                 switch key {
-                case "id": id = skim.plainString()
-                case "file": file = skim.plainString()
+                case "id": return skim.read(&id) { $0.plainString() }
+                case "file": return skim.read(&file) { $0.plainString() }
                 default: return false
                 }
-                return (key == "id" ? id : file) != nil
             }
             guard read, let id, let file else { return false }
             entries.append(.init(id: id, file: file))

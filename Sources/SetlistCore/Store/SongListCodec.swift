@@ -18,13 +18,12 @@ enum SongListCodec {
             var format: String?, version: Int?, songs: [Song]?
             let plain = skim.members { key, skim in
                 switch key {
-                case "format": format = skim.text()
-                case "version": version = skim.integer()
-                case "songs": songs = readSongs(&skim)
+                case "format": return skim.read(&format) { $0.text() }
+                case "version": return skim.read(&version) { $0.integer() }
+                case "songs": return skim.read(&songs, with: readSongs)
                 case "conflicts": return skim.takeNull()
                 default: return false
                 }
-                return key == "format" ? format != nil : key == "version" ? version != nil : songs != nil
             }
             guard plain, skim.isAtEnd, let format, let version, let songs else { return nil }
             return LibraryFiles.SongsFile(format: format, version: version, songs: songs, conflicts: nil)
@@ -140,20 +139,13 @@ enum SongListCodec {
             var format: String?, version: Int?, id: String?, name: String?, items: [PlaylistItem]?
             let plain = skim.members { key, skim in
                 switch key {
-                case "format": format = skim.text()
-                case "version": version = skim.integer()
-                case "id": id = skim.text()
-                case "name": name = skim.text()
-                case "items": items = readItems(&skim)
+                case "format": return skim.read(&format) { $0.text() }
+                case "version": return skim.read(&version) { $0.integer() }
+                case "id": return skim.read(&id) { $0.text() }
+                case "name": return skim.read(&name) { $0.text() }
+                case "items": return skim.read(&items, with: readItems)
                 case "received", "plan", "conflicts": return skim.takeNull()
                 default: return false
-                }
-                switch key {
-                case "format": return format != nil
-                case "version": return version != nil
-                case "id": return id != nil
-                case "name": return name != nil
-                default: return items != nil
                 }
             }
             guard plain, skim.isAtEnd, let format, let version, let id, let name, let items else { return nil }
