@@ -40,7 +40,8 @@ final class Typesetter {
     static func withTypesetter<T>(_ body: (Typesetter) throws(PDFError) -> T) throws(PDFError) -> T {
         lock.lock()
         defer { lock.unlock() }
-        guard let fontMap = fontMapLocked(), let context = pango_font_map_create_context(fontMap) else {
+        if sharedFontMap == nil { sharedFontMap = pango_cairo_font_map_new() }
+        guard let fontMap = sharedFontMap, let context = pango_font_map_create_context(fontMap) else {
             throw .fontsUnavailable
         }
         let typesetter = Typesetter(context: context)
@@ -49,22 +50,14 @@ final class Typesetter {
 
     /// Sets up the fonts in a thread of its own while the caller goes on (see
     /// ``PDFRenderer/prepareFonts()``): the font map, fontconfig's configuration and caches, and
-    /// the choice of fonts for plain and bold text. A typesetter asked for meanwhile waits for it.
+    /// the choice of fonts for plain and bold text, through ``withTypesetter(_:)`` like any other
+    /// use, so a render waits for it (or, asked for first, does that work itself).
     static func prepareFonts() {
-        let thread = Thread {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let fontMap = fontMapLocked(), let context = pango_font_map_create_context(fontMap) else { return }
-            let typesetter = Typesetter(context: context)
-            _ = typesetter.box([Run(text: "Aa", font: Font(size: 10)), Run(text: "Aa", font: Font(size: 10, bold: true))], width: nil)
-        }
-        thread.start()
-    }
-
-    /// The process's font map, made on first use; the lock must be held.
-    private static func fontMapLocked() -> UnsafeMutablePointer<PangoFontMap>? {
-        if sharedFontMap == nil { sharedFontMap = pango_cairo_font_map_new() }
-        return sharedFontMap
+        Thread {
+            _ = try? withTypesetter { typesetter in
+                typesetter.box([Run(text: "Aa", font: Font(size: 10)), Run(text: "Aa", font: Font(size: 10, bold: true))], width: nil)
+            }
+        }.start()
     }
 
     private let context: OpaquePointer

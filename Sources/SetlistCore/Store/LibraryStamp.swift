@@ -53,7 +53,7 @@ extension LibraryStore {
     /// The stamp of one file; nil when it is missing.
     private func fileStamp(_ name: String) -> LibraryStamp.FileStamp? {
         var info = stat()
-        guard stat(root.appendingPathComponent(name).path, &info) == 0 else { return nil }
+        guard stat(LibraryFiles.path(of: name, in: root.path), &info) == 0 else { return nil }
         #if canImport(Darwin)
             let time = info.st_mtimespec
         #else

@@ -98,7 +98,7 @@ public enum SyncConflicts {
     /// bytes: every command runs this for every playlist file name, thousands in a large library.
     private static func oneDriveOriginal(of name: String, among originals: Originals) -> (String, String)? {
         var contiguous = name
-        let dash = contiguous.withUTF8 { bytes -> Int? in
+        let stem = contiguous.withUTF8 { bytes -> Substring? in
             let stemEnd = bytes.count - 5
             let isASCII = !bytes.contains { $0 >= 0x80 }
             var hash = FNV1a()
@@ -106,14 +106,13 @@ public enum SyncConflicts {
                 defer { hash.add(bytes[index]) }
                 guard bytes[index] == UInt8(ascii: "-"), index > 0, !isASCII || originals.asciiStemHashes.contains(hash.value),
                     index + 1 < stemEnd, bytes[(index + 1)..<stemEnd].allSatisfy(Self.isHostByte),
-                    originals.stems.contains(name[..<name.utf8.index(name.utf8.startIndex, offsetBy: index)])
+                    case let stem = name[..<name.utf8.index(name.utf8.startIndex, offsetBy: index)], originals.stems.contains(stem)
                 else { continue }
-                return index
+                return stem
             }
             return nil
         }
-        guard let dash else { return nil }
-        return (String(name[..<name.utf8.index(name.utf8.startIndex, offsetBy: dash)]) + ".json", "OneDrive")
+        return stem.map { (String($0) + ".json", "OneDrive") }
     }
 
     /// An ASCII letter, digit, dash or underscore: what a host name is made of.
