@@ -33,23 +33,27 @@ enum JSONPreflight {
     }
 
     /// The line and column of the first bracket that goes deeper than the limit, skipping
-    /// brackets inside strings; nil when the nesting is within it.
+    /// brackets inside strings; nil when the nesting is within it. Over the raw bytes: through
+    /// `Data`'s iterator it cost a quarter of `setlist export`.
     static func excessiveNesting(in data: Data) -> (Int, Int)? {
-        var depth = 0, inString = false, escaped = false
-        for (offset, byte) in data.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                continue
+        let deepest = data.withUnsafeBytes { bytes -> Int? in
+            var depth = 0, offset = 0
+            while offset < bytes.count {
+                switch bytes[offset] {
+                case 0x22:
+                    // A string: to its closing quote, each backslash taking the byte after it along.
+                    offset += 1
+                    while offset < bytes.count, bytes[offset] != 0x22 { offset += bytes[offset] == 0x5C ? 2 : 1 }
+                case 0x7B, 0x5B:
+                    depth += 1
+                    if depth > PlstsFormat.maximumDepth { return offset }
+                case 0x7D, 0x5D: depth -= 1
+                default: break
+                }
+                offset += 1
             }
-            switch byte {
-            case 0x22: inString = true
-            case 0x7B, 0x5B:
-                depth += 1
-                if depth > PlstsFormat.maximumDepth { return DecodingErrorText.lineAndColumn(of: offset, in: data) }
-            case 0x7D, 0x5D: depth -= 1
-            default: break
-            }
+            return nil
         }
-        return nil
+        return deepest.map { DecodingErrorText.lineAndColumn(of: $0, in: data) }
     }
 }

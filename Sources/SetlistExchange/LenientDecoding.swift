@@ -11,6 +11,22 @@ enum Field<Value> {
     var value: Value? {
         if case .present(let value) = self { value } else { nil }
     }
+
+    /// A field known to be of the right type: present, or absent when nil.
+    init(_ value: Value?) {
+        self = value.map { .present($0) } ?? .absent
+    }
+
+    /// A list at `path` of elements of the right type, refused over `limit` elements as a decoded one is.
+    static func list<T>(_ elements: [T], at path: String, limit: Int) -> Self where Value == [Field<T>] {
+        guard elements.count <= limit else { return .invalid(tooLong(path, count: elements.count, limit: limit)) }
+        return .present(elements.map { .present($0) })
+    }
+
+    /// The problem of a list at `path` with more than `limit` elements.
+    static func tooLong(_ path: String, count: Int, limit: Int) -> String {
+        "\(path): has \(count) entries, more than the \(limit) a setlist document may hold."
+    }
 }
 
 /// Decoding that never stops at the first bad field, so that every problem of a document can be
@@ -38,7 +54,7 @@ extension KeyedDecodingContainer {
             return .invalid(mistyped(key, expected: "a list"))
         }
         if let count = list.count, count > limit {
-            return .invalid("\(path): has \(count) entries, more than the \(limit) a setlist document may hold.")
+            return .invalid(Field<[Field<T>]>.tooLong(path, count: count, limit: limit))
         }
         var result: [Field<T>] = []
         while !list.isAtEnd {

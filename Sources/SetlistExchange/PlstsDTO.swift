@@ -12,6 +12,14 @@ struct DocumentDTO: Decodable {
 
     private enum CodingKeys: String, CodingKey { case format, version, generator, exported, playlist, originals }
 
+    init(
+        format: Field<String>, version: Field<String>, generator: Field<String>, exported: Field<String>, playlist: Field<PlaylistDTO>,
+        originals: Field<[Field<EntryDTO>]>
+    ) {
+        (self.format, self.version, self.generator, self.exported, self.playlist, self.originals) =
+            (format, version, generator, exported, playlist, originals)
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = container.field(String.self, .format, expected: "text")
@@ -31,6 +39,10 @@ struct PlaylistDTO: Decodable {
     var plan: Field<PlanDTO>
 
     private enum CodingKeys: String, CodingKey { case id, name, items, plan }
+
+    init(id: Field<String>, name: Field<String>, items: Field<[Field<EntryDTO>]>, plan: Field<PlanDTO>) {
+        (self.id, self.name, self.items, self.plan) = (id, name, items, plan)
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -58,6 +70,21 @@ struct EntryDTO: Decodable {
     private enum CodingKeys: String, CodingKey {
         case id, original, name, author, length, key, bpm, notes
         case setBreak = "break"
+    }
+
+    init(
+        id: Field<String>, original: Field<String>, name: Field<String>, author: Field<String>, length: Field<Int>, key: Field<String>,
+        bpm: Field<Int>, notes: Field<String>, setBreak: Field<String>, hasSongFields: Bool
+    ) {
+        (self.id, self.original, self.name, self.author, self.length, self.key) = (id, original, name, author, length, key)
+        (self.bpm, self.notes, self.setBreak, self.hasSongFields) = (bpm, notes, setBreak, hasSongFields)
+    }
+
+    /// A break labelled `label`.
+    init(setBreak label: String) {
+        self.init(
+            id: .absent, original: .absent, name: .absent, author: .absent, length: .absent, key: .absent, bpm: .absent, notes: .absent,
+            setBreak: .present(label), hasSongFields: false)
     }
 
     init(from decoder: any Decoder) throws {

@@ -11,13 +11,24 @@ public enum PlstsDocument {
     ///   - generator: the program writing it, like "setlist 0.1.0".
     ///   - date: the export time (see ``DocumentDate``), written to the second in UTC.
     public static func export(_ playlist: Playlist, from library: Library, generator: String, date: Date) -> Data {
-        var seen: Set<String> = []
-        var originals: [ExportedSong] = []
-        for copy in playlist.copies {
-            guard let id = copy.originalID, let index = library.songIndex(id: id), seen.insert(id).inserted else { continue }
-            originals.append(ExportedSong(id: id, original: nil, fields: library.songs[index].fields))
+        document(playlist, from: library, generator: generator, date: date).json
+    }
+
+    /// The document ``export(_:from:generator:date:)`` writes, as values.
+    static func document(_ playlist: Playlist, from library: Library, generator: String, date: Date) -> ExportedDocument {
+        // The originals the copies need, each once, in playing order: one pass over the library.
+        var needed: Set<String> = []
+        for case .song(let copy) in playlist.items { if let id = copy.originalID { needed.insert(id) } }
+        var found: [String: SongFields] = [:]
+        if !needed.isEmpty {
+            for song in library.songs where needed.contains(song.id) && found[song.id] == nil { found[song.id] = song.fields }
         }
-        let document = ExportedDocument(
+        var originals: [ExportedSong] = []
+        for case .song(let copy) in playlist.items {
+            guard let id = copy.originalID, let fields = found.removeValue(forKey: id) else { continue }
+            originals.append(ExportedSong(id: id, original: nil, fields: fields))
+        }
+        return ExportedDocument(
             format: PlstsFormat.identifier,
             version: PlstsFormat.version(for: playlist).description,
             generator: generator,
@@ -31,7 +42,6 @@ public enum PlstsDocument {
                     }
                 }, plan: playlist.plan),
             originals: originals)
-        return JSONFormat.document(document)
     }
 
     /// Reads and validates a document. Nothing in it is trusted: the size, the nesting, the text
@@ -55,61 +65,13 @@ public enum PlstsDocument {
         }
         return try PlstsValidator.validate(document, source: source)
     }
-}
 
-// MARK: - The shape written
-
-private struct ExportedDocument: Encodable {
-    var format: String
-    var version: String
-    var generator: String
-    var exported: String
-    var playlist: ExportedPlaylist
-    var originals: [ExportedSong]
-}
-
-private struct ExportedPlaylist: Encodable {
-    var id: String
-    var name: String
-    var items: [ExportedItem]
-    /// The plan, in the shape the library keeps it (``ShowPlan``'s coding); absent without one.
-    var plan: ShowPlan?
-}
-
-private enum ExportedItem: Encodable {
-    case song(ExportedSong)
-    case setBreak(String)
-
-    private enum CodingKeys: String, CodingKey { case setBreak = "break" }
-
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .song(let song):
-            try song.encode(to: encoder)
-        case .setBreak(let label):
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(label, forKey: .setBreak)
-        }
-    }
-}
-
-/// A copy (with the id of its original) or an original (without one).
-private struct ExportedSong: Encodable {
-    var id: String
-    var original: String?
-    var fields: SongFields
-
-    private enum CodingKeys: String, CodingKey { case id, original, name, author, length, key, bpm, notes }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(original, forKey: .original)
-        try container.encode(fields.name, forKey: .name)
-        try container.encodeIfPresent(fields.author, forKey: .author)
-        try container.encodeIfPresent(fields.length, forKey: .length)
-        try container.encodeIfPresent(fields.key?.description, forKey: .key)
-        try container.encodeIfPresent(fields.bpm, forKey: .bpm)
-        try container.encodeIfPresent(fields.notes, forKey: .notes)
+    /// What ``read(_:source:)`` gives for `data`, the bytes of `document` (``ExportedDocument/json``),
+    /// without parsing them again: the same checks of the bytes, then the same validation of
+    /// the values the decoder would read from them (``ExportedDocument/decoded``), so export
+    /// refuses exactly what a member's import refuses, with the same messages.
+    static func check(_ document: ExportedDocument, data: Data, source: String) throws(ExchangeError) -> SharedSetlist {
+        _ = try JSONPreflight.check(data, source: source)
+        return try PlstsValidator.validate(document.decoded, source: source)
     }
 }

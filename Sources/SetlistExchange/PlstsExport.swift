@@ -27,9 +27,10 @@ public struct PlstsExport: Sendable {
             self.data = AppDocument.export(playlist)
             return
         }
-        let data = PlstsDocument.export(playlist, from: library, generator: SetlistVersion.generator, date: date)
+        let document = PlstsDocument.document(playlist, from: library, generator: SetlistVersion.generator, date: date)
+        let data = document.json
         do {
-            _ = try PlstsDocument.read(data, source: playlist.name)
+            _ = try PlstsDocument.check(document, data: data, source: playlist.name)
         } catch {
             let problems: [String]
             if case .invalidDocument(_, let found) = error { problems = found } else { problems = [error.description] }

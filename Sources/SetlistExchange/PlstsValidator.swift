@@ -173,7 +173,7 @@ struct Checker {
         let problemsBefore = problems.count
         let name = self.name(required(entry.name, in: path, named: "name"), at: "\(path).name", field: "song name")
         var author: String?
-        if let text = optional(entry.author), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let text = optional(entry.author), !Text.trimmed(text).isEmpty {
             author = self.name(text, at: "\(path).author", field: "author")
         }
         let length = optional(entry.length)

@@ -23,4 +23,105 @@ public enum JSONFormat {
         data.append(0x0A)
         return data
     }
+
+    /// Writes JSON in ``encoder()``'s layout directly, for documents the encoder took too long
+    /// on (a 100-song .plsts took it as long as the rest of `setlist export`). The caller writes
+    /// the members of each object in sorted order; the writer lays them out and escapes text
+    /// as the encoder does. Tests compare its bytes with the encoder's.
+    public struct Writer {
+        /// The bytes written so far.
+        public private(set) var bytes: [UInt8] = []
+        /// How many objects and arrays are open.
+        private var depth = 0
+        /// Whether the innermost open object or array has no member yet.
+        private var empty = false
+
+        public init(capacity: Int = 1024) {
+            bytes.reserveCapacity(capacity)
+        }
+
+        /// An object, its members written by `members` (``key(_:)`` then the value, keys sorted).
+        public mutating func object(_ members: (inout Writer) -> Void) {
+            open(UInt8(ascii: "{"))
+            members(&self)
+            close(UInt8(ascii: "}"))
+        }
+
+        /// An array, its elements written by `elements` (``element()`` before each).
+        public mutating func array(_ elements: (inout Writer) -> Void) {
+            open(UInt8(ascii: "["))
+            elements(&self)
+            close(UInt8(ascii: "]"))
+        }
+
+        /// Starts the member `name` of the open object; its value comes next.
+        public mutating func key(_ name: StaticString) {
+            element()
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            bytes.append(contentsOf: [UInt8(ascii: "\""), 0x20, UInt8(ascii: ":"), 0x20])
+        }
+
+        /// Starts the next element of the open array; its value comes next.
+        public mutating func element() {
+            if !empty { bytes.append(UInt8(ascii: ",")) }
+            empty = false
+            newLine()
+        }
+
+        /// A string, escaped as the encoder escapes it.
+        public mutating func string(_ text: String) {
+            // Most text has nothing to escape: copied whole rather than byte by byte.
+            var text = text
+            let plain = text.withUTF8 { utf8 in !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }
+            guard plain else { return SongListCodec.string(text, into: &bytes) }
+            bytes.append(UInt8(ascii: "\""))
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+        }
+
+        /// A whole number.
+        public mutating func integer(_ number: Int) {
+            bytes.append(contentsOf: String(number).utf8)
+        }
+
+        /// `value` as ``encoder()`` writes it, indented to where it goes: for a part of the
+        /// document that is rare and small, whose Codable shape is its definition.
+        public mutating func encoded<T: Encodable>(_ value: T) {
+            // The encoder escapes every new line inside text, so each one it writes starts a
+            // line of layout; the blank line inside an empty object or array stays blank.
+            let data = try! JSONFormat.encoder().encode(value)
+            let indent = [UInt8](repeating: 0x20, count: 2 * depth)
+            var previous: UInt8 = 0
+            for byte in data {
+                if previous == 0x0A, byte != 0x0A { bytes += indent }
+                bytes.append(byte)
+                previous = byte
+            }
+        }
+
+        /// The document's bytes with the final new line a text file has.
+        public var document: Data {
+            Data(bytes + [0x0A])
+        }
+
+        private mutating func open(_ bracket: UInt8) {
+            bytes.append(bracket)
+            depth += 1
+            empty = true
+        }
+
+        private mutating func close(_ bracket: UInt8) {
+            if empty { bytes.append(0x0A) }
+            depth -= 1
+            newLine()
+            bytes.append(bracket)
+            empty = false
+        }
+
+        private mutating func newLine() {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+        }
+    }
 }

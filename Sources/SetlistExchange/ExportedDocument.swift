@@ -1,0 +1,208 @@
+import Foundation
+import SetlistCore
+
+/// A `.plsts` document as ``PlstsDocument/export(_:from:generator:date:)`` writes it. Its
+/// Codable shape is the definition of the bytes; ``json`` writes the same bytes directly and
+/// ``decoded`` gives what the decoder reads back from them (`ExportedDocumentTests` compares both
+/// with Codable on random playlists).
+struct ExportedDocument: Encodable {
+    var format: String
+    var version: String
+    var generator: String
+    var exported: String
+    var playlist: ExportedPlaylist
+    var originals: [ExportedSong]
+}
+
+struct ExportedPlaylist: Encodable {
+    var id: String
+    var name: String
+    var items: [ExportedItem]
+    /// The plan, in the shape the library keeps it (``ShowPlan``'s coding); absent without one.
+    var plan: ShowPlan?
+}
+
+enum ExportedItem: Encodable {
+    case song(ExportedSong)
+    case setBreak(String)
+
+    private enum CodingKeys: String, CodingKey { case setBreak = "break" }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .song(let song):
+            try song.encode(to: encoder)
+        case .setBreak(let label):
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(label, forKey: .setBreak)
+        }
+    }
+}
+
+/// A copy (with the id of its original) or an original (without one).
+struct ExportedSong: Encodable {
+    var id: String
+    var original: String?
+    var fields: SongFields
+
+    private enum CodingKeys: String, CodingKey { case id, original, name, author, length, key, bpm, notes }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(original, forKey: .original)
+        try container.encode(fields.name, forKey: .name)
+        try container.encodeIfPresent(fields.author, forKey: .author)
+        try container.encodeIfPresent(fields.length, forKey: .length)
+        try container.encodeIfPresent(fields.key?.description, forKey: .key)
+        try container.encodeIfPresent(fields.bpm, forKey: .bpm)
+        try container.encodeIfPresent(fields.notes, forKey: .notes)
+    }
+}
+
+// MARK: - Written directly
+
+extension ExportedDocument {
+    /// The bytes ``JSONFormat/document(_:)`` writes for the document, without the encoder (it
+    /// took as long as the rest of `setlist export`). Members in sorted order, as the encoder sorts them.
+    var json: Data {
+        var out = JSONFormat.Writer(capacity: 512 + (playlist.items.count + originals.count) * 300)
+        out.object { out in
+            out.key("exported")
+            out.string(exported)
+            out.key("format")
+            out.string(format)
+            out.key("generator")
+            out.string(generator)
+            out.key("originals")
+            out.array { out in for song in originals { song.write(to: &out) } }
+            out.key("playlist")
+            out.object { out in
+                out.key("id")
+                out.string(playlist.id)
+                out.key("items")
+                out.array { out in
+                    for item in playlist.items {
+                        switch item {
+                        case .song(let song):
+                            song.write(to: &out)
+                        case .setBreak(let label):
+                            out.element()
+                            out.object { out in
+                                out.key("break")
+                                out.string(label)
+                            }
+                        }
+                    }
+                }
+                out.key("name")
+                out.string(playlist.name)
+                if let plan = playlist.plan {
+                    out.key("plan")
+                    out.encoded(plan)
+                }
+            }
+            out.key("version")
+            out.string(version)
+        }
+        return out.document
+    }
+}
+
+extension ExportedSong {
+    /// The song as the next element of the open array.
+    fileprivate func write(to out: inout JSONFormat.Writer) {
+        out.element()
+        out.object { out in
+            if let author = fields.author {
+                out.key("author")
+                out.string(author)
+            }
+            if let bpm = fields.bpm {
+                out.key("bpm")
+                out.integer(bpm)
+            }
+            out.key("id")
+            out.string(id)
+            if let key = fields.key {
+                out.key("key")
+                out.string(key.description)
+            }
+            if let length = fields.length {
+                out.key("length")
+                out.integer(length)
+            }
+            out.key("name")
+            out.string(fields.name)
+            if let notes = fields.notes {
+                out.key("notes")
+                out.string(notes)
+            }
+            if let original {
+                out.key("original")
+                out.string(original)
+            }
+        }
+    }
+}
+
+// MARK: - Read back
+
+extension ExportedDocument {
+    /// What the decoder reads from ``json``: every field the document has, present, and each
+    /// list over its limit refused as ``KeyedDecodingContainer/list(_:_:limit:element:)`` refuses it.
+    var decoded: DocumentDTO {
+        DocumentDTO(
+            format: .present(format), version: .present(version), generator: .present(generator), exported: .present(exported),
+            playlist: .present(playlist.decoded),
+            originals: .list(originals.map(\.decoded), at: "originals", limit: PlstsFormat.maximumOriginals))
+    }
+}
+
+extension ExportedPlaylist {
+    fileprivate var decoded: PlaylistDTO {
+        PlaylistDTO(
+            id: .present(id), name: .present(name),
+            items: .list(items.map(\.decoded), at: "playlist.items", limit: PlstsFormat.maximumItems),
+            plan: plan.map { .present(Self.decoded($0)) } ?? .absent)
+    }
+
+    /// The plan as the decoder reads it where the document has it (its problems' paths start
+    /// with `playlist.plan`): through Codable, its definition, for a part that is rare and small.
+    private static func decoded(_ plan: ShowPlan) -> PlanDTO {
+        struct Holder: Encodable {
+            var playlist: Inner
+        }
+        struct Inner: Encodable {
+            var plan: ShowPlan
+        }
+        struct Read: Decodable {
+            var plan: PlanDTO
+            private enum Keys: String, CodingKey { case playlist, plan }
+            init(from decoder: any Decoder) throws {
+                plan = try decoder.container(keyedBy: Keys.self).nestedContainer(keyedBy: Keys.self, forKey: .playlist)
+                    .decode(PlanDTO.self, forKey: .plan)
+            }
+        }
+        // A ShowPlan encodes as an object, which PlanDTO always reads.
+        return try! JSONDecoder().decode(Read.self, from: JSONFormat.encoder().encode(Holder(playlist: Inner(plan: plan)))).plan
+    }
+}
+
+extension ExportedItem {
+    fileprivate var decoded: EntryDTO {
+        switch self {
+        case .song(let song): song.decoded
+        case .setBreak(let label): EntryDTO(setBreak: label)
+        }
+    }
+}
+
+extension ExportedSong {
+    fileprivate var decoded: EntryDTO {
+        EntryDTO(
+            id: .present(id), original: Field(original), name: .present(fields.name), author: Field(fields.author),
+            length: Field(fields.length), key: Field(fields.key?.description), bpm: Field(fields.bpm), notes: Field(fields.notes),
+            setBreak: .absent, hasSongFields: true)
+    }
+}
