@@ -159,7 +159,7 @@ import Testing
             return nil
         }
         var random = seededGenerator(for: "ExportedDocumentTests.nestingIsMeasuredAsBefore")
-        let pieces = ["{", "[", "{", "[", "{", "[", "}", "]", "\"", "\\", "\\\"", "\n", " a", "ž", ":1,"]
+        let pieces = ["{", "[", "{", "[", "{", "[", "}", "]", "\"", "\"", "\\", "\\\\", "\\\"", "\n", " a", "ž", ":1,"]
         for _ in 0..<2000 {
             let text = (0..<Int.random(in: 0...160, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             let data = Data(text.utf8)

@@ -31,10 +31,10 @@ public enum JSONFormat {
     public struct Writer {
         /// The bytes written so far.
         public private(set) var bytes: [UInt8] = []
-        /// How many objects and arrays are open.
-        private var depth = 0
         /// Whether the innermost open object or array has no member yet.
         private var empty = false
+        /// Two spaces for each open object and array.
+        private var indent: [UInt8] = []
 
         public init(capacity: Int = 1024) {
             bytes.reserveCapacity(capacity)
@@ -58,8 +58,8 @@ public enum JSONFormat {
         public mutating func key(_ name: StaticString) {
             element()
             bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            bytes.append(contentsOf: [UInt8(ascii: "\""), 0x20, UInt8(ascii: ":"), 0x20])
+            SongListCodec.append(name, to: &bytes)
+            SongListCodec.append("\" : ", to: &bytes)
         }
 
         /// Starts the next element of the open array; its value comes next.
@@ -72,12 +72,14 @@ public enum JSONFormat {
         /// A string, escaped as the encoder escapes it.
         public mutating func string(_ text: String) {
             // Most text has nothing to escape: copied whole rather than byte by byte.
-            var text = text
-            let plain = text.withUTF8 { utf8 in !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }
-            guard plain else { return SongListCodec.string(text, into: &bytes) }
-            bytes.append(UInt8(ascii: "\""))
-            text.withUTF8 { bytes.append(contentsOf: $0) }
-            bytes.append(UInt8(ascii: "\""))
+            let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+                guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+                bytes.append(UInt8(ascii: "\""))
+                bytes.append(contentsOf: utf8)
+                bytes.append(UInt8(ascii: "\""))
+                return true
+            }
+            if copied != true { SongListCodec.string(text, into: &bytes) }
         }
 
         /// A whole number.
@@ -91,7 +93,6 @@ public enum JSONFormat {
             // The encoder escapes every new line inside text, so each one it writes starts a
             // line of layout; the blank line inside an empty object or array stays blank.
             let data = try! JSONFormat.encoder().encode(value)
-            let indent = [UInt8](repeating: 0x20, count: 2 * depth)
             var previous: UInt8 = 0
             for byte in data {
                 if previous == 0x0A, byte != 0x0A { bytes += indent }
@@ -107,13 +108,13 @@ public enum JSONFormat {
 
         private mutating func open(_ bracket: UInt8) {
             bytes.append(bracket)
-            depth += 1
+            indent += [0x20, 0x20]
             empty = true
         }
 
         private mutating func close(_ bracket: UInt8) {
             if empty { bytes.append(0x0A) }
-            depth -= 1
+            indent.removeLast(2)
             newLine()
             bytes.append(bracket)
             empty = false
@@ -121,7 +122,7 @@ public enum JSONFormat {
 
         private mutating func newLine() {
             bytes.append(0x0A)
-            bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+            bytes.append(contentsOf: indent)
         }
     }
 }
