@@ -45,6 +45,25 @@ import Testing
         }
     }
 
+    @Test func trimmedSpacesIsFoundationsTrimming() {
+        for value in 0..<0x3100 where !(0xD800..<0xE000).contains(value) {
+            let scalar = Unicode.Scalar(UInt32(value))!
+            #expect(Text.isSpace(scalar) == CharacterSet.whitespaces.contains(scalar), "U+\(String(value, radix: 16))")
+        }
+        for text in Self.randomTexts("TextShortcutTests.trimmedSpacesIsFoundationsTrimming") {
+            let expected = text.trimmingCharacters(in: .whitespaces)
+            #expect(Text.trimmedSpaces(text).utf8.elementsEqual(expected.utf8), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func addressCharactersAreTheSetOfThem() {
+        let atext = Set(EmailAddress.atext)
+        let characters = (0..<0x3100).compactMap { Unicode.Scalar(UInt32($0)).map(Character.init) } + ["\r\n", "a\u{301}", "-\u{200D}"]
+        for character in characters {
+            #expect(EmailAddress.isAtext(character) == atext.contains(character), "\(character.debugDescription)")
+        }
+    }
+
     @Test func notesAndNamesAreCleanedAsBefore() throws {
         for text in Self.randomTexts("TextShortcutTests.notesAndNamesAreCleanedAsBefore") {
             let unified = Text.normalizedByFoundation(text).replacingOccurrences(of: "\r\n", with: "\n")

@@ -31,7 +31,7 @@ public struct Library: Hashable, Sendable {
     /// The index of the original named by `reference`: a title (case- and accent-insensitive),
     /// an id or a unique id prefix.
     public func songIndex(matching reference: String) throws(LibraryError) -> Int {
-        let matches = Self.match(reference, in: songs, id: \.id, name: \.fields.name)
+        let matches = Self.match(reference, in: songs)
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty { throw .songNotFound(reference, suggestions: songs(searching: reference)) }
         throw .ambiguousSong(reference, candidates: matches.map { songs[$0] })
@@ -40,7 +40,7 @@ public struct Library: Hashable, Sendable {
     /// Whether `reference` names any original, uniquely or not, the way ``songIndex(matching:)``
     /// reads it; it builds no error, so nothing is searched for suggestions.
     public func namesSong(_ reference: String) -> Bool {
-        !Self.match(reference, in: songs, id: \.id, name: \.fields.name).isEmpty
+        !Self.match(reference, in: songs).isEmpty
     }
 
     /// The original named by `reference`.
@@ -80,7 +80,7 @@ public struct Library: Hashable, Sendable {
             }
             return index
         }
-        let matches = Self.match(reference, in: playlists, id: \.id, name: \.name)
+        let matches = Self.match(reference, in: playlists)
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
             let folded = Text.fold(reference)
@@ -142,10 +142,10 @@ public struct Library: Hashable, Sendable {
     /// or a copy or original id prefix.
     public static func position(of reference: String, in playlist: Playlist) throws(LibraryError) -> Int {
         let copies = playlist.copies
-        if let number = Int(reference.trimmingCharacters(in: .whitespaces)) {
+        if let number = Int(Text.trimmedSpaces(reference)) {
             guard (1...max(copies.count, 1)).contains(number), number <= copies.count else {
                 // A title that is a number ("1979", "22") names its song when no position does.
-                let folded = Text.fold(reference.trimmingCharacters(in: .whitespaces))
+                let folded = Text.fold(Text.trimmedSpaces(reference))
                 let titled = copies.indices.filter { Text.fold(copies[$0].fields.name) == folded }
                 if titled.count == 1 { return titled[0] + 1 }
                 // ...and an id prefix that happens to be all digits names its copy.
@@ -165,7 +165,7 @@ public struct Library: Hashable, Sendable {
     /// The position of the one copy whose id, title or original's id `reference` names; nil when
     /// none does. Throws when several do.
     private static func idPosition(_ reference: String, in copies: [SongCopy], playlist: String) throws(LibraryError) -> Int? {
-        var matches = match(reference, in: copies, id: \.id, name: \.fields.name)
+        var matches = match(reference, in: copies)
         if matches.isEmpty, Identifier.looksLikePrefix(reference) {
             let prefix = reference.lowercased()
             matches = copies.indices.filter { copies[$0].originalID?.hasPrefix(prefix) == true }
@@ -182,12 +182,12 @@ public struct Library: Hashable, Sendable {
     /// The contact named by `reference`: an email address or a name (case- and accent-insensitive;
     /// a unique start of a name is enough).
     public func contactIndex(matching reference: String) throws(LibraryError) -> Int {
-        let lower = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        let lower = Text.trimmedSpaces(reference).lowercased()
         // Every name starts with nothing: an empty reference (an unset variable in a script)
         // must not name the only contact.
         guard !lower.isEmpty else { throw .contactNotFound(reference, suggestions: []) }
         if let index = contacts.firstIndex(where: { $0.email.lowercased() == lower }) { return index }
-        let folded = Text.fold(reference.trimmingCharacters(in: .whitespaces))
+        let folded = Text.fold(Text.trimmedSpaces(reference))
         let exact = contacts.indices.filter { Text.fold(contacts[$0].name) == folded }
         if exact.count == 1 { return exact[0] }
         let starts = exact.isEmpty ? contacts.indices.filter { Text.fold(contacts[$0].name).hasPrefix(folded) } : exact
@@ -206,25 +206,35 @@ public struct Library: Hashable, Sendable {
     /// Indices of the records whose id starts with `reference` or whose folded name equals it.
     /// An exact id wins over everything, then a name typed exactly (accents and case included)
     /// over names that only fold to the same; an id prefix counts only when no name matches.
-    static func match<T>(_ reference: String, in records: [T], id: KeyPath<T, String>, name: KeyPath<T, String>) -> [Int] {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    static func match<T: NamedRecord>(_ reference: String, in records: [T]) -> [Int] {
+        let trimmed = Text.trimmedSpaces(reference)
         let lower = trimmed.lowercased()
-        let exactID = records.firstIndex(where: { $0[keyPath: id] == lower })
+        let exactID = records.firstIndex(where: { $0.id == lower })
         // setlist's own ids are hex and win outright; a word-like id from an imported document
         // ("intro") must not take over the title a member types.
         if let exactID, Identifier.looksLikePrefix(trimmed) { return [exactID] }
-        let folded = Text.fold(trimmed)
-        var result = records.indices.filter { Text.fold(records[$0][keyPath: name]) == folded }
+        let folded = Text.Folded(trimmed)
+        var result = records.indices.filter { folded.isFold(of: records[$0].name) }
         if result.isEmpty, let exactID { return [exactID] }
         // Names that differ only in accents or case ("Koncert", "Kóncert"): the one typed exactly
         // wins, or neither could ever be named.
         if result.count > 1 {
-            let exact = result.filter { records[$0][keyPath: name] == trimmed }
+            let exact = result.filter { records[$0].name == trimmed }
             if !exact.isEmpty { result = exact }
         }
         if result.isEmpty, Identifier.looksLikePrefix(trimmed) {
-            result = records.indices.filter { records[$0][keyPath: id].hasPrefix(lower) }
+            result = records.indices.filter { records[$0].id.hasPrefix(lower) }
         }
         return result
     }
 }
+
+/// What ``Library/match(_:in:)`` finds by id and name: originals, playlists and copies.
+protocol NamedRecord {
+    var id: String { get }
+    var name: String { get }
+}
+
+extension Song: NamedRecord {}
+extension Playlist: NamedRecord {}
+extension SongCopy: NamedRecord {}

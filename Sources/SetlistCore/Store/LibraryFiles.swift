@@ -108,10 +108,41 @@ public enum LibraryFiles {
         "\(playlistFileStem(name: name))-\(Identifier.short(id)).json"
     }
 
-    /// The part of a playlist's file name that comes from its name: its folded letters and digits.
+    /// The part of a playlist's file name that comes from its name: its folded letters and digits
+    /// (``stem(ofFolded:)``).
     static func playlistFileStem(name: String) -> String {
+        // Text folded by its Latin letters (most names) is one character a scalar but for CR LF,
+        // neither a letter nor a digit: its bytes give what its characters give.
+        guard let folded = Text.latinFold(name) else { return stem(ofFolded: Text.foldWhole(name)) }
+        let stem = String(unsafeUninitializedCapacity: 48) { slug in
+            var count = 0
+            for byte in folded.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    slug[count] = byte
+                    count += 1
+                case 0x80..<0xC0:
+                    continue // the rest of a scalar, answered by its first byte
+                default:
+                    if count > 0 && slug[count - 1] != UInt8(ascii: "-") {
+                        slug[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                }
+                if count >= 48 { break }
+            }
+            while count > 0 && slug[count - 1] == UInt8(ascii: "-") { count -= 1 }
+            return count
+        }
+        return stem.isEmpty ? "playlist" : stem
+    }
+
+    /// The stem of a folded name, character by character: each ASCII letter or digit kept, each
+    /// run of anything else one "-", at most 48 long, no "-" at the end; "playlist" when nothing
+    /// is left. The rule ``playlistFileStem(name:)`` answers from bytes where it can.
+    static func stem(ofFolded folded: String) -> String {
         var slug = ""
-        for character in Text.fold(name) {
+        for character in folded {
             if character.isASCII && (character.isLetter || character.isNumber) {
                 slug.append(character)
             } else if !slug.isEmpty && slug.last != "-" {

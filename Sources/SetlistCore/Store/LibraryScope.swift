@@ -76,7 +76,7 @@ extension LibraryFiles {
     /// name, so a file renamed by hand is not a candidate; then nothing is found and everything is read.
     static func candidates(for reference: String?, in order: PlaylistOrderFile) -> [String] {
         guard let reference else { return order.current.map { [$0] } ?? [] }
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        let trimmed = Text.trimmedSpaces(reference)
         let lower = trimmed.lowercased()
         let byPrefix = Identifier.looksLikePrefix(trimmed)
         let stem = playlistFileStem(name: trimmed) + "-"

@@ -4,14 +4,13 @@ import Foundation
 public enum EmailAddress {
     /// Checks an address (`name@example.com`) and returns it trimmed.
     public static func validate(_ raw: String) throws(ValueError) -> String {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = Text.trimmedSpaces(raw)
         guard text.count <= 254, let at = text.lastIndex(of: "@") else { throw .invalidEmail(raw) }
         let local = text[..<at], domain = text[text.index(after: at)...]
-        let atext = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~")
         let localOK =
             !local.isEmpty && local.count <= 64
             && local.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-                !part.isEmpty && part.allSatisfy { atext.contains($0) }
+                !part.isEmpty && part.allSatisfy(isAtext)
             }
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         let domainOK =
@@ -22,5 +21,17 @@ public enum EmailAddress {
             }
         guard localOK, domainOK else { throw .invalidEmail(raw) }
         return text
+    }
+
+    /// The characters a part of the name before the "@" may hold (RFC 5322 `atext`).
+    static let atext = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~"
+
+    /// Whether `character` is one of ``atext`` as characters compare (canonically: the Kelvin
+    /// sign is a K): an ASCII byte found among theirs, anything else by its NFC (a `Set` of the
+    /// characters, built for every address, was most of `check`'s look at the contacts).
+    static func isAtext(_ character: Character) -> Bool {
+        if character.utf8.count == 1, let byte = character.utf8.first, byte < 0x80 { return atext.utf8.contains(byte) }
+        let nfc = Text.normalizedByFoundation(String(character)).utf8
+        return nfc.count == 1 && nfc.first! < 0x80 && atext.utf8.contains(nfc.first!)
     }
 }

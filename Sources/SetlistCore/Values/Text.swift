@@ -9,17 +9,113 @@ public enum Text {
 
     /// Folds case and accents so that "pribeh" matches "Příběh".
     public static func fold(_ text: String) -> String {
-        // Most names are Latin letters, each folding on its own: looked up, one scalar at a time.
-        var folded = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x41...0x5A: folded.append(Unicode.Scalar(scalar.value + 0x20)!)
-            case 0..<0xA0: folded.append(scalar)
-            case 0xA0..<0x250: folded.append(contentsOf: latinFolds[Int(scalar.value - 0xA0)].unicodeScalars)
-            default: return foldWhole(text)
+        latinFold(text) ?? foldWhole(text)
+    }
+
+    /// ``fold(_:)`` of text whose scalars each fold on their own — ASCII, the Latin letters and
+    /// signs below U+0250 (looked up in ``latinFoldBytes``) and the dashes, quotes and signs of
+    /// U+2010 to U+205E (which fold to themselves) — worked out over its UTF-8 bytes into one
+    /// buffer; nil for any other text, which ``foldWhole(_:)`` folds as a whole.
+    static func latinFold(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var complete = true
+            let folded = String(unsafeUninitializedCapacity: latinFoldCapacity(bytes.count)) { out in
+                guard let count = latinFold(bytes, into: out) else {
+                    complete = false
+                    return 0
+                }
+                return count
             }
+            return complete ? folded : nil
         }
-        return String(folded)
+    }
+
+    /// Room for the Latin fold of `count` bytes: a two-byte letter folds to at most three.
+    static func latinFoldCapacity(_ count: Int) -> Int { count + (count + 1) / 2 }
+
+    /// Writes the Latin fold of `bytes` (see ``latinFold(_:)``) into `out` and returns its length;
+    /// nil when the text is not Latin and is folded as a whole.
+    @inline(__always)
+    static func latinFold(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        latinFoldBytes.withUnsafeBufferPointer { table -> Int? in
+            var index = 0, end = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    out[end] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                    index += 1
+                    end += 1
+                } else if byte < 0xCA, index + 1 < bytes.count {
+                    // Two bytes, U+0080 to U+027F.
+                    let value = Int(byte & 0x1F) << 6 | Int(bytes[index + 1] & 0x3F)
+                    if value < 0xA0 {
+                        out[end] = byte
+                        out[end + 1] = bytes[index + 1]
+                        end += 2
+                    } else if value < 0x250 {
+                        var packed = table[value - 0xA0]
+                        for _ in 0..<(packed >> 24) {
+                            out[end] = UInt8(truncatingIfNeeded: packed)
+                            packed >>= 8
+                            end += 1
+                        }
+                    } else {
+                        return nil
+                    }
+                    index += 2
+                } else if byte == 0xE2, index + 2 < bytes.count,
+                    isSelfFoldingPunctuation(Int(bytes[index + 1] & 0x3F) << 6 | Int(bytes[index + 2] & 0x3F))
+                {
+                    out[end] = byte
+                    out[end + 1] = bytes[index + 1]
+                    out[end + 2] = bytes[index + 2]
+                    index += 3
+                    end += 3
+                } else {
+                    return nil
+                }
+            }
+            return end
+        }
+    }
+
+    /// A text folded once to be compared with many others' folds (a reference with every song's
+    /// name), each without building its fold when it is Latin text.
+    struct Folded {
+        /// ``Text/fold(_:)`` of the text.
+        let text: String
+        /// Whether ``text`` is a Latin fold: made of scalars that are their own canonical
+        /// decomposition (`TextFoldTests` checks each), so it is in NFD, and equal to another
+        /// string in NFD (another Latin fold) exactly when their bytes are.
+        private let isLatin: Bool
+
+        init(_ text: String) {
+            let latin = Text.latinFold(text)
+            self.text = latin ?? Text.foldWhole(text)
+            isLatin = latin != nil
+        }
+
+        /// Whether `Text.fold(other) == text`.
+        func isFold(of other: String) -> Bool {
+            guard isLatin else { return Text.fold(other) == text }
+            var other = other
+            let latinAnswer = other.withUTF8 { bytes -> Bool? in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Text.latinFoldCapacity(bytes.count)) { out -> Bool? in
+                    guard let count = Text.latinFold(bytes, into: out) else { return nil }
+                    return text.utf8.elementsEqual(out[..<count])
+                }
+            }
+            return latinAnswer ?? (Text.foldWhole(other) == text)
+        }
+    }
+
+    /// Whether U+2000 + `offset` is one of the dashes, quotes, bullets and signs from U+2010 to
+    /// U+205E but the line and paragraph separators and the direction and spacing format
+    /// characters (U+2028 to U+202F): no mark, no case, no decomposition, each folding to itself
+    /// (`TextFoldTests` checks every one against the whole rule) and each a character of its own.
+    static func isSelfFoldingPunctuation(_ offset: Int) -> Bool {
+        (0x10...0x27).contains(offset) || (0x30...0x5E).contains(offset)
     }
 
     /// Folds by decomposing, dropping the marks and lowering the case.
@@ -53,9 +149,19 @@ public enum Text {
     /// `text` without white space and new lines at either end: what
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives, without the copy through NSString.
     public static func trimmed(_ text: String) -> String {
+        trimmed(text, isSpaceOrNewline)
+    }
+
+    /// `text` without spaces and tabs at either end (new lines stay): what
+    /// `trimmingCharacters(in: .whitespaces)` gives, as references to songs and playlists are read.
+    public static func trimmedSpaces(_ text: String) -> String {
+        trimmed(text, isSpace)
+    }
+
+    private static func trimmed(_ text: String, _ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpaceOrNewline($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !isSpaceOrNewline($0) })!
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isTrimmed($0) })!
         if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
         return String(scalars[first...last])
     }
@@ -63,6 +169,12 @@ public enum Text {
     /// Whether `scalar` is in `CharacterSet.whitespacesAndNewlines`; ASCII answered directly.
     static func isSpaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : CharacterSet.whitespacesAndNewlines.contains(scalar)
+    }
+
+    /// Whether `scalar` is in `CharacterSet.whitespaces` (space separators and the tab); ASCII
+    /// answered directly.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || scalar == "\t" : CharacterSet.whitespaces.contains(scalar)
     }
 
     /// Whether `text` has more than `limit` characters, without counting them when its bytes are
@@ -146,6 +258,14 @@ public enum Text {
 }
 
 extension Text {
+    /// ``latinFolds`` as UTF-8 (one to three bytes each): the bytes from the lowest up, their
+    /// count in the top byte.
+    static let latinFoldBytes: [UInt32] = latinFolds.map { fold in
+        var packed = UInt32(fold.utf8.count) << 24
+        for (position, byte) in fold.utf8.enumerated() { packed |= UInt32(byte) << (8 * position) }
+        return packed
+    }
+
     /// ``Text/foldWhole(_:)`` of U+00A0 to U+024F, one scalar each (the Latin letters and signs);
     /// `TextFoldTests` checks every one against the whole rule.
     static let latinFolds: [String] = [
