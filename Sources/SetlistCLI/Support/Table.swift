@@ -50,36 +50,68 @@ struct Table {
             guard let next = leftOut.popFirst() else { break }
             used.removeAll { headers[$0] == next }
         }
-        func line(_ cells: [String], _ cellWidths: [Int]) -> String {
-            var text = ""
-            text.reserveCapacity(widths.reduce(2 * used.count, +))
+        // The table is written as bytes into one buffer: appending to a String cell by cell and
+        // space by space was a fifth of `songs`.
+        var output: [UInt8] = []
+        output.reserveCapacity((widths.reduce(2 * used.count, +) + 1) * (rows.count + 1))
+        func line(_ cells: [String], _ cellWidths: [Int]) {
+            let start = output.count
             for (slot, column) in used.enumerated() {
-                if slot > 0 { text += "  " }
+                if slot > 0 { output.append(contentsOf: repeatElement(0x20, count: 2)) }
                 let (cell, cellWidth) = fit(cells[column], width: cellWidths[column], to: widths[slot])
                 let pad = max(0, widths[slot] - cellWidth)
                 if alignments[column] == .right {
-                    for _ in 0..<pad { text.append(" ") }
-                    text += cell
+                    output.append(contentsOf: repeatElement(0x20, count: pad))
+                    output.append(contentsOf: cell.utf8)
                 } else {
-                    text += cell
-                    for _ in 0..<pad { text.append(" ") }
+                    output.append(contentsOf: cell.utf8)
+                    output.append(contentsOf: repeatElement(0x20, count: pad))
                 }
             }
-            while text.last == " " { text.removeLast() }
-            return text
+            Self.dropTrailingSpaces(&output, from: start)
         }
         func separator(_ text: String) -> String {
             guard let width else { return text }
             return text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.truncate(String($0), to: width) }.joined(
                 separator: "\n")
         }
-        var lines = [emphasis.strong(line(headers, headerWidths))]
+        line(headers, headerWidths)
+        let header = String(decoding: output, as: UTF8.self)
+        output.removeAll(keepingCapacity: true)
+        output.append(contentsOf: emphasis.strong(header).utf8)
         for (index, row) in rows.enumerated() {
-            if let text = separators[index] { lines.append(separator(text)) }
-            lines.append(line(row, cellWidths[index]))
+            output.append(0x0A)
+            if let text = separators[index] {
+                output.append(contentsOf: separator(text).utf8)
+                output.append(0x0A)
+            }
+            line(row, cellWidths[index])
         }
-        if let text = separators[rows.count] { lines.append(separator(text)) }
-        return lines.joined(separator: "\n")
+        if let text = separators[rows.count] {
+            output.append(0x0A)
+            output.append(contentsOf: separator(text).utf8)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Drops the spaces that end the line written from `start` on: each space that is a character
+    /// of its own (`line.last == " "`). A space after a scalar below U+0300 always is; after any
+    /// other it may belong to that character (U+0600 and the other prepended signs join what
+    /// follows), so the characters answer.
+    static func dropTrailingSpaces(_ output: inout [UInt8], from start: Int) {
+        var end = output.count
+        while end > start && output[end - 1] == 0x20 { end -= 1 }
+        if end == output.count { return }
+        // The first byte of the scalar before the spaces: below 0xCC is below U+0300.
+        var lead = end - 1
+        while lead > start && output[lead] & 0xC0 == 0x80 { lead -= 1 }
+        if end == start || output[lead] < 0xCC {
+            output.removeSubrange(end...)
+            return
+        }
+        var text = String(decoding: output[start...], as: UTF8.self)
+        while text.last == " " { text.removeLast() }
+        output.replaceSubrange(start..., with: text.utf8)
     }
 
     /// The cell cut to `width` columns, its ``marker`` kept, and the columns it then takes;
