@@ -171,8 +171,10 @@ struct LibraryReader {
     }
 
     private mutating func checkIdentifiers(_ library: Library) {
-        var songIDs: Set<String> = []
-        for (index, song) in library.songs.enumerated() where !songIDs.insert(song.id).inserted {
+        // Each set holds its room from the start: growing one rehashed every id again.
+        var songIDs = Set<String>(minimumCapacity: library.songs.count)
+        for index in library.songs.indices where !songIDs.insert(library.songs[index].id).inserted {
+            let song = library.songs[index]
             problems.append(
                 .init(.repeatedID, path: LibraryFiles.songs, detail: "songs[\(index)] '\(song.name)' repeats the id \(song.id)."))
         }
@@ -184,8 +186,11 @@ struct LibraryReader {
                         .repeatedPlaylistName, path: LibraryFiles.playlistOrder,
                         detail: "two playlists are named '\(other)' and '\(playlist.name)'; playlist names must differ."))
             }
-            var copyIDs: Set<String> = []
-            for (index, copy) in playlist.copies.enumerated() where !copyIDs.insert(copy.id).inserted {
+            var copyIDs = Set<String>(minimumCapacity: playlist.items.count)
+            var index = -1
+            for case .song(let copy) in playlist.items {
+                index += 1
+                guard !copyIDs.insert(copy.id).inserted else { continue }
                 problems.append(
                     .init(
                         .repeatedID,
