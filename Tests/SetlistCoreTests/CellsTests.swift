@@ -27,6 +27,26 @@ import Testing
         }
     }
 
+    /// The byte count of one-column text is the scalar rule's: every code point to U+0400 alone
+    /// and between letters, and random text of letters, marks, wide letters, controls and emoji.
+    @Test func oneColumnTextIsCountedByItsBytesAsByItsScalars() {
+        func byScalars(_ text: String) -> Int? {
+            text.unicodeScalars.allSatisfy(Cells.isOneColumnAlone) ? text.unicodeScalars.count : nil
+        }
+        let scalars = (0..<0x400).compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            for text in ["\(scalar)", "ař\(scalar)é"] {
+                #expect(Cells.oneColumnScalars(text) == byScalars(text), "\(text.debugDescription)")
+            }
+        }
+        var random = seededGenerator(for: "CellsTests.oneColumnTextIsCountedByItsBytesAsByItsScalars")
+        let pieces = ["Příběh", " ", "e\u{301}", "\u{AD}", "\u{9F}", "\u{A0}", "\t", "日本", "🎸", "—", "ǅ", "ʯ", "\u{2FF}", "~", "\u{7F}"]
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(Cells.oneColumnScalars(text) == byScalars(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func truncateCountsColumns() {
         #expect(Cells.truncate("Highway to Hell", to: 10) == "Highway t…")
         #expect(Cells.truncate("日本語の歌", to: 6) == "日本…")

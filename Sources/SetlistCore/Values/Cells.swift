@@ -6,12 +6,31 @@ public enum Cells {
     public static func width(_ text: String) -> Int {
         // Most text (names, keys, Czech and other Latin letters) is one column a scalar, each scalar a
         // character of its own; only text with marks, wide letters, emoji or controls is measured by character.
-        var count = 0
-        for scalar in text.unicodeScalars {
-            guard isOneColumnAlone(scalar) else { return text.reduce(0) { $0 + width(of: $1) } }
-            count += 1
+        oneColumnScalars(text) ?? text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// How many scalars `text` has when each is ``isOneColumnAlone(_:)``, read from its UTF-8
+    /// bytes (a table measures every cell); nil when one is not.
+    static func oneColumnScalars(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var index = 0, count = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte < 0x7F {
+                    index += 1
+                } else if byte >= 0xC2 && byte < 0xCC && index + 1 < bytes.count {
+                    // U+0080 to U+02FF: one column from U+00A0, but the soft hyphen.
+                    let value = Int(byte & 0x1F) << 6 | Int(bytes[index + 1] & 0x3F)
+                    guard value >= 0xA0 && value != 0xAD else { return nil }
+                    index += 2
+                } else {
+                    return nil
+                }
+                count += 1
+            }
+            return count
         }
-        return count
     }
 
     /// Printable ASCII and Latin letters before the combining marks (U+0300), but the soft hyphen:
