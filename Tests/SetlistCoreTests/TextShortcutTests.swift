@@ -34,25 +34,17 @@ import Testing
         }
     }
 
-    @Test func trimmedIsFoundationsTrimming() {
+    /// `trimmed` is `.whitespacesAndNewlines`' trimming and `trimmedSpaces` `.whitespaces`'.
+    @Test(arguments: [true, false])
+    func trimmingIsFoundations(newLines: Bool) {
+        let set: CharacterSet = newLines ? .whitespacesAndNewlines : .whitespaces
+        let (isTrimmed, trim) = newLines ? (Text.isSpaceOrNewline, Text.trimmed) : (Text.isSpace, Text.trimmedSpaces)
         for value in 0..<0x3100 where !(0xD800..<0xE000).contains(value) {
             let scalar = Unicode.Scalar(UInt32(value))!
-            #expect(Text.isSpaceOrNewline(scalar) == CharacterSet.whitespacesAndNewlines.contains(scalar), "U+\(String(value, radix: 16))")
+            #expect(isTrimmed(scalar) == set.contains(scalar), "U+\(String(value, radix: 16))")
         }
-        for text in Self.randomTexts("TextShortcutTests.trimmedIsFoundationsTrimming") {
-            let expected = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(Text.trimmed(text).utf8.elementsEqual(expected.utf8), "\(text.debugDescription)")
-        }
-    }
-
-    @Test func trimmedSpacesIsFoundationsTrimming() {
-        for value in 0..<0x3100 where !(0xD800..<0xE000).contains(value) {
-            let scalar = Unicode.Scalar(UInt32(value))!
-            #expect(Text.isSpace(scalar) == CharacterSet.whitespaces.contains(scalar), "U+\(String(value, radix: 16))")
-        }
-        for text in Self.randomTexts("TextShortcutTests.trimmedSpacesIsFoundationsTrimming") {
-            let expected = text.trimmingCharacters(in: .whitespaces)
-            #expect(Text.trimmedSpaces(text).utf8.elementsEqual(expected.utf8), "\(text.debugDescription)")
+        for text in Self.randomTexts("TextShortcutTests.trimmingIsFoundations(newLines: \(newLines))") {
+            #expect(trim(text).utf8.elementsEqual(text.trimmingCharacters(in: set).utf8), "\(text.debugDescription)")
         }
     }
 
