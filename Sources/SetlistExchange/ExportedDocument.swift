@@ -68,18 +68,14 @@ extension ExportedDocument {
     var json: Data {
         var out = JSONFormat.Writer(capacity: 512 + (playlist.items.count + originals.count) * 300)
         out.object { out in
-            out.key("exported")
-            out.string(exported)
-            out.key("format")
-            out.string(format)
-            out.key("generator")
-            out.string(generator)
+            out.member("exported", exported)
+            out.member("format", format)
+            out.member("generator", generator)
             out.key("originals")
             out.array { out in for song in originals { song.write(to: &out) } }
             out.key("playlist")
             out.object { out in
-                out.key("id")
-                out.string(playlist.id)
+                out.member("id", playlist.id)
                 out.key("items")
                 out.array { out in
                     for item in playlist.items {
@@ -88,22 +84,17 @@ extension ExportedDocument {
                             song.write(to: &out)
                         case .setBreak(let label):
                             out.element()
-                            out.object { out in
-                                out.key("break")
-                                out.string(label)
-                            }
+                            out.object { $0.member("break", label) }
                         }
                     }
                 }
-                out.key("name")
-                out.string(playlist.name)
+                out.member("name", playlist.name)
                 if let plan = playlist.plan {
                     out.key("plan")
                     out.encoded(plan)
                 }
             }
-            out.key("version")
-            out.string(version)
+            out.member("version", version)
         }
         return out.document
     }
@@ -114,34 +105,14 @@ extension ExportedSong {
     fileprivate func write(to out: inout JSONFormat.Writer) {
         out.element()
         out.object { out in
-            if let author = fields.author {
-                out.key("author")
-                out.string(author)
-            }
-            if let bpm = fields.bpm {
-                out.key("bpm")
-                out.integer(bpm)
-            }
-            out.key("id")
-            out.string(id)
-            if let key = fields.key {
-                out.key("key")
-                out.string(key.description)
-            }
-            if let length = fields.length {
-                out.key("length")
-                out.integer(length)
-            }
-            out.key("name")
-            out.string(fields.name)
-            if let notes = fields.notes {
-                out.key("notes")
-                out.string(notes)
-            }
-            if let original {
-                out.key("original")
-                out.string(original)
-            }
+            out.member("author", fields.author)
+            out.member("bpm", fields.bpm)
+            out.member("id", id)
+            out.member("key", fields.key?.description)
+            out.member("length", fields.length)
+            out.member("name", fields.name)
+            out.member("notes", fields.notes)
+            out.member("original", original)
         }
     }
 }

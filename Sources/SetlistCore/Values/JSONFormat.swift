@@ -87,6 +87,21 @@ public enum JSONFormat {
             bytes.append(contentsOf: String(number).utf8)
         }
 
+        /// The member `name` with the text `value`, or nothing when it is nil (as the encoder's
+        /// `encodeIfPresent`).
+        public mutating func member(_ name: StaticString, _ value: String?) {
+            guard let value else { return }
+            key(name)
+            string(value)
+        }
+
+        /// The member `name` with the whole number `value`, or nothing when it is nil.
+        public mutating func member(_ name: StaticString, _ value: Int?) {
+            guard let value else { return }
+            key(name)
+            integer(value)
+        }
+
         /// `value` as ``encoder()`` writes it, indented to where it goes: for a part of the
         /// document that is rare and small, whose Codable shape is its definition.
         public mutating func encoded<T: Encodable>(_ value: T) {
