@@ -88,6 +88,51 @@ import Testing
         #expect(SongListCodec.read(Data(text.utf8))?.songs == decoded.songs)
     }
 
+    /// String contents are read in runs between escapes: random contents of plain text, every
+    /// escape, broken escapes, controls and bytes that are not UTF-8 are read as the decoder reads
+    /// them, or left to it.
+    @Test func stringContentsAreReadAsTheDecoderReadsThem() throws {
+        var random = seededGenerator(for: "SongListCodecTests.stringContentsAreReadAsTheDecoderReadsThem")
+        let pieces: [[UInt8]] =
+            [
+                "a", "Příběh ", "🎸", "e\u{301}", #"\n"#, #"\t"#, #"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#, #"\r"#, #"\u00e9"#, #"\u017D"#,
+                #"\ud83c\udfb8"#, #"\ud83c"#, #"\udfb8"#, #"\u+abc"#, #"\u12"#, #"\uzzzz"#, #"\x"#, "\\", "\t", "\n",
+            ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x01], [0x7F], [0xED, 0xA0, 0x80]]
+        var read = 0
+        for _ in 0..<4000 {
+            let contents = (0..<Int.random(in: 0...8, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            let document = Array("[\"".utf8) + contents + Array("\"]".utf8)
+            // Contents with a quote that ends them early are not one string's.
+            guard
+                case .some(let text) = document.withUnsafeBytes({ raw -> String?? in
+                    var skim = JSONSkim(raw)
+                    guard skim.take(UInt8(ascii: "[")), let range = skim.string(), range == 2..<(2 + contents.count) else { return .none }
+                    return .some(skim.unescaped(range))
+                })
+            else { continue }
+            let decoded = try? JSONDecoder().decode([String].self, from: Data(document)).first
+            if let text {
+                read += 1
+                #expect(text == decoded, "\(contents)")
+            }
+        }
+        // Most contents are plain enough to be read here.
+        #expect(read > 1000)
+    }
+
+    /// The eight-bytes-at-a-time look at a string's bytes answers as one byte at a time does.
+    @Test func controlsAndASCIIAreFoundAsByteByByte() {
+        var random = seededGenerator(for: "SongListCodecTests.controlsAndASCIIAreFoundAsByteByByte")
+        let interesting: [UInt8] = [0, 0x1F, 0x20, 0x21, 0x7F, 0x80, 0x9F, 0xA0, 0xFF, 0x0A, 0x41]
+        for _ in 0..<5000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                Bool.random(using: &random) ? interesting.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random)
+            }
+            let kinds = bytes.withUnsafeBufferPointer { JSONSkim.kinds(of: $0) }
+            #expect(kinds.control == bytes.contains { $0 < 0x20 } && kinds.ascii == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)")
+        }
+    }
+
     @Test(arguments: [
         #""songs": [], "conflicts": []"#, #""songs": [], "other": 1"#, #""songs": [{"id": "a", "name": "b", "bpm": 1.0}]"#,
         #""songs": [{"id": "a", "name": "b", "bpm": -1}]"#, #""songs": [{"id": "a", "name": "b", "key": "X"}]"#,

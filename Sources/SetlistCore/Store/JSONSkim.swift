@@ -104,8 +104,34 @@ struct JSONSkim {
     /// control character or bytes that are not UTF-8.
     private func plain(_ range: Range<Int>) -> String? {
         let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-        guard !bytes.contains(where: { $0 < 0x20 }) else { return nil }
-        return Self.text(utf8: bytes)
+        let kinds = Self.kinds(of: bytes)
+        guard !kinds.control else { return nil }
+        return kinds.ascii ? String(decoding: bytes, as: UTF8.self) : Self.text(utf8: bytes)
+    }
+
+    /// Whether `bytes` hold a control character (below 0x20, which JSON forbids in a string) and
+    /// whether they are all ASCII (so already UTF-8), looked at eight bytes at a time: every
+    /// string of a library file passes through here.
+    static func kinds(of bytes: UnsafeBufferPointer<UInt8>) -> (control: Bool, ascii: Bool) {
+        guard let start = bytes.baseAddress else { return (false, true) }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var control: UInt64 = 0, high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+            // A byte below 0x20 borrows when 0x20 is taken from it, and its own top bit was clear
+            // (the "has less than" test of Bit Twiddling Hacks; exact for whether any byte is).
+            control |= (word &- ones &* 0x20) & ~word & highs
+            high |= word & highs
+            offset += 8
+        }
+        while offset < bytes.count {
+            let byte = UInt64(start[offset])
+            if byte < 0x20 { control |= highs }
+            high |= byte & 0x80
+            offset += 1
+        }
+        return (control != 0, high == 0)
     }
 
     /// The bytes as text, or nil when they are not UTF-8: what `String(validating:as:)` gives,
@@ -122,48 +148,58 @@ struct JSONSkim {
     /// The text of the string contents in `range`, its escapes read; nil when they break JSON's
     /// rules (a control character, an unknown escape, a lone surrogate, bytes that are not UTF-8).
     func unescaped(_ range: Range<Int>) -> String? {
-        guard hasEscape(range) else { return plain(range) }
-        let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        let end = base + range.upperBound
+        guard var slash = Self.backslash(from: base + range.lowerBound, to: end) else { return plain(range) }
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
-        var index = 0
-        func hex(_ at: Int) -> UInt32? {
-            guard at + 4 <= bytes.count else { return nil }
-            return UInt32(String(decoding: bytes[at..<(at + 4)], as: UTF8.self), radix: 16)
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte >= 0x20 else { return nil }
-            guard byte == Self.backslash else {
-                out.append(byte)
-                index += 1
-                continue
+        var from = base + range.lowerBound
+        func hex(_ at: UnsafePointer<UInt8>) -> UInt32? {
+            guard end - at >= 4 else { return nil }
+            var value: UInt32 = 0
+            for digit in UnsafeBufferPointer(start: at, count: 4) {
+                guard let nibble = Hex.value(of: digit) else { return nil }
+                value = value << 4 | UInt32(nibble)
             }
-            guard index + 1 < bytes.count else { return nil }
-            index += 2
-            switch bytes[index - 1] {
-            case UInt8(ascii: "\""), Self.backslash, UInt8(ascii: "/"): out.append(bytes[index - 1])
+            return value
+        }
+        while true {
+            // The plain run up to the escape, copied whole.
+            let run = UnsafeBufferPointer(start: from, count: slash - from)
+            guard !Self.kinds(of: run).control else { return nil }
+            out.append(contentsOf: run)
+            if slash == end { break }
+            guard end - slash >= 2 else { return nil }
+            from = slash + 2
+            switch slash[1] {
+            case UInt8(ascii: "\""), Self.backslash, UInt8(ascii: "/"): out.append(slash[1])
             case UInt8(ascii: "b"): out.append(0x08)
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "n"): out.append(0x0A)
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
-                guard var unit = hex(index) else { return nil }
-                index += 4
+                guard var unit = hex(from) else { return nil }
+                from += 4
                 if (0xD800..<0xDC00).contains(unit) {
-                    guard index + 6 <= bytes.count, bytes[index] == Self.backslash, bytes[index + 1] == UInt8(ascii: "u"),
-                        let low = hex(index + 2), (0xDC00..<0xE000).contains(low)
+                    guard end - from >= 6, from[0] == Self.backslash, from[1] == UInt8(ascii: "u"), let low = hex(from + 2),
+                        (0xDC00..<0xE000).contains(low)
                     else { return nil }
                     unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                    index += 6
+                    from += 6
                 }
                 guard let scalar = Unicode.Scalar(unit) else { return nil }
-                out.append(contentsOf: Array(String(scalar).utf8))
+                out.append(contentsOf: UTF8.encode(scalar)!)
             default: return nil
             }
+            slash = Self.backslash(from: from, to: end) ?? end
         }
         return out.withUnsafeBufferPointer { Self.text(utf8: $0) }
+    }
+
+    /// The first backslash from `from` up to `end`.
+    private static func backslash(from: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        guard from < end, let found = memchr(from, Int32(backslash), end - from) else { return nil }
+        return UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The string that comes next, its escapes read as JSON reads them; nil when none comes next

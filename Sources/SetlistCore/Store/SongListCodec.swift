@@ -58,11 +58,19 @@ enum SongListCodec {
             static let copy: Keys = song.union(.original)
         }
 
-        /// The members by the bytes of their key.
-        static let names: [(StaticString, Keys)] = [
-            ("id", .id), ("name", .name), ("author", .author), ("bpm", .bpm), ("key", .key), ("length", .length), ("notes", .notes),
-            ("original", .original), ("break", .label),
-        ]
+        /// The member the bytes of `key` name, or none; by length first, as each record's every
+        /// key is looked up.
+        static func member(_ key: Range<Int>, in skim: JSONSkim) -> Keys {
+            switch key.count {
+            case 2: skim.bytes(key, are: "id") ? .id : []
+            case 3: skim.bytes(key, are: "bpm") ? .bpm : skim.bytes(key, are: "key") ? .key : []
+            case 4: skim.bytes(key, are: "name") ? .name : []
+            case 5: skim.bytes(key, are: "notes") ? .notes : skim.bytes(key, are: "break") ? .label : []
+            case 6: skim.bytes(key, are: "author") ? .author : skim.bytes(key, are: "length") ? .length : []
+            case 8: skim.bytes(key, are: "original") ? .original : []
+            default: []
+            }
+        }
 
         var keys: Keys = []
         var id: String?, original: String?, name: String?, author: String?, notes: String?, label: String?
@@ -80,7 +88,7 @@ enum SongListCodec {
             if skim.take(UInt8(ascii: "}")) { return record }
             repeat {
                 guard let field = skim.string(), skim.take(UInt8(ascii: ":")) else { return nil }
-                let member = Self.names.first { skim.bytes(field, are: $0.0) }?.1 ?? []
+                let member = Self.member(field, in: skim)
                 guard !member.isEmpty, record.keys.insert(member).inserted else { return nil }
                 switch member {
                 case .id:

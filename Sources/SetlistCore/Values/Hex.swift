@@ -10,6 +10,16 @@ public enum Hex {
     public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         "U+" + digits(scalar.value, 4, uppercase: true)
     }
+
+    /// The value of one hexadecimal digit (either case), or nil for any other byte.
+    static func value(of digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
 }
 
 extension String {
