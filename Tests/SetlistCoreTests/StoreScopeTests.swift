@@ -234,6 +234,9 @@ import Testing
         #"{"format": "f", "version": 1, "playlists": [{"id": "ab", "file": "x", "id": "cd"}]}"#,
         #"{"format": "f", "version": 1, "playlists": [], "current": 5}"#, #"{"format": "f", "version": 1, "playlists": []} []"#,
         #"{"format": "f", "version": 1.5, "playlists": []}"#, "{\"format\": \"f\u{9}\", \"version\": 1, \"playlists\": []}",
+        #"{"format": "f", "version": 1, "playlists": [{}]}"#,
+        #"{"format": "f", "version": 1, "playlists": [{"\u0069d": "ab", "file": "x"}]}"#,
+        #"{"format": "f", "version": 1, "playlists": [{"id": "ab", "file": "x", "other": 1}]}"#,
     ])
     func anOrderFileOutOfTheOrdinaryIsLeftToTheDecoder(text: String) {
         #expect(LibraryFiles.orderFile(skimming: Data(text.utf8)) == nil)

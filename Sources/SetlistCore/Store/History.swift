@@ -98,7 +98,7 @@ public struct History: Sendable {
 
     /// The numbers of the recorded entries, oldest first.
     func entryNumbers() -> [Int] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+        let names = FolderListing.names(atPath: folderPath)
         return names.compactMap { name in
             name.hasSuffix(".json") && !name.hasPrefix(".") ? Int(name.dropLast(5)) : nil
         }.sorted()

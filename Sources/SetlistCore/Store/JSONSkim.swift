@@ -104,34 +104,9 @@ struct JSONSkim {
     /// control character or bytes that are not UTF-8.
     private func plain(_ range: Range<Int>) -> String? {
         let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-        let kinds = Self.kinds(of: bytes)
+        let kinds = Bytes.kinds(of: bytes)
         guard !kinds.control else { return nil }
         return kinds.ascii ? String(decoding: bytes, as: UTF8.self) : Self.text(utf8: bytes)
-    }
-
-    /// Whether `bytes` hold a control character (below 0x20, which JSON forbids in a string) and
-    /// whether they are all ASCII (so already UTF-8), looked at eight bytes at a time: every
-    /// string of a library file passes through here.
-    static func kinds(of bytes: UnsafeBufferPointer<UInt8>) -> (control: Bool, ascii: Bool) {
-        guard let start = bytes.baseAddress else { return (false, true) }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var control: UInt64 = 0, high: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
-            // A byte below 0x20 borrows when 0x20 is taken from it, and its own top bit was clear
-            // (the "has less than" test of Bit Twiddling Hacks; exact for whether any byte is).
-            control |= (word &- ones &* 0x20) & ~word & highs
-            high |= word & highs
-            offset += 8
-        }
-        while offset < bytes.count {
-            let byte = UInt64(start[offset])
-            if byte < 0x20 { control |= highs }
-            high |= byte & 0x80
-            offset += 1
-        }
-        return (control != 0, high == 0)
     }
 
     /// The bytes as text, or nil when they are not UTF-8: what `String(validating:as:)` gives,
@@ -165,7 +140,7 @@ struct JSONSkim {
         while true {
             // The plain run up to the escape, copied whole.
             let run = UnsafeBufferPointer(start: from, count: slash - from)
-            guard !Self.kinds(of: run).control else { return nil }
+            guard !Bytes.kinds(of: run).control else { return nil }
             out.append(contentsOf: run)
             if slash == end { break }
             guard end - slash >= 2 else { return nil }
@@ -469,16 +444,24 @@ extension LibraryFiles {
 
     private static func orderEntries(_ skim: inout JSONSkim) -> [PlaylistOrderFile.Entry]? {
         var entries: [PlaylistOrderFile.Entry] = []
+        // Keys compared as bytes (one written with an escape is left to the decoder), without the
+        // set of keys ``JSONSkim/members(_:)`` keeps: a large library lists thousands of entries.
         let plain = skim.elements { skim in
+            guard skim.take(UInt8(ascii: "{")) else { return false }
             var id: String?, file: String?
-            let read = skim.members { key, skim in
-                switch key {
-                case "id": return skim.read(&id) { $0.plainString() }
-                case "file": return skim.read(&file) { $0.plainString() }
-                default: return false
+            repeat {
+                guard let key = skim.string(), skim.take(UInt8(ascii: ":")) else { return false }
+                if id == nil, skim.bytes(key, are: "id") {
+                    id = skim.plainString()
+                    guard id != nil else { return false }
+                } else if file == nil, skim.bytes(key, are: "file") {
+                    file = skim.plainString()
+                    guard file != nil else { return false }
+                } else {
+                    return false
                 }
-            }
-            guard read, let id, let file else { return false }
+            } while skim.take(UInt8(ascii: ","))
+            guard skim.take(UInt8(ascii: "}")), let id, let file else { return false }
             entries.append(.init(id: id, file: file))
             return true
         }
@@ -524,6 +507,36 @@ extension LibraryFiles {
 enum Bytes {
     private typealias Search = @convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?
     private static let memmem: Search? = dlsym(dlopen(nil, RTLD_NOW), "memmem").map { unsafeBitCast($0, to: Search.self) }
+
+    /// Whether `bytes` hold a control character (below 0x20, which JSON forbids in a string) and
+    /// whether they are all ASCII (so already UTF-8), looked at eight bytes at a time: every
+    /// string of a library file and every file name in its folder passes through here.
+    static func kinds(of bytes: UnsafeBufferPointer<UInt8>) -> (control: Bool, ascii: Bool) {
+        guard let start = bytes.baseAddress else { return (false, true) }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var control: UInt64 = 0, high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+            // A byte below 0x20 borrows when 0x20 is taken from it, and its own top bit was clear
+            // (the "has less than" test of Bit Twiddling Hacks; exact for whether any byte is).
+            control |= (word &- ones &* 0x20) & ~word & highs
+            high |= word & highs
+            offset += 8
+        }
+        while offset < bytes.count {
+            let byte = UInt64(start[offset])
+            if byte < 0x20 { control |= highs }
+            high |= byte & 0x80
+            offset += 1
+        }
+        return (control != 0, high == 0)
+    }
+
+    /// Whether `bytes` end in `.json`.
+    static func endsWithJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 5 && memcmp(bytes.baseAddress! + bytes.count - 5, ".json", 5) == 0
+    }
 
     static func contains(_ base: UnsafeRawPointer, _ count: Int, _ needle: [UInt8]) -> Bool {
         find(needle, in: base, from: 0, to: count) != nil

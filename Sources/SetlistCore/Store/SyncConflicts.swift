@@ -19,7 +19,7 @@ public enum SyncConflicts {
     /// The conflict copies of the library's files in the library at `root`, by path.
     public static func find(in root: URL) -> [SyncConflictCopy] {
         var copies: [SyncConflictCopy] = []
-        let top = Set((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+        let top = Set(FolderListing.names(atPath: root.path))
         let topOriginals = Originals(Set(LibraryFiles.topLevelFiles).intersection(top))
         for name in top {
             if let (original, tool) = original(of: name, among: topOriginals) {
@@ -27,7 +27,7 @@ public enum SyncConflicts {
             }
         }
         let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = FolderListing.names(atPath: folder.path)
         let originals = Originals(names)
         var inFolder: [SyncConflictCopy] = []
         for name in names {
@@ -55,16 +55,19 @@ public enum SyncConflicts {
         let list: [String]
         /// The FNV-1a hashes of the ASCII stems' bytes: an ASCII name's start is looked up only
         /// when its hash is one of them (ASCII text is the same text only as the same bytes).
-        let asciiStemHashes: Set<UInt64>
+        let asciiStemHashes: HashSet64
         /// Built when first looked in: a folder of thousands of playlists seldom needs them.
         lazy var names = Set(list)
         lazy var stems = Set(list.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
 
         init<Names: Collection<String>>(_ names: Names) {
             list = Array(names)
-            var hashes = Set<UInt64>()
-            for name in list where name.utf8.count > 5 && name.utf8.allSatisfy({ $0 < 0x80 }) && name.hasSuffix(".json") {
-                hashes.insert(FNV1a.hash(name.utf8.dropLast(5)))
+            var hashes = HashSet64(capacity: list.count)
+            for var name in list {
+                name.withUTF8 { bytes in
+                    guard bytes.count > 5, Bytes.endsWithJSON(bytes), Bytes.kinds(of: bytes).ascii else { return }
+                    hashes.insert(FNV1a.hash(UnsafeBufferPointer(rebasing: bytes.dropLast(5))))
+                }
             }
             asciiStemHashes = hashes
         }
@@ -73,17 +76,25 @@ public enum SyncConflicts {
     }
 
     static func original(of name: String, among originals: Originals) -> (String, String)? {
-        guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
-        let utf8 = name.utf8
-        let stemEnd = utf8.index(utf8.endIndex, offsetBy: -5)
+        // Most names are playlist files of setlist's own, looked at as bytes first: every command
+        // runs this for every file name in the folder, thousands in a large library.
+        var contiguous = name
+        let (json, closing, marked) = contiguous.withUTF8 { bytes -> (Bool, Bool, Bool) in
+            guard bytes.count >= 5, Bytes.endsWithJSON(bytes), bytes.first != UInt8(ascii: ".") else { return (false, false, false) }
+            // Syncthing's ending is 43 scalars, at least as many bytes.
+            let marked = bytes.count > 43 && Bytes.find(syncthingMarker, in: bytes.baseAddress!, from: 0, to: bytes.count) != nil
+            return (true, bytes.count > 5 && bytes[bytes.count - 6] == UInt8(ascii: ")"), marked)
+        }
+        guard json else { return nil }
         // Only a stem ending in ")", or in ".sync-conflict-" and 23 more scalars (Syncthing's ending
         // has a fixed length), can follow the first three namings.
         let scalars = name.unicodeScalars
         let syncthing =
-            scalars.index(scalars.endIndex, offsetBy: -(5 + 38), limitedBy: scalars.startIndex).map {
+            marked
+            && (scalars.index(scalars.endIndex, offsetBy: -(5 + 38), limitedBy: scalars.startIndex).map {
                 $0 > scalars.startIndex && scalars[$0...].starts(with: ".sync-conflict-".unicodeScalars)
-            } ?? false
-        if utf8[utf8.index(before: stemEnd)] == UInt8(ascii: ")") || syncthing {
+            } ?? false)
+        if closing || syncthing {
             let stem = Array(name.unicodeScalars.dropLast(5))
             for (pattern, tool) in patterns {
                 guard let (end, variant) = pattern(stem) else { continue }
@@ -91,8 +102,10 @@ public enum SyncConflicts {
                 if originals.contains(original) { return (original, variant ?? tool) }
             }
         }
-        return oneDriveOriginal(of: name, among: originals)
+        return oneDriveOriginal(of: contiguous, among: originals)
     }
+
+    private static let syncthingMarker = Array(".sync-conflict-".utf8)
 
     /// OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so each dash is tried. Read as
     /// bytes: every command runs this for every playlist file name, thousands in a large library.
@@ -100,7 +113,7 @@ public enum SyncConflicts {
         var contiguous = name
         let stem = contiguous.withUTF8 { bytes -> Substring? in
             let stemEnd = bytes.count - 5
-            let isASCII = !bytes.contains { $0 >= 0x80 }
+            let isASCII = Bytes.kinds(of: bytes).ascii
             var hash = FNV1a()
             for index in 0..<stemEnd {
                 defer { hash.add(bytes[index]) }
