@@ -73,7 +73,10 @@ public enum JSONFormat {
         public mutating func string(_ text: String) {
             // Most text has nothing to escape: copied whole rather than byte by byte.
             let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-                guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+                guard let start = utf8.baseAddress, !Bytes.kinds(of: utf8).control,
+                    memchr(start, Int32(UInt8(ascii: "\"")), utf8.count) == nil,
+                    memchr(start, Int32(UInt8(ascii: "\\")), utf8.count) == nil
+                else { return false }
                 bytes.append(UInt8(ascii: "\""))
                 bytes.append(contentsOf: utf8)
                 bytes.append(UInt8(ascii: "\""))
