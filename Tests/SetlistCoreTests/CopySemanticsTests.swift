@@ -97,6 +97,18 @@ import Testing
         #expect(throws: LibraryError.self) { try library.insertCopies(of: [], into: index, at: 9) }
     }
 
+    @Test func countsAndLengthsPassOverBreaks() {
+        let copy = { (name: String, length: Int?) in
+            PlaylistItem.song(SongCopy(id: name, originalID: nil, fields: SongFields(name: name, length: length)))
+        }
+        let playlist = Playlist(
+            id: "p", name: "P",
+            items: [.setBreak("Intro"), copy("A", 60), copy("B", nil), .setBreak("Set 2"), copy("C", 30), .setBreak("End")])
+        #expect(playlist.copyCount == playlist.copies.count && playlist.copyCount == 3)
+        #expect(playlist.totalLength == 90 && playlist.copiesWithoutLength == 1)
+        #expect(Playlist(id: "q", name: "Q", items: []).totalLength == 0)
+    }
+
     @Test func breaksAndSets() throws {
         var (library, index) = try playlist(["A", "B", "C", "D"], breakAfter: 2)
         try library.addBreak(in: index, after: 3, label: "Encore")

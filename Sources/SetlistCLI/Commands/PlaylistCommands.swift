@@ -47,7 +47,7 @@ struct PlaylistsCommand: ParsableCommand {
             return try printJSON(
                 numbered.map(\.playlist).map {
                     Row(
-                        id: $0.id, name: $0.name, current: $0.id == library.currentPlaylistID, count: $0.copies.count,
+                        id: $0.id, name: $0.name, current: $0.id == library.currentPlaylistID, count: $0.copyCount,
                         totalLength: $0.totalLength)
                 })
         }
@@ -59,7 +59,7 @@ struct PlaylistsCommand: ParsableCommand {
         for (position, playlist) in numbered {
             table.add([
                 playlist.id == library.currentPlaylistID ? "*" : "", "\(position)", playlist.name,
-                "\(playlist.copies.count)", SongLength.format(playlist.totalLength),
+                "\(playlist.copyCount)", SongLength.format(playlist.totalLength),
             ])
         }
         say(table.render())

@@ -28,11 +28,19 @@ public struct Playlist: Hashable, Sendable, Identifiable {
         items.compactMap { if case .song(let copy) = $0 { copy } else { nil } }
     }
 
+    /// How many copies the playlist holds (without gathering them: `playlists` counts them for
+    /// every playlist).
+    public var copyCount: Int { items.reduce(0) { count, item in if case .song = item { count + 1 } else { count } } }
+
     /// The total planned length in seconds of the copies whose length is known.
-    public var totalLength: Int { copies.reduce(0) { $0 + ($1.fields.length ?? 0) } }
+    public var totalLength: Int {
+        items.reduce(0) { total, item in if case .song(let copy) = item { total + (copy.fields.length ?? 0) } else { total } }
+    }
 
     /// How many copies have no length, so a total can say it is incomplete.
-    public var copiesWithoutLength: Int { copies.filter { $0.fields.length == nil }.count }
+    public var copiesWithoutLength: Int {
+        items.reduce(0) { count, item in if case .song(let copy) = item, copy.fields.length == nil { count + 1 } else { count } }
+    }
 
     /// The sets of the playlist: the songs between breaks, each with its 1-based positions.
     /// The first set has no label unless the playlist starts with a break.

@@ -497,7 +497,7 @@ extension LibraryFiles {
         let needle = Array(id.utf8)
         return data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, !needle.isEmpty else { return true }
-            return Bytes.contains(base, raw.count, needle) || Bytes.contains(base, raw.count, Array("\\u".utf8))
+            return Bytes.contains(base, raw.count, needle) || Bytes.containsUnicodeEscape(base, raw.count)
         }
     }
 }
@@ -540,6 +540,18 @@ enum Bytes {
 
     static func contains(_ base: UnsafeRawPointer, _ count: Int, _ needle: [UInt8]) -> Bool {
         find(needle, in: base, from: 0, to: count) != nil
+    }
+
+    /// Whether the bytes hold a backslash followed by `u` (the start of a `\uXXXX` escape), found
+    /// by `memchr`: `memmem` took longer for a needle of two bytes.
+    static func containsUnicodeEscape(_ base: UnsafeRawPointer, _ count: Int) -> Bool {
+        var from = 0
+        while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "\\")), count - from) {
+            let at = UnsafeRawPointer(found) - base
+            if at + 1 < count && base.load(fromByteOffset: at + 1, as: UInt8.self) == UInt8(ascii: "u") { return true }
+            from = at + 1
+        }
+        return false
     }
 
     /// Where `needle` first starts in the bytes from `from` up to `to`.
