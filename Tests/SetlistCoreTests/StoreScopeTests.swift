@@ -175,6 +175,32 @@ import Testing
         #expect(LibraryFiles.songsAsWritten(withIDs: Set(ids), in: Data(broken.utf8)) == nil)
     }
 
+    /// The skim of a list as setlist writes it looks for each id on a song's first lines; a list
+    /// edited by hand (an id after other keys, a nested value) is skimmed plainly or left to the
+    /// decoder, never read wrong.
+    @Test func aHandEditedSongListIsStillReadRight() throws {
+        let library = StorePropertyTests.library(names: ["A", "B", "C", "D"], numbers: [3, 1, 4])
+        let text = String(decoding: LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: nil)), as: UTF8.self)
+        let target = library.songs[2]
+        let idLine = "      \"id\" : \"\(target.id)\",\n"
+        let moved = try #require(text.range(of: idLine))
+        var edited = text
+        edited.removeSubrange(moved)
+        // The id last, after the name, with a nested value before it.
+        let name = try #require(edited.range(of: "      \"name\" : \"\(target.fields.name)\""))
+        edited.insert(
+            contentsOf: ",\n      \"extra\" : {\n        \"a\" : 1\n      },\n      \"id\" : \"\(target.id)\"", at: name.upperBound)
+        let data = Data(edited.utf8)
+        let wanted: Set<String> = [target.id, library.songs[3].id]
+        let expected = library.songs.filter { wanted.contains($0.id) }
+        let skimmed = LibraryFiles.songsAsWritten(withIDs: wanted, in: data)
+        #expect(skimmed == nil || skimmed == expected)
+        #expect(LibraryFiles.songs(withIDs: wanted, in: data) == expected)
+        // A song without an id line of its own makes the skim give up.
+        let idless = text.replacingOccurrences(of: idLine, with: "")
+        #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: Data(idless.utf8)) == nil)
+    }
+
     @Test func skimmedSongsAreTheDecodedOnes() async throws {
         await propertyCheck(count: 20, input: Self.input.0, Self.input.1) { names, numbers in
             let library = StorePropertyTests.library(names: names, numbers: numbers)

@@ -344,35 +344,47 @@ extension LibraryFiles {
             else { return nil }
             // Just after the last song's closing brace.
             let listEnd = first - tail.count + 6
-            let needle = Array("\n      \"id\" : \"".utf8), opening = Array("\n    {\n".utf8), closing = Array("\n    }".utf8)
+            let opening = Array("\n    {\n".utf8), closing = Array("\n    }".utf8)
             // The first eight bytes of the ids looked for: most ids are passed over on them alone.
             func prefix(_ bytes: UnsafeRawPointer) -> UInt64 { bytes.loadUnaligned(as: UInt64.self) }
             let short = ids.contains { $0.utf8.count < 8 }
-            let prefixes = Set(
-                ids.compactMap { id in id.utf8.count < 8 ? nil : Array(id.utf8.prefix(8)).withUnsafeBytes { prefix($0.baseAddress!) } })
-            let key = Array(needle.dropFirst())
+            var prefixes = HashSet64(capacity: ids.count)
+            for id in ids where id.utf8.count >= 8 { prefixes.insert(Array(id.utf8.prefix(8)).withUnsafeBytes { prefix($0.baseAddress!) }) }
+            let key = Array("      \"id\" : \"".utf8)
             let start = key.withUnsafeBytes { prefix($0.baseAddress!) }
-            /// The wanted songs whose id lines start from `first` up to `limit`; nil to give up.
-            func scan(lines first: Int, upTo limit: Int) -> [Song]? {
+            /// The end of the line that starts at `line`.
+            func lineEnd(_ line: Int) -> Int { memchr(base + line, 0x0A, listEnd - line).map { UnsafeRawPointer($0) - base } ?? listEnd }
+            /// The wanted songs of the objects from the one whose line starts at `first` up to
+            /// `limit`; nil to give up.
+            func scan(objects first: Int, upTo limit: Int) -> [Song]? {
                 let decoder = JSONDecoder()
                 var songs: [Song] = []
-                // Line by line (memchr finds a line's end faster than memmem finds the key): a line
-                // that starts as an id's does is one.
-                var line = first
-                while line < limit {
-                    let end = memchr(base + line, 0x0A, listEnd - line).map { UnsafeRawPointer($0) - base } ?? listEnd
-                    defer { line = end + 1 }
-                    guard end - line > key.count, prefix(base + line) == start, memcmp(base + line, key, key.count) == 0 else { continue }
+                var object = first
+                // Object by object: the id stands on one of its first lines (the keys are sorted,
+                // only `author` and `bpm` come before it), and its end is the line `    }`, which a
+                // string cannot hold (a string holds no line break). memchr passes over the rest.
+                while object < limit {
+                    guard listEnd - object >= 6, memcmp(base + object, "    {\n", 6) == 0 else { return nil }
+                    var line = object + 6
+                    while !(listEnd - line > key.count && prefix(base + line) == start && memcmp(base + line, key, key.count) == 0) {
+                        guard listEnd - line >= 5, memcmp(base + line, "    }", 5) != 0 else { return nil }
+                        line = lineEnd(line) + 1
+                        guard line < listEnd else { return nil }
+                    }
                     let idStart = line + key.count
-                    guard let found = memchr(base + idStart, Int32(UInt8(ascii: "\"")), end - idStart) else { return nil }
+                    let idEnd = lineEnd(idStart)
+                    guard let found = memchr(base + idStart, Int32(UInt8(ascii: "\"")), idEnd - idStart) else { return nil }
                     let quote = UnsafeRawPointer(found) - base
+                    guard let close = Bytes.find(closing, in: base, from: quote, to: listEnd) else { return nil }
+                    let end = close + closing.count
+                    defer { object = end + 2 }
+                    guard end == listEnd || (listEnd - end >= 2 && memcmp(base + end, ",\n", 2) == 0) else { return nil }
+                    // An escaped id could spell a wanted one: the decoder's to read.
                     guard memchr(base + idStart, Int32(UInt8(ascii: "\\")), quote - idStart) == nil else { return nil }
                     guard short || (quote - idStart >= 8 && prefixes.contains(prefix(base + idStart))) else { continue }
                     let id = String(decoding: bytes[idStart..<quote], as: UTF8.self)
                     guard ids.contains(id) else { continue }
-                    guard let open = Bytes.findLast(opening, in: base, before: line),
-                        let close = Bytes.find(closing, in: base, from: quote, to: listEnd),
-                        case let bytes = Data(bytes: base + open + 5, count: close + 6 - (open + 5)),
+                    guard case let bytes = Data(bytes: base + object + 4, count: end - (object + 4)),
                         let song = decodedSong(bytes, with: decoder),
                         song.id == id
                     else { return nil }
@@ -380,17 +392,17 @@ extension LibraryFiles {
                 }
                 return songs
             }
-            let firstLine = head.count
-            // A large list (30 000 songs is 13 MB) is scanned in two halves at once, split at a
-            // line's start; the songs keep the file's order.
-            let half = (firstLine + listEnd) / 2
-            guard listEnd - firstLine > Self.parallelSkimBytes,
-                let middle = memchr(base + half, 0x0A, listEnd - half).map({ UnsafeRawPointer($0) - base + 1 })
-            else { return scan(lines: firstLine, upTo: listEnd) }
+            let firstObject = head.count - 6
+            // A large list (30 000 songs is 13 MB) is scanned in two halves at once, split where an
+            // object starts; the songs keep the file's order.
+            let half = (firstObject + listEnd) / 2
+            guard listEnd - firstObject > Self.parallelSkimBytes,
+                let middle = Bytes.find(opening, in: base, from: half, to: listEnd).map({ $0 + 1 })
+            else { return scan(objects: firstObject, upTo: listEnd) }
             let halves = SkimHalves(scan: scan)
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 if index == 0 {
-                    halves.first = halves.scan(firstLine, middle)
+                    halves.first = halves.scan(firstObject, middle)
                 } else {
                     halves.second = halves.scan(middle, listEnd)
                 }
