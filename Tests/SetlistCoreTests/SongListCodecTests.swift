@@ -39,6 +39,8 @@ import Testing
                 let data = LibraryFiles.encode(
                     LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items, conflicts: nil))
                 let other = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
+                let file = LibraryFiles.PlaylistFile(id: playlist.id, name: playlist.name, items: playlist.items, conflicts: nil)
+                #expect(SongListCodec.writePlaylist(file) == JSONFormat.document(file))
                 for bytes in [data, other] {
                     let decoded = try JSONDecoder().decode(LibraryFiles.PlaylistFile.self, from: bytes)
                     let read = try #require(SongListCodec.readPlaylist(bytes))
@@ -143,6 +145,19 @@ import Testing
     func whatIsOutOfTheOrdinaryIsLeftToTheDecoder(members: String) {
         #expect(SongListCodec.read(Data((#"{"format": "f", "version": 1, "# + members + "}").utf8)) == nil)
         #expect(SongListCodec.read(Data(#"{"format": "f", "version": 1, "songs": [], "conflicts": null}"#.utf8))?.songs == [])
+    }
+
+    @Test func playlistsOutOfTheOrdinaryAreWrittenAsTheEncoderWritesThem() throws {
+        let copy = SongCopy(id: "c", originalID: nil, fields: SongFields(name: "Tab\t\"quoted\" \\ /", key: try MusicalKey.parse("F#m")))
+        var received = copy
+        received.received = SongFields(name: "Theirs")
+        for items in [[], [.setBreak("Encore")], [PlaylistItem.song(copy), .setBreak(""), .song(copy)]] as [[PlaylistItem]] {
+            let file = LibraryFiles.PlaylistFile(id: "p", name: "Večer", items: items, conflicts: nil)
+            #expect(SongListCodec.writePlaylist(file) == JSONFormat.document(file))
+        }
+        // A received copy, a plan or conflicts are the encoder's to write.
+        #expect(SongListCodec.writePlaylist(LibraryFiles.PlaylistFile(id: "p", name: "P", items: [.song(received)], conflicts: nil)) == nil)
+        #expect(SongListCodec.writePlaylist(LibraryFiles.PlaylistFile(id: "p", name: "P", items: [], conflicts: [])) == nil)
     }
 
     @Test func withConflictsTheEncoderWrites() {

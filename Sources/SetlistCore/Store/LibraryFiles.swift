@@ -176,6 +176,8 @@ public enum LibraryFiles {
     static func encode<T: Encodable>(_ value: T) -> Data {
         // The song list, the largest file, is written directly, to the same bytes.
         if let file = value as? SongsFile, let data = SongListCodec.write(file) { return data }
+        // And so are the playlists (a change to a song rewrites each one holding a copy of it).
+        if let file = value as? PlaylistFile, let data = SongListCodec.writePlaylist(file) { return data }
         // So is every history entry (one a change, the last read by every command).
         if let record = value as? History.Record { return HistoryRecordCodec.write(record) }
         return JSONFormat.document(value)
