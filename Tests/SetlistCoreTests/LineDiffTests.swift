@@ -76,4 +76,18 @@ import Testing
             #expect(LineDiff.hunks(a, b) == Self.byLines(a, b), "\(old.debugDescription) → \(new.debugDescription)")
         }
     }
+
+    /// Files longer than the blocks compared whole at either end (4 096 bytes).
+    @Test func longFilesAreTheLineByLineOnes() {
+        var random = seededGenerator(for: "LineDiffTests.longFilesAreTheLineByLineOnes")
+        let lines = ["a\n", "b\n", "ab\n", "b", "{\n", "  }\n", String(repeating: "ž", count: 700) + "\n"]
+        func text(_ count: Int) -> String { (0..<count).map { _ in lines.randomElement(using: &random)! }.joined() }
+        for _ in 0..<150 {
+            let head = text(Int.random(in: 0...40, using: &random)), tail = text(Int.random(in: 0...40, using: &random))
+            let old = head + text(Int.random(in: 0...4, using: &random)) + tail
+            let new = head + text(Int.random(in: 0...4, using: &random)) + tail
+            let a = Data(old.utf8), b = Data(new.utf8)
+            #expect(LineDiff.hunks(a, b) == Self.byLines(a, b), "\(a.count) → \(b.count) bytes")
+        }
+    }
 }

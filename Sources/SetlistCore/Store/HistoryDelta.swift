@@ -170,6 +170,10 @@ enum LineDiff {
     static func commonEnd(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, after start: Int) -> Int {
         let room = min(a.count, b.count) - start
         var same = 0
+        // Whole blocks first (memcmp), as at the start, then the block where they part, byte by byte.
+        while same + 4096 <= room, memcmp(a.baseAddress! + a.count - same - 4096, b.baseAddress! + b.count - same - 4096, 4096) == 0 {
+            same += 4096
+        }
         while same < room, a[a.count - 1 - same] == b[b.count - 1 - same] { same += 1 }
         // Lines wholly inside: each begins just after a new line inside the common end, or where
         // both files start a line at its first byte.
