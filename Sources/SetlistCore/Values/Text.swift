@@ -85,25 +85,26 @@ public enum Text {
     struct Folded {
         /// ``Text/fold(_:)`` of the text.
         let text: String
-        /// Whether ``text`` is a Latin fold: made of scalars that are their own canonical
-        /// decomposition (`TextFoldTests` checks each), so it is in NFD, and equal to another
-        /// string in NFD (another Latin fold) exactly when their bytes are.
-        private let isLatin: Bool
+        /// The bytes of ``text`` when it is a Latin fold: made of scalars that are their own
+        /// canonical decomposition (`TextFoldTests` checks each), so it is in NFD, and equal to
+        /// another string in NFD (another Latin fold) exactly when their bytes are. Nil otherwise.
+        private let latinBytes: [UInt8]?
 
         init(_ text: String) {
             let latin = Text.latinFold(text)
             self.text = latin ?? Text.foldWhole(text)
-            isLatin = latin != nil
+            latinBytes = latin.map { Array($0.utf8) }
         }
 
         /// Whether `Text.fold(other) == text`.
         func isFold(of other: String) -> Bool {
-            guard isLatin else { return Text.fold(other) == text }
+            guard let latinBytes else { return Text.fold(other) == text }
             var other = other
             let latinAnswer = other.withUTF8 { bytes -> Bool? in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Text.latinFoldCapacity(bytes.count)) { out -> Bool? in
                     guard let count = Text.latinFold(bytes, into: out) else { return nil }
-                    return text.utf8.elementsEqual(out[..<count])
+                    guard count == latinBytes.count else { return false }
+                    return count == 0 || latinBytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, out.baseAddress!, count) == 0 }
                 }
             }
             return latinAnswer ?? (Text.foldWhole(other) == text)
@@ -261,9 +262,12 @@ extension Text {
     /// ``latinFolds`` as UTF-8 (one to three bytes each): the bytes from the lowest up, their
     /// count in the top byte.
     static let latinFoldBytes: [UInt32] = latinFolds.map { fold in
-        var packed = UInt32(fold.utf8.count) << 24
-        for (position, byte) in fold.utf8.enumerated() { packed |= UInt32(byte) << (8 * position) }
-        return packed
+        // Each is one scalar below U+2C67, encoded here by hand: going through each string's
+        // UTF-8 view made this table cost more than folding 300 names.
+        let value = fold.unicodeScalars.first!.value
+        if value < 0x80 { return 1 << 24 | value }
+        if value < 0x800 { return 2 << 24 | (0x80 | value & 0x3F) << 8 | (0xC0 | value >> 6) }
+        return 3 << 24 | (0x80 | value & 0x3F) << 16 | (0x80 | value >> 6 & 0x3F) << 8 | (0xE0 | value >> 12)
     }
 
     /// ``Text/foldWhole(_:)`` of U+00A0 to U+024F, one scalar each (the Latin letters and signs);
