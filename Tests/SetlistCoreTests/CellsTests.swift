@@ -33,17 +33,29 @@ import Testing
         func byScalars(_ text: String) -> Int? {
             text.unicodeScalars.allSatisfy(Cells.isOneColumnAlone) ? text.unicodeScalars.count : nil
         }
-        let scalars = (0..<0x400).compactMap(Unicode.Scalar.init)
+        let scalars = (0..<0x400).compactMap(Unicode.Scalar.init) + (0x2000..<0x2700).compactMap(Unicode.Scalar.init)
         for scalar in scalars {
             for text in ["\(scalar)", "ař\(scalar)é"] {
                 #expect(Cells.oneColumnScalars(text) == byScalars(text), "\(text.debugDescription)")
             }
         }
         var random = seededGenerator(for: "CellsTests.oneColumnTextIsCountedByItsBytesAsByItsScalars")
-        let pieces = ["Příběh", " ", "e\u{301}", "\u{AD}", "\u{9F}", "\u{A0}", "\t", "日本", "🎸", "—", "ǅ", "ʯ", "\u{2FF}", "~", "\u{7F}"]
+        let pieces = [
+            "Příběh", " ", "e\u{301}", "\u{AD}", "\u{9F}", "\u{A0}", "\t", "日本", "🎸", "—", "ǅ", "ʯ", "\u{2FF}", "~", "\u{7F}", "B♭", "F♯",
+            "‼", "\u{FE0F}", "\u{200D}", "\u{2028}", "♮\u{20E3}", "…",
+        ]
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             #expect(Cells.oneColumnScalars(text) == byScalars(text), "\(text.debugDescription)")
+            #expect(Cells.width(text) == text.reduce(0) { $0 + Cells.width(of: $1) }, "\(text.debugDescription)")
+        }
+        // Each scalar passed by its bytes is a one-column character of its own beside the others.
+        let passed = scalars.filter(Cells.isOneColumnAlone)
+        for scalar in passed {
+            #expect(Cells.width(of: Character(scalar)) == 1, "\(scalar.debugDescription)")
+            for neighbour in passed where neighbour.value % 7 == 0 || neighbour.value > 0x2000 {
+                #expect("\(neighbour)\(scalar)\(neighbour)".count == 3, "\(neighbour.debugDescription) \(scalar.debugDescription)")
+            }
         }
     }
 

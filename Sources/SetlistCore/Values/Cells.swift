@@ -20,10 +20,13 @@ public enum Cells {
                 if byte >= 0x20 && byte < 0x7F {
                     index += 1
                 } else if byte >= 0xC2 && byte < 0xCC && index + 1 < bytes.count {
-                    // U+0080 to U+02FF: one column from U+00A0, but the soft hyphen.
-                    let value = Int(byte & 0x1F) << 6 | Int(bytes[index + 1] & 0x3F)
-                    guard value >= 0xA0 && value != 0xAD else { return nil }
+                    // U+0080 to U+02FF.
+                    guard isOneColumnAlone(Int(byte & 0x1F) << 6 | Int(bytes[index + 1] & 0x3F)) else { return nil }
                     index += 2
+                } else if byte == 0xE2 && index + 2 < bytes.count {
+                    // U+2000 to U+2FFF: punctuation, ♭ and ♯.
+                    guard isOneColumnAlone(0x2000 | Int(bytes[index + 1] & 0x3F) << 6 | Int(bytes[index + 2] & 0x3F)) else { return nil }
+                    index += 3
                 } else {
                     return nil
                 }
@@ -33,11 +36,17 @@ public enum Cells {
         }
     }
 
-    /// Printable ASCII and Latin letters before the combining marks (U+0300), but the soft hyphen:
-    /// one column each, and never joined to a neighbour into one character.
+    /// Printable ASCII and Latin letters before the combining marks (U+0300), but the soft hyphen,
+    /// the dashes, quotes and signs of U+2010 to U+205E but the separators and format characters
+    /// between them, and the flat, natural and sharp signs of keys: one column each, and never
+    /// joined to a neighbour into one character.
     static func isOneColumnAlone(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return (0x20...0x7E).contains(value) || ((0xA0..<0x300).contains(value) && value != 0xAD)
+        isOneColumnAlone(Int(scalar.value))
+    }
+
+    static func isOneColumnAlone(_ value: Int) -> Bool {
+        (0x20...0x7E).contains(value) || ((0xA0..<0x300).contains(value) && value != 0xAD) || (0x2010...0x2027).contains(value)
+            || (0x2030...0x205E).contains(value) || (0x266D...0x266F).contains(value)
     }
 
     /// Columns one character takes. A character drawn as an emoji (emoji presentation such as
