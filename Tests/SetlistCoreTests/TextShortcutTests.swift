@@ -48,6 +48,19 @@ import Testing
         }
     }
 
+    @Test func lowercasedIsTheStandardLibrarys() {
+        for value in Array(0..<0x300) + Array(0x2000..<0x2070) {
+            let text = String(Unicode.Scalar(UInt32(value))!)
+            #expect(Text.lowercased(text).utf8.elementsEqual(text.lowercased().utf8), "U+\(String(value, radix: 16))")
+        }
+        var random = seededGenerator(for: "TextShortcutTests.lowercasedIsTheStandardLibrarys")
+        let pieces = Self.pieces + ["KONCERT — Ďábel", "İ", "ΟΔΟΣ", "Ÿ", "Ŀ", "ŉ", "ſ", "ĸ", "Ǆ", "Ⱥ", "„Ž“", "\u{2028}", "Ω"]
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(Text.lowercased(text).utf8.elementsEqual(text.lowercased().utf8), "\(text.debugDescription)")
+        }
+    }
+
     @Test func addressCharactersAreTheSetOfThem() {
         let atext = Set(EmailAddress.atext)
         let characters = (0..<0x3100).compactMap { Unicode.Scalar(UInt32($0)).map(Character.init) } + ["\r\n", "a\u{301}", "-\u{200D}"]

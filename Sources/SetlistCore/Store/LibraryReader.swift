@@ -180,7 +180,7 @@ struct LibraryReader {
         }
         var names: [String: String] = [:]
         for playlist in library.playlists {
-            if let other = names.updateValue(playlist.name, forKey: playlist.name.lowercased()) {
+            if let other = names.updateValue(playlist.name, forKey: Text.lowercased(playlist.name)) {
                 problems.append(
                     .init(
                         .repeatedPlaylistName, path: LibraryFiles.playlistOrder,

@@ -111,6 +111,62 @@ public enum Text {
         }
     }
 
+    /// `text.lowercased()`, read from the bytes of text whose scalars are ASCII, below U+0180
+    /// (but İ) or the punctuation of U+2010 to U+205E, each lowered on its own: a playlist's name
+    /// is lowered on every read of the playlists to tell their names apart.
+    public static func lowercased(_ text: String) -> String {
+        latinLowercased(text) ?? text.lowercased()
+    }
+
+    static func latinLowercased(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var complete = true
+            // Each scalar lowers to one of as many bytes.
+            let lowered = String(unsafeUninitializedCapacity: bytes.count) { out in
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte < 0x80 {
+                        out[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                        index += 1
+                    } else if byte >= 0xC2 && byte < 0xC6 && index + 1 < bytes.count,
+                        let lower = latinLowercase(Int(byte & 0x1F) << 6 | Int(bytes[index + 1] & 0x3F))
+                    {
+                        out[index] = UInt8(0xC0 | lower >> 6)
+                        out[index + 1] = UInt8(0x80 | lower & 0x3F)
+                        index += 2
+                    } else if byte == 0xE2 && index + 2 < bytes.count
+                        && isSelfFoldingPunctuation(Int(bytes[index + 1] & 0x3F) << 6 | Int(bytes[index + 2] & 0x3F))
+                    {
+                        out[index] = byte
+                        out[index + 1] = bytes[index + 1]
+                        out[index + 2] = bytes[index + 2]
+                        index += 3
+                    } else {
+                        complete = false
+                        return 0
+                    }
+                }
+                return index
+            }
+            return complete ? lowered : nil
+        }
+    }
+
+    /// The lowercase of U+0080 to U+017F, each one scalar from U+0080 to U+017F; nil for U+0130
+    /// (İ, which lowers to two). `TextShortcutTests` compares each with `lowercased()`.
+    static func latinLowercase(_ value: Int) -> Int? {
+        switch value {
+        case 0xC0...0xDE where value != 0xD7: value + 0x20
+        case 0x100...0x12F, 0x132...0x137, 0x14A...0x177: value | 1
+        case 0x139...0x148, 0x179...0x17E: value + (value & 1)
+        case 0x130: nil
+        case 0x178: 0xFF
+        default: value
+        }
+    }
+
     /// Whether U+2000 + `offset` is one of the dashes, quotes, bullets and signs from U+2010 to
     /// U+205E but the line and paragraph separators and the direction and spacing format
     /// characters (U+2028 to U+202F): no mark, no case, no decomposition, each folding to itself
