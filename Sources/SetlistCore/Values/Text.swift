@@ -194,8 +194,22 @@ public enum Text {
         // NFC and composes with nothing, so most text is already NFC. Asking Foundation costs a
         // copy through NSString: a third of exporting a 100-song playlist.
         // A UTF-8 byte from 0xCC up belongs to a scalar from U+0300 up.
-        if text.utf8.allSatisfy({ $0 < 0xCC }) { return text }
-        return normalizedByFoundation(text)
+        let composable = text.utf8.withContiguousStorageIfAvailable(hasByteFromCC) ?? text.utf8.contains { $0 >= 0xCC }
+        return composable ? normalizedByFoundation(text) : text
+    }
+
+    /// Whether any byte is 0xCC or above, looked at eight at a time where none has its top bit
+    /// (every name and note read from a document or typed passes through ``normalized(_:)``).
+    static func hasByteFromCC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return false }
+        var index = 0
+        while index + 8 <= bytes.count {
+            if UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                for byte in UnsafeBufferPointer(start: start + index, count: 8) where byte >= 0xCC { return true }
+            }
+            index += 8
+        }
+        return bytes[index...].contains { $0 >= 0xCC }
     }
 
     /// ``normalized(_:)`` by Foundation, the definition the shortcut is tested against.
@@ -274,7 +288,11 @@ public enum Text {
     /// other control characters. Empty notes become nil.
     public static func cleanNotes(_ text: String) throws(ValueError) -> String? {
         var unified = normalized(text)
-        if unified.utf8.contains(0x0D) {
+        let carriageReturn =
+            unified.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
+            }
+            ?? unified.utf8.contains(0x0D)
+        if carriageReturn {
             unified = unified.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         let trimmed = trimmed(unified)
