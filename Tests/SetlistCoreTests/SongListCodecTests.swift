@@ -155,8 +155,9 @@ import Testing
             let file = LibraryFiles.PlaylistFile(id: "p", name: "Večer", items: items, conflicts: nil)
             #expect(SongListCodec.writePlaylist(file) == JSONFormat.document(file))
         }
-        // A received copy, a plan or conflicts are the encoder's to write.
-        #expect(SongListCodec.writePlaylist(LibraryFiles.PlaylistFile(id: "p", name: "P", items: [.song(received)], conflicts: nil)) == nil)
+        let withReceived = LibraryFiles.PlaylistFile(id: "p", name: "P", items: [.song(received), .song(copy)], conflicts: nil)
+        #expect(SongListCodec.writePlaylist(withReceived) == JSONFormat.document(withReceived))
+        // A plan or conflicts are the encoder's to write.
         #expect(SongListCodec.writePlaylist(LibraryFiles.PlaylistFile(id: "p", name: "P", items: [], conflicts: [])) == nil)
     }
 

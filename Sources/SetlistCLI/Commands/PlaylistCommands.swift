@@ -84,12 +84,12 @@ struct ShowCommand: ParsableCommand {
         let playlist = try library.playlist(matching: self.playlist)
         if let at {
             let position = try Library.position(of: String(at), in: playlist)
-            if json { return try printJSON(PlaylistJSON(playlist, in: library).songs[position - 1]) }
+            if json { return printJSON(PlaylistJSON(playlist, in: library).songs[position - 1].json) }
             let stage = StagePosition(
                 playlist: playlist, position: position, notation: library.notation, clock: playlist.plan.map(context.planClock))
             return say(stage!.textLines.joined(separator: "\n"))
         }
-        if json { return try printJSON(PlaylistJSON(playlist, in: library)) }
+        if json { return printJSON(PlaylistJSON(playlist, in: library).json) }
         let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
         let summary =
             "\(current) — \(Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength))"

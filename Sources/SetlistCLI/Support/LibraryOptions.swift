@@ -58,7 +58,12 @@ extension ParsableCommand {
 
     /// Prints a value as pretty JSON with sorted keys.
     func printJSON<T: Encodable>(_ value: T) throws {
-        context.output.write(try JSONFormat.encoder().encode(value))
+        printJSON(try JSONFormat.encoder().encode(value))
+    }
+
+    /// JSON already written in ``JSONFormat``'s layout, and a new line.
+    func printJSON(_ json: Data) {
+        context.output.write(json)
         context.output.line()
     }
 }

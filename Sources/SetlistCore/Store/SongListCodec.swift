@@ -211,7 +211,6 @@ enum SongListCodec {
     /// playlist holding a copy of it, and the encoder took longer than the rest of `edit-song`.
     static func writePlaylist(_ file: LibraryFiles.PlaylistFile) -> Data? {
         guard file.received == nil, file.plan == nil, file.conflicts == nil else { return nil }
-        var plain = true
         var writer = JSONFormat.Writer(capacity: 256 + file.items.count * 400)
         writer.object { writer in
             writer.member("format", file.format)
@@ -221,29 +220,15 @@ enum SongListCodec {
                 for item in file.items {
                     writer.element()
                     switch item {
-                    case .setBreak(let label):
-                        writer.object { $0.member("break", label) }
-                    case .song(let copy):
-                        if copy.received != nil { plain = false }
-                        let fields = copy.fields
-                        // The members in the order the encoder sorts them.
-                        writer.object { writer in
-                            writer.member("author", fields.author)
-                            writer.member("bpm", fields.bpm)
-                            writer.member("id", copy.id)
-                            writer.member("key", fields.key?.description)
-                            writer.member("length", fields.length)
-                            writer.member("name", fields.name)
-                            writer.member("notes", fields.notes)
-                            writer.member("original", copy.originalID)
-                        }
+                    case .setBreak(let label): writer.object { $0.member("break", label) }
+                    case .song(let copy): writer.copy(copy)
                     }
                 }
             }
             writer.member("name", file.name)
             writer.member("version", file.version)
         }
-        return plain ? writer.document : nil
+        return writer.document
     }
 
     /// Songs as ``JSONFormat/encoder()`` writes an array of them, without a final new line.

@@ -85,6 +85,11 @@ public enum JSONFormat {
             if copied != true { SongListCodec.string(text, into: &bytes) }
         }
 
+        /// `true` or `false`.
+        public mutating func boolean(_ value: Bool) {
+            SongListCodec.append(value ? "true" : "false", to: &bytes)
+        }
+
         /// A whole number.
         public mutating func integer(_ number: Int) {
             bytes.append(contentsOf: String(number).utf8)
@@ -142,5 +147,32 @@ public enum JSONFormat {
             bytes.append(0x0A)
             bytes.append(contentsOf: indent)
         }
+    }
+}
+
+extension JSONFormat.Writer {
+    /// A copy as its `Encodable` writes it: its fields, id and original, and the fields it was
+    /// received with.
+    public mutating func copy(_ copy: SongCopy) {
+        object { writer in
+            writer.fields(copy.fields, id: copy.id, original: copy.originalID)
+            if let received = copy.received {
+                writer.key("received")
+                writer.object { $0.fields(received) }
+            }
+        }
+    }
+
+    /// The members of `fields` (and an id and original when given) as their `Encodable` writes
+    /// them, in the encoder's sorted order; the caller has opened the object.
+    mutating func fields(_ fields: SongFields, id: String? = nil, original: String? = nil) {
+        member("author", fields.author)
+        member("bpm", fields.bpm)
+        member("id", id)
+        member("key", fields.key?.description)
+        member("length", fields.length)
+        member("name", fields.name)
+        member("notes", fields.notes)
+        member("original", original)
     }
 }
