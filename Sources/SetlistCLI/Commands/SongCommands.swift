@@ -113,7 +113,10 @@ struct SongCommand: ParsableCommand {
             }
         }
         for (label, value) in lines {
-            say((label.isEmpty ? "" : label + ":").padding(toLength: 11, withPad: " ", startingAt: 0) + value)
+            // The labels are ASCII and shorter than the column (Foundation's padding(toLength:)
+            // went through NSString: a tenth of the command's own work).
+            let head = label.isEmpty ? "" : label + ":"
+            say(head + String(repeating: " ", count: max(0, 11 - head.utf8.count)) + value)
         }
         if let notes = f.notes {
             say("Notes:")

@@ -33,7 +33,7 @@ public struct CommandContext: Sendable {
     /// The columns tables are fitted to: `$COLUMNS` when set (also when the output is piped),
     /// else the terminal's width; nil when neither is known (tables are not cut).
     public var outputWidth: Int? {
-        if let text = environment["COLUMNS"], let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0 {
+        if let text = environment["COLUMNS"], let columns = Int(Text.trimmedSpaces(text)), columns > 0 {
             return columns
         }
         return terminalColumns

@@ -44,7 +44,7 @@ enum PlaylistArguments {
     private static func namesSomething(_ word: String, in library: Library, inPlaylist: Bool) -> Bool {
         if library.namesSong(word) { return true }
         guard inPlaylist else { return false }
-        if Int(word.trimmingCharacters(in: .whitespaces)) != nil { return true }
+        if Int(Text.trimmedSpaces(word)) != nil { return true }
         guard let current = try? library.playlist(matching: nil) else { return false }
         do {
             _ = try Library.position(of: word, in: current)

@@ -44,7 +44,7 @@ struct SongFieldOptions: ParsableArguments {
 
     /// The key read in `notation` (the band's, known once the library is loaded); nil when not given.
     func key(in notation: KeyNotation) throws(LibraryError) -> MusicalKey?? {
-        guard let key, !key.trimmingCharacters(in: .whitespaces).isEmpty else { return key == nil ? nil : .some(nil) }
+        guard let key, !Text.trimmedSpaces(key).isEmpty else { return key == nil ? nil : .some(nil) }
         do throws(ValueError) { return .some(try MusicalKey.parse(key, notation: notation)) } catch { throw .invalidValues([error]) }
     }
 
@@ -78,7 +78,7 @@ struct SongFieldOptions: ParsableArguments {
         var errors: [ValueError] = []
         func clean<T>(_ raw: String?, _ parse: (String) throws(ValueError) -> T?) -> T?? {
             guard let raw else { return nil }
-            if raw.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
+            if Text.trimmedSpaces(raw).isEmpty { return .some(nil) }
             do throws(ValueError) { return .some(try parse(raw)) } catch {
                 errors.append(error)
                 return nil

@@ -93,7 +93,7 @@ public struct Settings: Hashable, Sendable {
 
     /// A timeout as typed: whole or decimal seconds, more than 0 and at most a day.
     public static func seconds(parsing text: String) -> Double? {
-        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
+        guard let seconds = Double(Text.trimmedSpaces(text)), seconds.isFinite,
             seconds > 0, seconds <= 86_400
         else { return nil }
         return seconds

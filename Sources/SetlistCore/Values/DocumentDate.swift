@@ -18,7 +18,7 @@ public enum DocumentDate {
     /// The date `SOURCE_DATE_EPOCH` names, or nil when it is unset, empty or not a non-negative
     /// whole number of seconds (up to the year 9999).
     public static func fromEnvironment(_ environment: [String: String]) -> Date? {
-        guard let text = environment[environmentVariable]?.trimmingCharacters(in: .whitespaces),
+        guard let text = environment[environmentVariable].map(Text.trimmedSpaces),
             !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }),
             let seconds = Int64(text), seconds <= 253_402_300_799
         else { return nil }

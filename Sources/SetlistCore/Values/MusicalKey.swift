@@ -83,7 +83,7 @@ public enum KeyNotation: String, Sendable, CaseIterable, Codable {
 
     /// Reads "english" or "german" (any case, surrounding spaces ignored).
     public init?(parsing text: String) {
-        self.init(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
+        self.init(rawValue: Text.trimmedSpaces(text).lowercased())
     }
 }
 
@@ -119,7 +119,7 @@ private enum KeyParser {
     static let minorWords: Set<String> = ["m", "mi", "min", "minor", "moll"]
 
     static func parse(_ raw: String, notation: KeyNotation) -> MusicalKey? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = Text.trimmedSpaces(raw)
             .replacingOccurrences(of: "♯", with: "#").replacingOccurrences(of: "♭", with: "b")
         guard let first = text.first, first.isLetter, text.count <= 20 else { return nil }
         let letter = first.uppercased()
@@ -130,8 +130,8 @@ private enum KeyParser {
 
         // The mode word after an optional "-" or space: "-moll", " dur", "m", "min", a capital
         // "M" (major, as in chord symbols); a lone "-" is minor, as in "A-".
-        let trimmed = rest.trimmingCharacters(in: .whitespaces)
-        let word = trimmed.first == "-" ? trimmed.dropFirst().trimmingCharacters(in: .whitespaces) : trimmed
+        let trimmed = Text.trimmedSpaces(String(rest))
+        let word = trimmed.first == "-" ? Text.trimmedSpaces(String(trimmed.dropFirst())) : trimmed
         let lower = word.lowercased()
         var mode: MusicalKey.Mode
         if trimmed == "-" || (word != "M" && minorWords.contains(lower)) {

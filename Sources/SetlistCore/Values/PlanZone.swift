@@ -8,7 +8,7 @@ public enum PlanZone {
     /// else. A name is only looked up when it has the shape of one, so text from a document can
     /// never make Foundation open a file outside the zone database.
     public static func zone(_ raw: String) -> TimeZone? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = Text.trimmedSpaces(raw)
         guard !text.isEmpty, text.count <= 64 else { return nil }
         let upper = text.uppercased()
         if ["UTC", "GMT", "Z"].contains(upper) { return TimeZone(secondsFromGMT: 0) }

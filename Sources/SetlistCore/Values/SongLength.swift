@@ -14,7 +14,7 @@ public enum SongLength {
     /// A length that may be zero, like a show's gap between songs (`0`, `0s`, `0:00`); nil when
     /// `text` is not a length.
     public static func duration(from raw: String) -> Int? {
-        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = Text.trimmedSpaces(raw).lowercased()
         guard !text.isEmpty, text.count <= 16 else { return nil }
         let total: Int?
         if text.contains(":") {
@@ -83,8 +83,8 @@ public enum Tempo {
 
     /// Parses a tempo in whole beats per minute ("120", "120 bpm").
     public static func parse(_ raw: String) throws(ValueError) -> Int {
-        var text = raw.trimmingCharacters(in: .whitespaces).lowercased()
-        if text.hasSuffix("bpm") { text = String(text.dropLast(3)).trimmingCharacters(in: .whitespaces) }
+        var text = Text.trimmedSpaces(raw).lowercased()
+        if text.hasSuffix("bpm") { text = Text.trimmedSpaces(String(text.dropLast(3))) }
         guard text.count <= 4, text.allSatisfy(\.isASCIIDigit), let value = Int(text), range.contains(value) else {
             throw .invalidTempo(raw)
         }
