@@ -119,8 +119,10 @@ private enum KeyParser {
     static let minorWords: Set<String> = ["m", "mi", "min", "minor", "moll"]
 
     static func parse(_ raw: String, notation: KeyNotation) -> MusicalKey? {
-        let text = Text.trimmedSpaces(raw)
-            .replacingOccurrences(of: "♯", with: "#").replacingOccurrences(of: "♭", with: "b")
+        var text = Text.trimmedSpaces(raw)
+        // ♯ and ♭ (U+266F, U+266D) both start with the byte 0xE2; most keys are typed without
+        // them, and Foundation's replacement goes through NSString.
+        if text.utf8.contains(0xE2) { text = text.replacingOccurrences(of: "♯", with: "#").replacingOccurrences(of: "♭", with: "b") }
         guard let first = text.first, first.isLetter, text.count <= 20 else { return nil }
         let letter = first.uppercased()
         guard "ABCDEFGH".contains(letter), letter.count == 1 else { return nil }
