@@ -168,7 +168,8 @@ public enum LibraryFiles {
                 default: false
                 }
             }
-            && !name.contains("..")
+            // Two dots in a row, found by the bytes (`contains("..")` is Foundation's, through NSString).
+            && !zip(name.utf8, name.utf8.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
     }
 
     // MARK: Encoding
