@@ -89,8 +89,9 @@ extension LibraryStore {
         var found: [String] = []
         for folder in ["", LibraryFiles.playlistFolder, History.folder, History.folder + "/" + History.undoneFolder] {
             let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            for name in names.sorted() where AtomicFile.isTemporaryName(name) {
+            // Every change lists these folders (thousands of playlist files in a large library):
+            // with readdir, and only the temporary names sorted.
+            for name in FolderListing.names(atPath: url.path).filter(AtomicFile.isTemporaryName).sorted() {
                 found.append(folder.isEmpty ? name : folder + "/" + name)
             }
         }

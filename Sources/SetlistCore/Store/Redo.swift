@@ -28,7 +28,7 @@ extension History {
     }
 
     private func allUndoneNumbers() -> [Int] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: undoneFolderURL.path)) ?? []
+        let names = FolderListing.names(atPath: undoneFolderURL.path)
         return names.compactMap { name in
             name.hasSuffix(".json") && !name.hasPrefix(".") ? Int(name.dropLast(5)) : nil
         }.sorted()
