@@ -104,16 +104,7 @@ extension ExportedSong {
     /// The song as the next element of the open array.
     fileprivate func write(to out: inout JSONFormat.Writer) {
         out.element()
-        out.object { out in
-            out.member("author", fields.author)
-            out.member("bpm", fields.bpm)
-            out.member("id", id)
-            out.member("key", fields.key?.description)
-            out.member("length", fields.length)
-            out.member("name", fields.name)
-            out.member("notes", fields.notes)
-            out.member("original", original)
-        }
+        out.object { $0.fields(fields, id: id, original: original) }
     }
 }
 

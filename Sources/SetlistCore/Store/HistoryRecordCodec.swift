@@ -78,53 +78,48 @@ enum HistoryRecordCodec {
 
     /// The entry's bytes as ``JSONFormat/document(_:)`` writes them.
     static func write(_ record: History.Record) -> Data {
-        var out: [UInt8] = []
-        out.reserveCapacity(512 + record.changes.reduce(0) { $0 + $1.hunks.reduce(0) { $0 + $1.added.data.count + $1.removed.data.count } })
-        SongListCodec.append("{\n  \"changes\" : [\n", to: &out)
-        if record.changes.isEmpty { SongListCodec.append("\n", to: &out) }
-        for (index, change) in record.changes.enumerated() {
-            SongListCodec.append("    {\n      \"after\" : ", to: &out)
-            SongListCodec.string(change.after, into: &out)
-            SongListCodec.append(",\n      \"before\" : ", to: &out)
-            SongListCodec.string(change.before, into: &out)
-            SongListCodec.append(",\n      \"hunks\" : [\n", to: &out)
-            if change.hunks.isEmpty { SongListCodec.append("\n", to: &out) }
-            for (number, hunk) in change.hunks.enumerated() {
-                SongListCodec.append("        {\n          \"added\" : ", to: &out)
-                bytes(hunk.added, into: &out)
-                SongListCodec.append(",\n          \"at\" : ", to: &out)
-                out += String(hunk.at).utf8
-                SongListCodec.append(",\n          \"removed\" : ", to: &out)
-                bytes(hunk.removed, into: &out)
-                SongListCodec.append(",\n          \"to\" : ", to: &out)
-                out += String(hunk.to).utf8
-                SongListCodec.append(number == change.hunks.count - 1 ? "\n        }\n" : "\n        },\n", to: &out)
+        var writer = JSONFormat.Writer(
+            capacity: 512 + record.changes.reduce(0) { $0 + $1.hunks.reduce(0) { $0 + $1.added.data.count + $1.removed.data.count } })
+        writer.object { writer in
+            writer.key("changes")
+            writer.array { writer in
+                for change in record.changes {
+                    writer.element()
+                    writer.object { writer in
+                        writer.member("after", change.after)
+                        writer.member("before", change.before)
+                        writer.key("hunks")
+                        writer.array { writer in
+                            for hunk in change.hunks {
+                                writer.element()
+                                writer.object { writer in
+                                    writer.key("added")
+                                    bytes(hunk.added, into: &writer)
+                                    writer.member("at", hunk.at)
+                                    writer.key("removed")
+                                    bytes(hunk.removed, into: &writer)
+                                    writer.member("to", hunk.to)
+                                }
+                            }
+                        }
+                        writer.member("path", change.path)
+                    }
+                }
             }
-            SongListCodec.append("      ],\n      \"path\" : ", to: &out)
-            SongListCodec.string(change.path, into: &out)
-            SongListCodec.append(index == record.changes.count - 1 ? "\n    }\n" : "\n    },\n", to: &out)
+            writer.member("command", record.command)
+            writer.member("date", record.date)
+            writer.member("format", record.format)
+            writer.member("version", record.version)
         }
-        SongListCodec.append("  ],\n  \"command\" : ", to: &out)
-        SongListCodec.string(record.command, into: &out)
-        SongListCodec.append(",\n  \"date\" : ", to: &out)
-        SongListCodec.string(record.date, into: &out)
-        SongListCodec.append(",\n  \"format\" : ", to: &out)
-        SongListCodec.string(record.format, into: &out)
-        SongListCodec.append(",\n  \"version\" : ", to: &out)
-        out += String(record.version).utf8
-        SongListCodec.append("\n}\n", to: &out)
-        return Data(out)
+        return writer.document
     }
 
     /// Stored bytes as ``StoredBytes`` encodes them: as text when they are UTF-8, else as base64.
-    private static func bytes(_ stored: StoredBytes, into out: inout [UInt8]) {
+    private static func bytes(_ stored: StoredBytes, into writer: inout JSONFormat.Writer) {
         if let text = stored.text {
-            SongListCodec.string(text, into: &out)
+            writer.string(text)
         } else {
-            SongListCodec.append("{\n            \"base64\" : ", to: &out)
-            SongListCodec.string(stored.data.base64EncodedString(), into: &out)
-            SongListCodec.append("\n          }", to: &out)
+            writer.object { $0.member("base64", stored.data.base64EncodedString()) }
         }
     }
-
 }

@@ -194,16 +194,14 @@ enum SongListCodec {
     /// The file's bytes as ``JSONFormat/document(_:)`` writes them; nil with conflicts (the encoder writes those).
     static func write(_ file: LibraryFiles.SongsFile) -> Data? {
         guard file.conflicts == nil else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(256 + file.songs.count * 400)
-        append("{\n  \"format\" : ", to: &out)
-        string(file.format, into: &out)
-        append(",\n  \"songs\" : ", to: &out)
-        songs(file.songs, depth: 1, into: &out)
-        append(",\n  \"version\" : ", to: &out)
-        out.append(contentsOf: String(file.version).utf8)
-        append("\n}\n", to: &out)
-        return Data(out)
+        var writer = JSONFormat.Writer(capacity: 256 + file.songs.count * 400)
+        writer.object { writer in
+            writer.member("format", file.format)
+            writer.key("songs")
+            songs(file.songs, into: &writer)
+            writer.member("version", file.version)
+        }
+        return writer.document
     }
 
     /// A playlist file's bytes as ``JSONFormat/document(_:)`` writes them; nil for a received
@@ -233,76 +231,18 @@ enum SongListCodec {
 
     /// Songs as ``JSONFormat/encoder()`` writes an array of them, without a final new line.
     static func json(_ list: [Song]) -> Data {
-        var out: [UInt8] = []
-        out.reserveCapacity(16 + list.count * 400)
-        songs(list, depth: 0, into: &out)
-        return Data(out)
+        var writer = JSONFormat.Writer(capacity: 16 + list.count * 400)
+        songs(list, into: &writer)
+        return Data(writer.bytes)
     }
 
-    /// An array of songs as the encoder lays it out at `depth` (two spaces a level).
-    private static func songs(_ songs: [Song], depth: Int, into out: inout [UInt8]) {
-        let outer = [UInt8](repeating: 0x20, count: 2 * depth), inner = outer + [0x20, 0x20], keys = inner + [0x20, 0x20]
-        func member(_ key: StaticString, _ write: (inout [UInt8]) -> Void, last: Bool = false) {
-            out += keys
-            append("\"", to: &out)
-            append(key, to: &out)
-            append("\" : ", to: &out)
-            write(&out)
-            append(last ? "\n" : ",\n", to: &out)
-        }
-        append("[\n", to: &out)
-        if songs.isEmpty { append("\n", to: &out) }
-        for (index, song) in songs.enumerated() {
-            let f = song.fields
-            out += inner
-            append("{\n", to: &out)
-            if let author = f.author { member("author") { string(author, into: &$0) } }
-            if let bpm = f.bpm { member("bpm") { $0 += String(bpm).utf8 } }
-            member("id") { string(song.id, into: &$0) }
-            if let key = f.key { member("key") { string(key.description, into: &$0) } }
-            if let length = f.length { member("length") { $0 += String(length).utf8 } }
-            member("name", { string(f.name, into: &$0) }, last: f.notes == nil)
-            if let notes = f.notes { member("notes", { string(notes, into: &$0) }, last: true) }
-            out += inner
-            append(index == songs.count - 1 ? "}\n" : "},\n", to: &out)
-        }
-        out += outer
-        append("]", to: &out)
-    }
-
-    static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// A JSON string as the encoder writes one: `"` and `\` escaped, the controls as `\b \t \n
-    /// \f \r` or `\u00xx`, everything else (slashes, DEL, any other letter) as it is.
-    static func string(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var text = text
-        // Runs of bytes that need no escape are copied whole: songs, copies and the history's
-        // file changes are mostly such runs.
-        text.withUTF8 { bytes in
-            var run = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                run = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-                case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-                case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                default:
-                    out.append(contentsOf: Array("\\u00".utf8))
-                    out.append(contentsOf: Array(Hex.digits(UInt64(byte), 2).utf8))
-                }
+    /// An array of songs, each as its `Encodable` writes it.
+    private static func songs(_ songs: [Song], into writer: inout JSONFormat.Writer) {
+        writer.array { writer in
+            for song in songs {
+                writer.element()
+                writer.object { $0.fields(song.fields, id: song.id) }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -58,8 +58,8 @@ public enum JSONFormat {
         public mutating func key(_ name: StaticString) {
             element()
             bytes.append(UInt8(ascii: "\""))
-            SongListCodec.append(name, to: &bytes)
-            SongListCodec.append("\" : ", to: &bytes)
+            raw(name)
+            raw("\" : ")
         }
 
         /// Starts the next element of the open array; its value comes next.
@@ -69,25 +69,45 @@ public enum JSONFormat {
             newLine()
         }
 
-        /// A string, escaped as the encoder escapes it.
+        /// A string as the encoder writes one: `"` and `\` escaped, the controls as `\b \t \n
+        /// \f \r` or `\u00xx`, everything else (slashes, DEL, any other letter) as it is. Runs of
+        /// bytes that need no escape are copied whole: most text is one such run.
         public mutating func string(_ text: String) {
-            // Most text has nothing to escape: copied whole rather than byte by byte.
-            let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-                guard let start = utf8.baseAddress, !Bytes.kinds(of: utf8).control,
-                    memchr(start, Int32(UInt8(ascii: "\"")), utf8.count) == nil,
-                    memchr(start, Int32(UInt8(ascii: "\\")), utf8.count) == nil
-                else { return false }
-                bytes.append(UInt8(ascii: "\""))
-                bytes.append(contentsOf: utf8)
-                bytes.append(UInt8(ascii: "\""))
-                return true
+            bytes.append(UInt8(ascii: "\""))
+            var text = text
+            text.withUTF8 { utf8 in
+                var run = 0
+                for index in utf8.indices {
+                    let byte = utf8[index]
+                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                    run = index + 1
+                    switch byte {
+                    case UInt8(ascii: "\""): raw("\\\"")
+                    case UInt8(ascii: "\\"): raw("\\\\")
+                    case 0x08: raw("\\b")
+                    case 0x09: raw("\\t")
+                    case 0x0A: raw("\\n")
+                    case 0x0C: raw("\\f")
+                    case 0x0D: raw("\\r")
+                    default:
+                        raw("\\u00")
+                        bytes.append(contentsOf: Hex.digits(UInt64(byte), 2).utf8)
+                    }
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
             }
-            if copied != true { SongListCodec.string(text, into: &bytes) }
+            bytes.append(UInt8(ascii: "\""))
+        }
+
+        /// Text written as it is (layout and escapes).
+        private mutating func raw(_ text: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
 
         /// `true` or `false`.
         public mutating func boolean(_ value: Bool) {
-            SongListCodec.append(value ? "true" : "false", to: &bytes)
+            raw(value ? "true" : "false")
         }
 
         /// A whole number.
@@ -165,7 +185,7 @@ extension JSONFormat.Writer {
 
     /// The members of `fields` (and an id and original when given) as their `Encodable` writes
     /// them, in the encoder's sorted order; the caller has opened the object.
-    mutating func fields(_ fields: SongFields, id: String? = nil, original: String? = nil) {
+    public mutating func fields(_ fields: SongFields, id: String? = nil, original: String? = nil) {
         member("author", fields.author)
         member("bpm", fields.bpm)
         member("id", id)
