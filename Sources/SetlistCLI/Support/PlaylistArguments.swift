@@ -83,7 +83,7 @@ struct PlaylistJSON: Encodable {
         id = playlist.id
         name = playlist.name
         current = library.currentPlaylistID == playlist.id
-        count = playlist.copies.count
+        count = playlist.copyCount
         totalLength = playlist.totalLength
         plan = playlist.plan.map { PlanJSON(playlist, CommandContext.current.planClock($0)) }
         let sets = playlist.sets

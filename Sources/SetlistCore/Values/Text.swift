@@ -198,18 +198,11 @@ public enum Text {
         return composable ? normalizedByFoundation(text) : text
     }
 
-    /// Whether any byte is 0xCC or above, looked at eight at a time where none has its top bit
-    /// (every name and note read from a document or typed passes through ``normalized(_:)``).
+    /// Whether any byte is 0xCC or above: none when the text is ASCII, which ``Bytes/kinds(of:)``
+    /// tells eight bytes at a time (every name and note read from a document or typed passes
+    /// through ``normalized(_:)``).
     static func hasByteFromCC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.baseAddress else { return false }
-        var index = 0
-        while index + 8 <= bytes.count {
-            if UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-                for byte in UnsafeBufferPointer(start: start + index, count: 8) where byte >= 0xCC { return true }
-            }
-            index += 8
-        }
-        return bytes[index...].contains { $0 >= 0xCC }
+        !Bytes.kinds(of: bytes).ascii && bytes.contains { $0 >= 0xCC }
     }
 
     /// ``normalized(_:)`` by Foundation, the definition the shortcut is tested against.

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Looking at raw bytes: what kinds a string's bytes are, and where a needle is (with the C
+/// library's `memmem`, which Glibc's headers show Swift only under _GNU_SOURCE, so it is looked
+/// up once).
+enum Bytes {
+    private typealias Search = @convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?
+    private static let memmem: Search? = dlsym(dlopen(nil, RTLD_NOW), "memmem").map { unsafeBitCast($0, to: Search.self) }
+
+    /// Whether `bytes` hold a control character (below 0x20, which JSON forbids in a string) and
+    /// whether they are all ASCII (so already UTF-8), looked at eight bytes at a time: every
+    /// string of a library file and every file name in its folder passes through here.
+    static func kinds(of bytes: UnsafeBufferPointer<UInt8>) -> (control: Bool, ascii: Bool) {
+        guard let start = bytes.baseAddress else { return (false, true) }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var control: UInt64 = 0, high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+            // A byte below 0x20 borrows when 0x20 is taken from it, and its own top bit was clear
+            // (the "has less than" test of Bit Twiddling Hacks; exact for whether any byte is).
+            control |= (word &- ones &* 0x20) & ~word & highs
+            high |= word & highs
+            offset += 8
+        }
+        while offset < bytes.count {
+            let byte = UInt64(start[offset])
+            if byte < 0x20 { control |= highs }
+            high |= byte & 0x80
+            offset += 1
+        }
+        return (control != 0, high == 0)
+    }
+
+    /// Whether `bytes` end in `.json`.
+    static func endsWithJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 5 && memcmp(bytes.baseAddress! + bytes.count - 5, ".json", 5) == 0
+    }
+
+    static func contains(_ base: UnsafeRawPointer, _ count: Int, _ needle: [UInt8]) -> Bool {
+        find(needle, in: base, from: 0, to: count) != nil
+    }
+
+    /// Whether the bytes hold a backslash followed by `u` (the start of a `\uXXXX` escape), found
+    /// by `memchr`: `memmem` took longer for a needle of two bytes.
+    static func containsUnicodeEscape(_ base: UnsafeRawPointer, _ count: Int) -> Bool {
+        var from = 0
+        while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "\\")), count - from) {
+            let at = UnsafeRawPointer(found) - base
+            if at + 1 < count && base.load(fromByteOffset: at + 1, as: UInt8.self) == UInt8(ascii: "u") { return true }
+            from = at + 1
+        }
+        return false
+    }
+
+    /// Where `needle` first starts in the bytes from `from` up to `to`.
+    static func find(_ needle: [UInt8], in base: UnsafeRawPointer, from: Int, to: Int) -> Int? {
+        guard from >= 0, to - from >= needle.count else { return nil }
+        if let memmem {
+            return memmem(base + from, to - from, needle, needle.count).map { $0 - UnsafeMutableRawPointer(mutating: base) }
+        }
+        return (from...(to - needle.count)).first { memcmp(base + $0, needle, needle.count) == 0 }
+    }
+}
