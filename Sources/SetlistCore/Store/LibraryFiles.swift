@@ -40,10 +40,11 @@ public enum LibraryFiles {
     /// hidden temporary ones), sorted; none when there is no `playlists/` folder.
     static func playlistFileNames(in root: URL) -> [String] {
         let folder = root.appendingPathComponent(playlistFolder)
-        let names = FolderListing.names(atPath: folder.path)
+        let listing = FolderListing.nameBytes(atPath: folder.path)
         // A sync tool's conflict copy is not a playlist of its own: check reports it, repair merges it.
-        let all = SyncConflicts.Originals(names)
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && SyncConflicts.original(of: $0, among: all) == nil }.sorted()
+        let all = SyncConflicts.Originals(listing)
+        return listing.names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && SyncConflicts.original(of: $0, among: all) == nil }
+            .sorted()
     }
 
     /// A file that carries its format version.

@@ -27,14 +27,15 @@ public enum SyncConflicts {
             }
         }
         let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
-        let names = FolderListing.names(atPath: folder.path)
+        let names = FolderListing.nameBytes(atPath: folder.path)
         let originals = Originals(names)
         var inFolder: [SyncConflictCopy] = []
-        for name in names {
-            if let (original, tool) = original(of: name, among: originals) {
+        for index in 0..<names.count where names.withBytes(of: index, { mayBeCopy($0, among: originals) }) {
+            if let (original, tool) = original(of: names.name(index), among: originals) {
                 inFolder.append(
                     .init(
-                        path: LibraryFiles.playlistFolder + "/" + name, original: LibraryFiles.playlistFolder + "/" + original, tool: tool))
+                        path: LibraryFiles.playlistFolder + "/" + names.name(index), original: LibraryFiles.playlistFolder + "/" + original,
+                        tool: tool))
             }
         }
         // Sorted once found: a large library has thousands of names and few copies.
@@ -52,19 +53,23 @@ public enum SyncConflicts {
     /// The names a copy may be a copy of, and the same without `.json` (to look up the start of a
     /// copy's name without building a string for each dash in it).
     final class Originals {
-        let list: [String]
+        private let folder: FolderListing.Names
         /// The FNV-1a hashes of the ASCII stems' bytes: an ASCII name's start is looked up only
         /// when its hash is one of them (ASCII text is the same text only as the same bytes).
         let asciiStemHashes: HashSet64
         /// Built when first looked in: a folder of thousands of playlists seldom needs them.
-        lazy var names = Set(list)
-        lazy var stems = Set(list.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
+        lazy var names = Set(folder.names)
+        lazy var stems = Set(folder.names.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
 
-        init<Names: Collection<String>>(_ names: Names) {
-            list = Array(names)
-            var hashes = HashSet64(capacity: list.count)
-            for var name in list {
-                name.withUTF8 { bytes in
+        convenience init<Names: Collection<String>>(_ names: Names) {
+            self.init(FolderListing.Names(names))
+        }
+
+        init(_ folder: FolderListing.Names) {
+            self.folder = folder
+            var hashes = HashSet64(capacity: folder.count)
+            for index in 0..<folder.count {
+                folder.withBytes(of: index) { bytes in
                     guard bytes.count > 5, Bytes.endsWithJSON(bytes), Bytes.kinds(of: bytes).ascii else { return }
                     hashes.insert(FNV1a.hash(UnsafeBufferPointer(rebasing: bytes.dropLast(5))))
                 }
@@ -75,17 +80,39 @@ public enum SyncConflicts {
         func contains(_ name: String) -> Bool { names.contains(name) }
     }
 
-    static func original(of name: String, among originals: Originals) -> (String, String)? {
-        // Most names are playlist files of setlist's own, looked at as bytes first: every command
-        // runs this for every file name in the folder, thousands in a large library.
-        var contiguous = name
-        let (json, closing, marked) = contiguous.withUTF8 { bytes -> (Bool, Bool, Bool) in
-            guard bytes.count >= 5, Bytes.endsWithJSON(bytes), bytes.first != UInt8(ascii: ".") else { return (false, false, false) }
-            // Syncthing's ending is 43 scalars, at least as many bytes.
-            let marked = bytes.count > 43 && Bytes.find(syncthingMarker, in: bytes.baseAddress!, from: 0, to: bytes.count) != nil
-            return (true, bytes.count > 5 && bytes[bytes.count - 6] == UInt8(ascii: ")"), marked)
+    /// Whether the file `name` may be a conflict copy of one of `originals`, looked at as bytes:
+    /// every command runs this for every file name in `playlists/`, thousands in a large library,
+    /// and nearly all are setlist's own playlist files, which need no string then.
+    static func mayBeCopy(_ name: UnsafeBufferPointer<UInt8>, among originals: Originals) -> Bool {
+        guard name.count >= 5, Bytes.endsWithJSON(name), name.first != UInt8(ascii: ".") else { return false }
+        // The first three namings end the stem in ")" or carry Syncthing's marker (its ending is
+        // 43 scalars, at least as many bytes).
+        if name.count > 5 && name[name.count - 6] == UInt8(ascii: ")") { return true }
+        if name.count > 43 && Bytes.find(syncthingMarker, in: name.baseAddress!, from: 0, to: name.count) != nil { return true }
+        // OneDrive's: a dash after the original's stem, and a host name.
+        let stemEnd = name.count - 5
+        let isASCII = Bytes.kinds(of: name).ascii
+        var hash = FNV1a()
+        for index in 0..<stemEnd {
+            defer { hash.add(name[index]) }
+            if name[index] == UInt8(ascii: "-"), index > 0, !isASCII || originals.asciiStemHashes.contains(hash.value),
+                index + 1 < stemEnd, name[(index + 1)..<stemEnd].allSatisfy(Self.isHostByte)
+            {
+                return true
+            }
         }
-        guard json else { return nil }
+        return false
+    }
+
+    static func original(of name: String, among originals: Originals) -> (String, String)? {
+        var contiguous = name
+        guard contiguous.withUTF8({ mayBeCopy($0, among: originals) }) else { return nil }
+        let (closing, marked) = contiguous.withUTF8 { bytes -> (Bool, Bool) in
+            (
+                bytes.count > 5 && bytes[bytes.count - 6] == UInt8(ascii: ")"),
+                bytes.count > 43 && Bytes.find(syncthingMarker, in: bytes.baseAddress!, from: 0, to: bytes.count) != nil
+            )
+        }
         // Only a stem ending in ")", or in ".sync-conflict-" and 23 more scalars (Syncthing's ending
         // has a fixed length), can follow the first three namings.
         let scalars = name.unicodeScalars
