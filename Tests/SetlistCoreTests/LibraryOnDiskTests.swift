@@ -72,6 +72,42 @@ import Testing
         #expect(try Data(contentsOf: folder.appendingPathComponent("songs.json")) == before, "unchanged files are not rewritten")
     }
 
+    /// A change keeps every file whose content it did not change as it was, in a layout of its
+    /// own too (a hand edit, another tool), and writes the ones it changed in setlist's layout.
+    @Test func filesAChangeDidNotTouchKeepTheirOwnLayout() throws {
+        let store = LibraryStore(root: folder)
+        try store.modify { $0 = try sampleLibrary() }
+        let playlistPath = try #require(
+            FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("playlists").path).first.map { "playlists/" + $0 })
+        // The same content on one line each, as another program might write it.
+        var layouts: [String: Data] = [:]
+        let before = try store.load()
+        for path in ["songs.json", playlistPath] {
+            let url = folder.appendingPathComponent(path)
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+            layouts[path] = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            try layouts[path]!.write(to: url)
+        }
+        #expect(try store.load() == before, "the library reads the same")
+        try store.modify { $0.settings.sendmail = "/usr/sbin/sendmail" }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("songs.json")) == layouts["songs.json"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent(playlistPath)) == layouts[playlistPath])
+        // Changing an original rewrites the songs, in setlist's layout, and still not the playlist.
+        try store.modify { $0.songs[0].fields.bpm = 97 }
+        let songs = try String(contentsOf: folder.appendingPathComponent("songs.json"), encoding: .utf8)
+        #expect(songs.contains("\"bpm\" : 97"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent(playlistPath)) == layouts[playlistPath])
+        // Changing a copy rewrites its playlist.
+        try store.modify { library in
+            guard case .song(var copy) = library.playlists[0].items[0] else { return }
+            copy.fields.bpm = 131
+            library.playlists[0].items[0] = .song(copy)
+        }
+        let playlist = try String(contentsOf: folder.appendingPathComponent(playlistPath), encoding: .utf8)
+        #expect(playlist.contains("\"bpm\" : 131"))
+        #expect(try store.load().playlists[0].copies[0].fields.bpm == 131)
+    }
+
     @Test(arguments: [
         "../../etc/passwd", "a/b", "..", ".", "Koncert v Praze 15.2.2010", String(repeating: "Příliš dlouhé jméno ", count: 40), "🎸🎸",
         "CON", "///",

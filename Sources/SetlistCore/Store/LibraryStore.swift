@@ -69,7 +69,7 @@ public struct LibraryStore: Sendable {
         }
         var library = snapshot.library
         let result = try body(&library)
-        let files = LibrarySerializer.files(of: library, scope: scope, read: snapshot.library)
+        let files = LibrarySerializer.files(of: library, scope: scope, read: snapshot.library, bytes: snapshot.files)
         var before = snapshot.files
         // Read to find the playlists, but not written: the list of playlists does not change.
         if scope.playlists != .all { before[LibraryFiles.playlistOrder] = nil }
@@ -184,11 +184,23 @@ enum LibrarySerializer {
     /// The files of `library`; of a library read in part (`scope`, which gave `read`), only the
     /// files read: the songs, the playlists read (never added, removed, renamed or reordered, as
     /// that changes the order file), the contacts when read, and the settings.
-    static func files(of library: Library, scope: LibraryScope = .everything, read: Library? = nil) -> [String: Data] {
+    ///
+    /// A file whose content is as it was read keeps the `bytes` it was read from rather than being
+    /// encoded again only to compare equal (a change to one song would otherwise encode every
+    /// playlist): so an unchanged file is not rewritten, whatever its layout.
+    static func files(
+        of library: Library, scope: LibraryScope = .everything, read: Library? = nil, bytes: [String: Data] = [:]
+    ) -> [String: Data] {
         var files: [String: Data] = [:]
+        /// The bytes `path` was read from, if its content (`same`) did not change.
+        func kept(_ path: String, if same: (Library) -> Bool) -> Data? {
+            guard let read, let data = bytes[path], same(read) else { return nil }
+            return data
+        }
         if scope.songs == .all {
-            files[LibraryFiles.songs] = LibraryFiles.encode(
-                LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs)))
+            files[LibraryFiles.songs] =
+                kept(LibraryFiles.songs) { $0.songs == library.songs && $0.conflicts(in: .songs) == library.conflicts(in: .songs) }
+                ?? LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs)))
         }
         if scope.playlists != .all, let read {
             precondition(
@@ -196,14 +208,21 @@ enum LibrarySerializer {
                     && library.currentPlaylistID == read.currentPlaylistID,
                 "a change made to part of the library changed the list of playlists, which it did not read whole")
         }
+        let readPlaylists = Dictionary((read?.playlists ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var order: [LibraryFiles.PlaylistOrderFile.Entry] = []
         for playlist in library.playlists {
             let name = LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
             order.append(.init(id: playlist.id, file: name))
-            files[LibraryFiles.playlistFolder + "/" + name] = LibraryFiles.encode(
-                LibraryFiles.PlaylistFile(
-                    id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received, plan: playlist.plan,
-                    conflicts: library.conflicts(in: .playlist(playlist.id))))
+            let path = LibraryFiles.playlistFolder + "/" + name
+            files[path] =
+                kept(path) {
+                    readPlaylists[playlist.id] == playlist
+                        && $0.conflicts(in: .playlist(playlist.id)) == library.conflicts(in: .playlist(playlist.id))
+                }
+                ?? LibraryFiles.encode(
+                    LibraryFiles.PlaylistFile(
+                        id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received, plan: playlist.plan,
+                        conflicts: library.conflicts(in: .playlist(playlist.id))))
         }
         let current = library.playlists.contains { $0.id == library.currentPlaylistID } ? library.currentPlaylistID : nil
         if scope.playlists == .all {
