@@ -199,7 +199,10 @@ struct EditSongCommand: ParsableCommand {
         }
     }
 
-    private static func list(_ fields: [SongField]) -> String { fields.map(\.rawValue).joined(separator: ", ") }
+    private static func list(_ fields: [SongField]) -> String {
+        // Joined by hand: `joined(separator:)` had the runtime look up conformances on every run.
+        fields.reduce(into: "") { list, field in list += (list.isEmpty ? "" : ", ") + field.rawValue }
+    }
 }
 
 struct RemoveSongCommand: ParsableCommand {

@@ -69,7 +69,7 @@ public struct CommandContext: Sendable {
                 return data
             },
             isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
-            commandLine: (["setlist"] + arguments).map(quoteIfNeeded).joined(separator: " ")
+            commandLine: arguments.reduce(into: "setlist") { line, argument in line += " " + quoteIfNeeded(argument) }
         )
         context.outputIsTerminal = isatty(STDOUT_FILENO) == 1
         context.errorOutputIsTerminal = isatty(STDERR_FILENO) == 1
@@ -142,7 +142,7 @@ public final class OutputSink: @unchecked Sendable {
     }
 
     public func write(_ text: String) {
-        write(Data(text.utf8))
+        write(Data(utf8Of: text))
     }
 
     /// Writes `text` and a new line.

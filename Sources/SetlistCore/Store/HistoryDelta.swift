@@ -146,8 +146,8 @@ enum LineDiff {
             hunks.append(
                 FileDelta.Hunk(
                     at: at, to: to,
-                    removed: StoredBytes(Data(a[at..<offset(linesA, i, endA)])),
-                    added: StoredBytes(Data(b[to..<offset(linesB, j, endB)]))))
+                    removed: StoredBytes(Data(buffer: UnsafeBufferPointer(rebasing: a[at..<offset(linesA, i, endA)]))),
+                    added: StoredBytes(Data(buffer: UnsafeBufferPointer(rebasing: b[to..<offset(linesB, j, endB)])))))
         }
         return hunks
     }
@@ -262,7 +262,7 @@ struct StoredBytes: Sendable, Hashable, Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
-            data = Data(text.utf8)
+            data = Data(utf8Of: text)
             return
         }
         let keyed = try decoder.container(keyedBy: CodingKeys.self)
@@ -275,8 +275,7 @@ struct StoredBytes: Sendable, Hashable, Codable {
 
     /// The bytes as text when they are UTF-8 text (stored so), else nil (stored as base64).
     var text: String? {
-        guard let text = String(data: data, encoding: .utf8), Data(text.utf8) == data else { return nil }
-        return text
+        data.withUnsafeBytes { JSONSkim.text(utf8: $0.bindMemory(to: UInt8.self)) }
     }
 
     func encode(to encoder: any Encoder) throws {

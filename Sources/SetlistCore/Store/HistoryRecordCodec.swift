@@ -68,7 +68,8 @@ enum HistoryRecordCodec {
                 }
             }
             guard read, let at, let to, let removed, let added else { return false }
-            hunks.append(FileDelta.Hunk(at: at, to: to, removed: StoredBytes(Data(removed.utf8)), added: StoredBytes(Data(added.utf8))))
+            hunks.append(
+                FileDelta.Hunk(at: at, to: to, removed: StoredBytes(Data(utf8Of: removed)), added: StoredBytes(Data(utf8Of: added))))
             return true
         }
         return plain ? hunks : nil

@@ -169,8 +169,11 @@ public enum LibraryFiles {
                 default: false
                 }
             }
-            // Two dots in a row, found by the bytes (`contains("..")` is Foundation's, through NSString).
-            && !zip(name.utf8, name.utf8.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
+            // Two dots in a row, found by the bytes (`contains("..")` is Foundation's, through NSString;
+            // `zip` of the bytes had the runtime look up its type's conformances on every run).
+            && !name.utf8.indices.dropFirst().contains {
+                name.utf8[$0] == UInt8(ascii: ".") && name.utf8[name.utf8.index(before: $0)] == UInt8(ascii: ".")
+            }
     }
 
     // MARK: Encoding

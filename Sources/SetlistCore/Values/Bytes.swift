@@ -62,3 +62,13 @@ enum Bytes {
         return (from...(to - needle.count)).first { memcmp(base + $0, needle, needle.count) == 0 }
     }
 }
+
+extension Data {
+    /// The UTF-8 bytes of `text`, copied at once: `Data(text.utf8)` goes through the generic
+    /// sequence initializer, whose first use has the runtime look up conformances for a tenth of
+    /// a millisecond.
+    public init(utf8Of text: String) {
+        var text = text
+        self = text.withUTF8 { Data(buffer: $0) }
+    }
+}
