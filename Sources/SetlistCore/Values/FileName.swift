@@ -12,7 +12,7 @@ public enum FileName {
     public static func safe(_ text: String, fallback: String = "setlist", maximumBytes: Int = 120) -> String {
         var name = ""
         var pendingSpace = false
-        for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in Text.normalized(text).unicodeScalars {
             if scalar.properties.isWhitespace {
                 pendingSpace = !name.isEmpty
                 continue
