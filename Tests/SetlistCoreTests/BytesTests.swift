@@ -18,6 +18,42 @@ import Testing
         }
     }
 
+    /// A folder's names read as bytes are the names `FileManager` lists, as text; a name that is
+    /// not UTF-8 comes out with U+FFFD in place of its bytes, as `String(cString:)` gives it.
+    @Test func folderNamesAsBytesAreTheFolderNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-names-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = [
+            "songs.json", "koncert-1a2b3c4d.json", "Koncert (1).json", "Pi\u{301}sen\u{030C}.json", ".hidden", "..x",
+            String(repeating: "a", count: 200),
+        ]
+        for name in names { FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil) }
+        // "Píseň" typed on a Latin-2 terminal: bytes that are not UTF-8.
+        let latin2: [UInt8] = [0x50, 0xED, 0x73, 0x65, 0xF2]
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + latin2 + [0]
+        let fd = path.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
+        try #require(fd >= 0)
+        close(fd)
+        let listed = FolderListing.nameBytes(atPath: folder.path)
+        #expect(listed.count == names.count + 1)
+        #expect(Set(listed.names.filter { !$0.contains("\u{FFFD}") }) == Set(names))
+        var sawLatin2 = false
+        for index in 0..<listed.count {
+            let bytes = listed.withBytes(of: index) { Array($0) }
+            if bytes == latin2 {
+                sawLatin2 = true
+                #expect(listed.name(index) == String(decoding: latin2, as: UTF8.self))
+            } else {
+                #expect(bytes == Array(listed.name(index).utf8))
+            }
+        }
+        #expect(sawLatin2)
+        #expect(FolderListing.nameBytes(atPath: folder.appendingPathComponent("none").path).count == 0)
+    }
+
     @Test func endsWithJSON() {
         for (name, expected) in [("a.json", true), (".json", true), ("json", false), ("a.JSON", false), ("a.json.tmp", false), ("", false)]
         {
