@@ -90,18 +90,7 @@ public enum SyncConflicts {
         if name.count > 5 && name[name.count - 6] == UInt8(ascii: ")") { return true }
         if name.count > 43 && Bytes.find(syncthingMarker, in: name.baseAddress!, from: 0, to: name.count) != nil { return true }
         // OneDrive's: a dash after the original's stem, and a host name.
-        let stemEnd = name.count - 5
-        let isASCII = Bytes.kinds(of: name).ascii
-        var hash = FNV1a()
-        for index in 0..<stemEnd {
-            defer { hash.add(name[index]) }
-            if name[index] == UInt8(ascii: "-"), index > 0, !isASCII || originals.asciiStemHashes.contains(hash.value),
-                index + 1 < stemEnd, name[(index + 1)..<stemEnd].allSatisfy(Self.isHostByte)
-            {
-                return true
-            }
-        }
-        return false
+        return oneDriveDashes(in: name, among: originals) { _ in true }
     }
 
     static func original(of name: String, among originals: Originals) -> (String, String)? {
@@ -138,21 +127,35 @@ public enum SyncConflicts {
     /// bytes: every command runs this for every playlist file name, thousands in a large library.
     private static func oneDriveOriginal(of name: String, among originals: Originals) -> (String, String)? {
         var contiguous = name
-        let stem = contiguous.withUTF8 { bytes -> Substring? in
-            let stemEnd = bytes.count - 5
-            let isASCII = Bytes.kinds(of: bytes).ascii
-            var hash = FNV1a()
-            for index in 0..<stemEnd {
-                defer { hash.add(bytes[index]) }
-                guard bytes[index] == UInt8(ascii: "-"), index > 0, !isASCII || originals.asciiStemHashes.contains(hash.value),
-                    index + 1 < stemEnd, bytes[(index + 1)..<stemEnd].allSatisfy(Self.isHostByte),
-                    case let stem = name[..<name.utf8.index(name.utf8.startIndex, offsetBy: index)], originals.stems.contains(stem)
-                else { continue }
-                return stem
+        var stem: Substring?
+        _ = contiguous.withUTF8 { bytes in
+            oneDriveDashes(in: bytes, among: originals) { index in
+                let candidate = name[..<name.utf8.index(name.utf8.startIndex, offsetBy: index)]
+                guard originals.stems.contains(candidate) else { return false }
+                stem = candidate
+                return true
             }
-            return nil
         }
         return stem.map { (String($0) + ".json", "OneDrive") }
+    }
+
+    /// Calls `found` with each place in `name` (a file name ending in `.json`) where OneDrive may
+    /// have put its dash after the original's stem: a dash with a host name after it, and, for an
+    /// ASCII name, a stem whose hash is an original's. Stops at the first place `found` takes, and
+    /// says whether it took one.
+    private static func oneDriveDashes(in name: UnsafeBufferPointer<UInt8>, among originals: Originals, _ found: (Int) -> Bool) -> Bool {
+        let stemEnd = name.count - 5
+        let isASCII = Bytes.kinds(of: name).ascii
+        var hash = FNV1a()
+        for index in 0..<stemEnd {
+            defer { hash.add(name[index]) }
+            if name[index] == UInt8(ascii: "-"), index > 0, !isASCII || originals.asciiStemHashes.contains(hash.value),
+                index + 1 < stemEnd, name[(index + 1)..<stemEnd].allSatisfy(Self.isHostByte), found(index)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// An ASCII letter, digit, dash or underscore: what a host name is made of.
