@@ -78,7 +78,8 @@ import Testing
         let store = LibraryStore(root: folder)
         try store.modify { $0 = try sampleLibrary() }
         let playlistPath = try #require(
-            FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("playlists").path).first.map { "playlists/" + $0 })
+            FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("playlists").path).first.map { "playlists/" + $0 }
+        )
         // The same content on one line each, as another program might write it.
         var layouts: [String: Data] = [:]
         let before = try store.load()
