@@ -43,17 +43,9 @@ enum JSONPreflight {
             while offset < count {
                 switch bytes[offset] {
                 case 0x22:
-                    // A string, to its closing quote: each backslash takes the byte after it along,
-                    // so the first quote after an even run of backslashes (found by memchr, as
-                    // text is most of a document).
-                    let opening = offset
-                    repeat {
-                        guard let quote = memchr(bytes + offset + 1, 0x22, count - offset - 1) else { return nil }
-                        offset = bytes.distance(to: quote.assumingMemoryBound(to: UInt8.self))
-                        var backslashes = 0
-                        while offset - backslashes - 1 > opening, bytes[offset - backslashes - 1] == 0x5C { backslashes += 1 }
-                        if backslashes % 2 == 0 { break }
-                    } while true
+                    // A string, to its closing quote.
+                    guard let end = Bytes.closingQuote(bytes, from: offset + 1, count: count) else { return nil }
+                    offset = end
                 case 0x7B, 0x5B:
                     depth += 1
                     if depth > PlstsFormat.maximumDepth { return offset }

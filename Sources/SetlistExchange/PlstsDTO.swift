@@ -2,23 +2,17 @@ import Foundation
 
 /// The document as decoded, before validation: every field may be missing or of the wrong type.
 /// Unknown fields (from a newer minor version) are ignored.
-struct DocumentDTO: Decodable {
+struct DocumentDTO {
     var format: Field<String>
     var version: Field<String>
     var generator: Field<String>
     var exported: Field<String>
     var playlist: Field<PlaylistDTO>
     var originals: Field<[Field<EntryDTO>]>
+}
 
+extension DocumentDTO: Decodable {
     private enum CodingKeys: String, CodingKey { case format, version, generator, exported, playlist, originals }
-
-    init(
-        format: Field<String>, version: Field<String>, generator: Field<String>, exported: Field<String>, playlist: Field<PlaylistDTO>,
-        originals: Field<[Field<EntryDTO>]>
-    ) {
-        (self.format, self.version, self.generator, self.exported, self.playlist, self.originals) =
-            (format, version, generator, exported, playlist, originals)
-    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,18 +25,16 @@ struct DocumentDTO: Decodable {
     }
 }
 
-struct PlaylistDTO: Decodable {
+struct PlaylistDTO {
     var id: Field<String>
     var name: Field<String>
     var items: Field<[Field<EntryDTO>]>
     /// Since 1.1.
     var plan: Field<PlanDTO>
+}
 
+extension PlaylistDTO: Decodable {
     private enum CodingKeys: String, CodingKey { case id, name, items, plan }
-
-    init(id: Field<String>, name: Field<String>, items: Field<[Field<EntryDTO>]>, plan: Field<PlanDTO>) {
-        (self.id, self.name, self.items, self.plan) = (id, name, items, plan)
-    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -54,7 +46,7 @@ struct PlaylistDTO: Decodable {
 }
 
 /// A song record (a copy in the playlist's items, or an original) or a break.
-struct EntryDTO: Decodable {
+struct EntryDTO {
     var id: Field<String>
     var original: Field<String>
     var name: Field<String>
@@ -66,18 +58,12 @@ struct EntryDTO: Decodable {
     var setBreak: Field<String>
     /// Whether any field of a song record is present, to tell a break from a song.
     var hasSongFields: Bool
+}
 
+extension EntryDTO: Decodable {
     private enum CodingKeys: String, CodingKey {
         case id, original, name, author, length, key, bpm, notes
         case setBreak = "break"
-    }
-
-    init(
-        id: Field<String>, original: Field<String>, name: Field<String>, author: Field<String>, length: Field<Int>, key: Field<String>,
-        bpm: Field<Int>, notes: Field<String>, setBreak: Field<String>, hasSongFields: Bool
-    ) {
-        (self.id, self.original, self.name, self.author, self.length, self.key) = (id, original, name, author, length, key)
-        (self.bpm, self.notes, self.setBreak, self.hasSongFields) = (bpm, notes, setBreak, hasSongFields)
     }
 
     /// A break labelled `label`.

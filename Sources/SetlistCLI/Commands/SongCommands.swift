@@ -46,10 +46,7 @@ struct SongsCommand: ParsableCommand {
     func run() throws {
         let library = try libraryOptions.load(.songs)
         let numbered = library.numberedSongs(searching: search)
-        if json {
-            context.output.write(JSONFormat.songs(numbered.map(\.song)))
-            return context.output.line()
-        }
+        if json { return printJSON(JSONFormat.songs(numbered.map(\.song))) }
         guard !numbered.isEmpty else {
             say(search == nil ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches '\(search!)'.")
             return

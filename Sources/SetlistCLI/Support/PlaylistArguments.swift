@@ -115,13 +115,10 @@ extension PlaylistJSON {
         var writer = JSONFormat.Writer(capacity: 512 + songs.count * 400)
         writer.object { writer in
             writer.key("breaks")
-            writer.array { writer in
-                for item in breaks {
-                    writer.element()
-                    writer.object { writer in
-                        writer.member("after", item.after)
-                        writer.member("label", item.label)
-                    }
+            writer.array(breaks) { writer, item in
+                writer.object { writer in
+                    writer.member("after", item.after)
+                    writer.member("label", item.label)
                 }
             }
             writer.member("count", count)
@@ -134,12 +131,7 @@ extension PlaylistJSON {
                 writer.encoded(plan)
             }
             writer.key("songs")
-            writer.array { writer in
-                for entry in songs {
-                    writer.element()
-                    entry.write(to: &writer)
-                }
-            }
+            writer.array(songs) { writer, entry in entry.write(to: &writer) }
             writer.member("totalLength", totalLength)
         }
         return Data(writer.bytes)
@@ -154,12 +146,7 @@ extension PlaylistJSON.Entry {
             writer.copy(copy)
             if let differs {
                 writer.key("differs")
-                writer.array { writer in
-                    for field in differs {
-                        writer.element()
-                        writer.string(field.rawValue)
-                    }
-                }
+                writer.array(differs) { writer, field in writer.string(field.rawValue) }
             }
             writer.member("position", position)
             writer.member("set", set)

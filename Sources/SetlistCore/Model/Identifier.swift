@@ -11,16 +11,7 @@ public enum Identifier {
     /// (removing the dashes from `uuidString` went through NSString, 1 M instructions of every
     /// `add-song`).
     static func digits(of uuid: UUID) -> String {
-        withUnsafeBytes(of: uuid.uuid) { bytes in
-            let hex = Array("0123456789abcdef".utf8)
-            var text: [UInt8] = []
-            text.reserveCapacity(32)
-            for byte in bytes {
-                text.append(hex[Int(byte >> 4)])
-                text.append(hex[Int(byte & 0x0F)])
-            }
-            return String(decoding: text, as: UTF8.self)
-        }
+        withUnsafeBytes(of: uuid.uuid) { Hex.digits(of: $0) }
     }
 
     /// 32 hexadecimal digits that depend only on `bytes`: 128 bits of FNV-1a in two halves with

@@ -98,8 +98,12 @@ public struct History: Sendable {
 
     /// The numbers of the recorded entries, oldest first.
     func entryNumbers() -> [Int] {
-        let names = FolderListing.names(atPath: folderPath)
-        return names.compactMap { name in
+        Self.entryNumbers(inFolder: folderPath)
+    }
+
+    /// The numbers of the entries (`NUMBER.json`) in the folder at `path`, sorted.
+    static func entryNumbers(inFolder path: String) -> [Int] {
+        FolderListing.names(atPath: path).compactMap { name in
             name.hasSuffix(".json") && !name.hasPrefix(".") ? Int(name.dropLast(5)) : nil
         }.sorted()
     }

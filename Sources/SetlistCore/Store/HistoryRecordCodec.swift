@@ -83,28 +83,22 @@ enum HistoryRecordCodec {
             capacity: 512 + record.changes.reduce(0) { $0 + $1.hunks.reduce(0) { $0 + $1.added.data.count + $1.removed.data.count } })
         writer.object { writer in
             writer.key("changes")
-            writer.array { writer in
-                for change in record.changes {
-                    writer.element()
-                    writer.object { writer in
-                        writer.member("after", change.after)
-                        writer.member("before", change.before)
-                        writer.key("hunks")
-                        writer.array { writer in
-                            for hunk in change.hunks {
-                                writer.element()
-                                writer.object { writer in
-                                    writer.key("added")
-                                    bytes(hunk.added, into: &writer)
-                                    writer.member("at", hunk.at)
-                                    writer.key("removed")
-                                    bytes(hunk.removed, into: &writer)
-                                    writer.member("to", hunk.to)
-                                }
-                            }
+            writer.array(record.changes) { writer, change in
+                writer.object { writer in
+                    writer.member("after", change.after)
+                    writer.member("before", change.before)
+                    writer.key("hunks")
+                    writer.array(change.hunks) { writer, hunk in
+                        writer.object { writer in
+                            writer.key("added")
+                            bytes(hunk.added, into: &writer)
+                            writer.member("at", hunk.at)
+                            writer.key("removed")
+                            bytes(hunk.removed, into: &writer)
+                            writer.member("to", hunk.to)
                         }
-                        writer.member("path", change.path)
                     }
+                    writer.member("path", change.path)
                 }
             }
             writer.member("command", record.command)

@@ -64,7 +64,7 @@ extension LibraryStore {
         }
         report.songCount = library.songs.count
         report.playlistCount = library.playlists.count
-        report.copyCount = library.playlists.reduce(0) { $0 + $1.copies.count }
+        report.copyCount = library.playlists.reduce(0) { $0 + $1.copyCount }
         report.contactCount = library.contacts.count
         report.conflicts = library.conflicts.enumerated().map {
             NumberedConflict(number: $0.offset + 1, path: library.path(of: $0.element), conflict: $0.element)

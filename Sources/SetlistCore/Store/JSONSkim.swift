@@ -45,19 +45,9 @@ struct JSONSkim {
     mutating func string() -> Range<Int>? {
         guard take(Self.quote) else { return nil }
         let start = index
-        var from = start
-        while let found = memchr(base + from, Int32(Self.quote), count - from) {
-            let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-            // A quote is escaped when an odd number of backslashes stands before it.
-            var slashes = 0
-            while end - slashes - 1 >= start && base[end - slashes - 1] == Self.backslash { slashes += 1 }
-            if slashes % 2 == 0 {
-                index = end + 1
-                return start..<end
-            }
-            from = end + 1
-        }
-        return nil
+        guard let end = Bytes.closingQuote(base, from: start, count: count) else { return nil }
+        index = end + 1
+        return start..<end
     }
 
     /// Whether the bytes in `range` are exactly `text`, as plain bytes (an escape never matches).
@@ -67,7 +57,7 @@ struct JSONSkim {
 
     /// Whether `range` holds an escape.
     func hasEscape(_ range: Range<Int>) -> Bool {
-        memchr(base + range.lowerBound, Int32(Self.backslash), range.count) != nil
+        Self.backslash(from: base + range.lowerBound, to: base + range.upperBound) != nil
     }
 
     /// The bytes in `range`.

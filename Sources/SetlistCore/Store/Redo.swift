@@ -28,10 +28,7 @@ extension History {
     }
 
     private func allUndoneNumbers() -> [Int] {
-        let names = FolderListing.names(atPath: undoneFolderURL.path)
-        return names.compactMap { name in
-            name.hasSuffix(".json") && !name.hasPrefix(".") ? Int(name.dropLast(5)) : nil
-        }.sorted()
+        History.entryNumbers(inFolder: undoneFolderURL.path)
     }
 
     /// The changes that can be redone, the next to redo first.

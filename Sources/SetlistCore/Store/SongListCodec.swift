@@ -214,13 +214,10 @@ enum SongListCodec {
             writer.member("format", file.format)
             writer.member("id", file.id)
             writer.key("items")
-            writer.array { writer in
-                for item in file.items {
-                    writer.element()
-                    switch item {
-                    case .setBreak(let label): writer.object { $0.member("break", label) }
-                    case .song(let copy): writer.copy(copy)
-                    }
+            writer.array(file.items) { writer, item in
+                switch item {
+                case .setBreak(let label): writer.object { $0.member("break", label) }
+                case .song(let copy): writer.copy(copy)
                 }
             }
             writer.member("name", file.name)
@@ -238,11 +235,6 @@ enum SongListCodec {
 
     /// An array of songs, each as its `Encodable` writes it.
     private static func songs(_ songs: [Song], into writer: inout JSONFormat.Writer) {
-        writer.array { writer in
-            for song in songs {
-                writer.element()
-                writer.object { $0.fields(song.fields, id: song.id) }
-            }
-        }
+        writer.array(songs) { writer, song in writer.object { $0.fields(song.fields, id: song.id) } }
     }
 }

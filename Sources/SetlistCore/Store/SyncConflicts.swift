@@ -31,11 +31,11 @@ public enum SyncConflicts {
         let originals = Originals(names)
         var inFolder: [SyncConflictCopy] = []
         for index in 0..<names.count where names.withBytes(of: index, { mayBeCopy($0, among: originals) }) {
-            if let (original, tool) = original(of: names.name(index), among: originals) {
+            let name = names.name(index)
+            if let (original, tool) = original(of: name, among: originals) {
                 inFolder.append(
                     .init(
-                        path: LibraryFiles.playlistFolder + "/" + names.name(index), original: LibraryFiles.playlistFolder + "/" + original,
-                        tool: tool))
+                        path: LibraryFiles.playlistFolder + "/" + name, original: LibraryFiles.playlistFolder + "/" + original, tool: tool))
             }
         }
         // Sorted once found: a large library has thousands of names and few copies.
@@ -59,7 +59,7 @@ public enum SyncConflicts {
         let asciiStemHashes: HashSet64
         /// Built when first looked in: a folder of thousands of playlists seldom needs them.
         lazy var names = Set(folder.names)
-        lazy var stems = Set(folder.names.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
+        lazy var stems = Set(names.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
 
         convenience init<Names: Collection<String>>(_ names: Names) {
             self.init(FolderListing.Names(names))
@@ -84,24 +84,25 @@ public enum SyncConflicts {
     /// every command runs this for every file name in `playlists/`, thousands in a large library,
     /// and nearly all are setlist's own playlist files, which need no string then.
     static func mayBeCopy(_ name: UnsafeBufferPointer<UInt8>, among originals: Originals) -> Bool {
-        guard name.count >= 5, Bytes.endsWithJSON(name), name.first != UInt8(ascii: ".") else { return false }
-        // The first three namings end the stem in ")" or carry Syncthing's marker (its ending is
-        // 43 scalars, at least as many bytes).
-        if name.count > 5 && name[name.count - 6] == UInt8(ascii: ")") { return true }
-        if name.count > 43 && Bytes.find(syncthingMarker, in: name.baseAddress!, from: 0, to: name.count) != nil { return true }
-        // OneDrive's: a dash after the original's stem, and a host name.
-        return oneDriveDashes(in: name, among: originals) { _ in true }
+        guard let shape = shape(of: name) else { return false }
+        // OneDrive's naming: a dash after the original's stem, and a host name.
+        return shape.closing || shape.marked || oneDriveDashes(in: name, among: originals) { _ in true }
+    }
+
+    /// What a file name's bytes say of the namings: nil unless it is a `.json` file that is not
+    /// hidden; else whether its stem ends in ")" and whether it holds Syncthing's marker (whose
+    /// ending is 43 scalars, at least as many bytes), which the first three namings need.
+    private static func shape(of name: UnsafeBufferPointer<UInt8>) -> (closing: Bool, marked: Bool)? {
+        guard Bytes.endsWithJSON(name), name.first != UInt8(ascii: ".") else { return nil }
+        return (
+            name.count > 5 && name[name.count - 6] == UInt8(ascii: ")"),
+            name.count > 43 && Bytes.contains(name.baseAddress!, name.count, syncthingMarker)
+        )
     }
 
     static func original(of name: String, among originals: Originals) -> (String, String)? {
         var contiguous = name
-        guard contiguous.withUTF8({ mayBeCopy($0, among: originals) }) else { return nil }
-        let (closing, marked) = contiguous.withUTF8 { bytes -> (Bool, Bool) in
-            (
-                bytes.count > 5 && bytes[bytes.count - 6] == UInt8(ascii: ")"),
-                bytes.count > 43 && Bytes.find(syncthingMarker, in: bytes.baseAddress!, from: 0, to: bytes.count) != nil
-            )
-        }
+        guard let (closing, marked) = contiguous.withUTF8({ shape(of: $0) }) else { return nil }
         // Only a stem ending in ")", or in ".sync-conflict-" and 23 more scalars (Syncthing's ending
         // has a fixed length), can follow the first three namings.
         let scalars = name.unicodeScalars

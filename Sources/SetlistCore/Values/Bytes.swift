@@ -1,9 +1,9 @@
 import Foundation
 
-/// Looking at raw bytes: what kinds a string's bytes are, and where a needle is (with the C
+/// Looking at raw bytes: what kinds a string's bytes are, where a needle is (with the C
 /// library's `memmem`, which Glibc's headers show Swift only under _GNU_SOURCE, so it is looked
-/// up once).
-enum Bytes {
+/// up once), and where a JSON string ends.
+public enum Bytes {
     private typealias Search = @convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?
     private static let memmem: Search? = dlsym(dlopen(nil, RTLD_NOW), "memmem").map { unsafeBitCast($0, to: Search.self) }
 
@@ -33,6 +33,22 @@ enum Bytes {
     }
 
     /// Whether `bytes` end in `.json`.
+    /// Where the JSON string whose contents start at `start` ends: its first quote that no
+    /// backslash escapes (one after an even run of them, as each backslash takes the byte after it
+    /// along), found with `memchr` since text is most of a document; nil when none comes before
+    /// `count`.
+    public static func closingQuote(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        var from = start
+        while from < count, let found = memchr(base + from, 0x22, count - from) {
+            let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            var backslashes = 0
+            while end - backslashes - 1 >= start && base[end - backslashes - 1] == 0x5C { backslashes += 1 }
+            if backslashes % 2 == 0 { return end }
+            from = end + 1
+        }
+        return nil
+    }
+
     static func endsWithJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.count >= 5 && memcmp(bytes.baseAddress! + bytes.count - 5, ".json", 5) == 0
     }

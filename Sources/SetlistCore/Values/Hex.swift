@@ -6,6 +6,19 @@ public enum Hex {
         String(value, radix: 16, uppercase: uppercase).leftPadded(to: digits)
     }
 
+    /// `bytes` in hexadecimal, two lowercase digits a byte, from their bytes (no string made for
+    /// each byte).
+    static func digits(of bytes: UnsafeRawBufferPointer) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// The code point as Unicode names it, with at least four digits: "U+000A", "U+202E", "U+1F3B8".
     public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         "U+" + digits(scalar.value, 4, uppercase: true)

@@ -54,6 +54,16 @@ public enum JSONFormat {
             close(UInt8(ascii: "]"))
         }
 
+        /// An array of `elements`, each written by `write`.
+        public mutating func array<Elements: Sequence>(_ elements: Elements, _ write: (inout Writer, Elements.Element) -> Void) {
+            array { writer in
+                for element in elements {
+                    writer.element()
+                    write(&writer, element)
+                }
+            }
+        }
+
         /// Starts the member `name` of the open object; its value comes next.
         public mutating func key(_ name: StaticString) {
             element()
@@ -146,7 +156,10 @@ public enum JSONFormat {
 
         /// The document's bytes with the final new line a text file has.
         public var document: Data {
-            Data(bytes + [0x0A])
+            var data = Data(capacity: bytes.count + 1)
+            data.append(contentsOf: bytes)
+            data.append(0x0A)
+            return data
         }
 
         private mutating func open(_ bracket: UInt8) {
