@@ -196,10 +196,7 @@ struct EditSongCommand: ParsableCommand {
         }
     }
 
-    private static func list(_ fields: [SongField]) -> String {
-        // Joined by hand: `joined(separator:)` had the runtime look up conformances on every run.
-        fields.reduce(into: "") { list, field in list += (list.isEmpty ? "" : ", ") + field.rawValue }
-    }
+    private static func list(_ fields: [SongField]) -> String { Text.joined(fields.map { $0.rawValue }, separator: ", ") }
 }
 
 struct RemoveSongCommand: ParsableCommand {

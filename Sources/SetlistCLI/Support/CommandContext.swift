@@ -69,7 +69,7 @@ public struct CommandContext: Sendable {
                 return data
             },
             isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
-            commandLine: arguments.reduce(into: "setlist") { line, argument in line += " " + quoteIfNeeded(argument) }
+            commandLine: Text.joined(["setlist"] + arguments.map { quoteIfNeeded($0) }, separator: " ")
         )
         context.outputIsTerminal = isatty(STDOUT_FILENO) == 1
         context.errorOutputIsTerminal = isatty(STDERR_FILENO) == 1

@@ -72,12 +72,8 @@ struct Table {
         }
         func separator(_ text: String) -> String {
             guard let width else { return text }
-            // Joined by hand: `joined(separator:)` had the runtime look up conformances on every run.
-            var lines = ""
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                lines += (index == 0 ? "" : "\n") + Cells.truncate(String(line), to: width)
-            }
-            return lines
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.truncate(String($0), to: width) }
+            return Text.joined(lines, separator: "\n")
         }
         line(headers, headerWidths)
         let header = String(decoding: output, as: UTF8.self)

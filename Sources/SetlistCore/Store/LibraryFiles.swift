@@ -159,20 +159,18 @@ public enum LibraryFiles {
     static func isSafePlaylistFileName(_ name: String) -> Bool {
         // ASCII letters are the only ASCII scalars with the Alphabetic property, so the bytes tell
         // (a Unicode property lookup for each letter of every name took longer); for ASCII text
-        // bytes and characters are as many.
-        name.hasSuffix(".json") && !name.hasPrefix(".") && name.utf8.count <= 255
-            && name.utf8.allSatisfy {
-                switch $0 {
+        // bytes and characters are as many. A dot may not follow a dot (no "..").
+        var previous: UInt8 = 0
+        return name.hasSuffix(".json") && !name.hasPrefix(".") && name.utf8.count <= 255
+            && name.utf8.allSatisfy { byte in
+                defer { previous = byte }
+                switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                    UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                    true
-                default: false
+                    UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    return true
+                case UInt8(ascii: "."): return previous != UInt8(ascii: ".")
+                default: return false
                 }
-            }
-            // Two dots in a row, found by the bytes (`contains("..")` is Foundation's, through NSString;
-            // `zip` of the bytes had the runtime look up its type's conformances on every run).
-            && !name.utf8.indices.dropFirst().contains {
-                name.utf8[$0] == UInt8(ascii: ".") && name.utf8[name.utf8.index(before: $0)] == UInt8(ascii: ".")
             }
     }
 

@@ -32,7 +32,6 @@ public enum Bytes {
         return (control != 0, high == 0)
     }
 
-    /// Whether `bytes` end in `.json`.
     /// Where the JSON string whose contents start at `start` ends: its first quote that no
     /// backslash escapes (one after an even run of them, as each backslash takes the byte after it
     /// along), found with `memchr` since text is most of a document; nil when none comes before
@@ -49,6 +48,7 @@ public enum Bytes {
         return nil
     }
 
+    /// Whether `bytes` end in `.json`.
     static func endsWithJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.count >= 5 && memcmp(bytes.baseAddress! + bytes.count - 5, ".json", 5) == 0
     }

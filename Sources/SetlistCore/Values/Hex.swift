@@ -9,14 +9,15 @@ public enum Hex {
     /// `bytes` in hexadecimal, two lowercase digits a byte, from their bytes (no string made for
     /// each byte).
     static func digits(of bytes: UnsafeRawBufferPointer) -> String {
-        let hex = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0F)])
+        let hex: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                text[2 * index] = hex.utf8Start[Int(byte >> 4)]
+                text[2 * index + 1] = hex.utf8Start[Int(byte & 0x0F)]
+            }
+            return bytes.count * 2
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The code point as Unicode names it, with at least four digits: "U+000A", "U+202E", "U+1F3B8".

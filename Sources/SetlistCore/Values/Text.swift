@@ -219,6 +219,18 @@ public enum Text {
         trimmed(text, isSpaceOrNewline)
     }
 
+    /// `parts` with `separator` between them, as `joined(separator:)` gives them, without its
+    /// generic set-up: its first use had the runtime look up conformances (a scan of every
+    /// conformance record) on every run of the commands that print a table or record a change.
+    public static func joined(_ parts: [String], separator: String) -> String {
+        var text = ""
+        for index in parts.indices {
+            if index > 0 { text += separator }
+            text += parts[index]
+        }
+        return text
+    }
+
     /// `text` without spaces and tabs at either end (new lines stay): what
     /// `trimmingCharacters(in: .whitespaces)` gives, as references to songs and playlists are read.
     public static func trimmedSpaces(_ text: String) -> String {
