@@ -2,6 +2,8 @@ import CLITestSupport
 import Foundation
 import Testing
 
+@testable import SetlistCLI
+
 /// Commands that say what they mean: the playlist-or-song ambiguity, notes as written, what
 /// edit-song can change, mistyped commands, help and version, and the --help examples.
 @Suite struct ClearCommandTests {
@@ -73,6 +75,14 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("There is no command '\(typed)'"))
         #expect(result.stderr.contains("`setlist \(suggested)`"))
+    }
+
+    @Test(arguments: [("shwo", "show"), ("edit", "edit-song")])
+    func eachSuggestionIsMadeOnce(typed: String, suggested: String) throws {
+        let lib = try TemporaryLibrary()
+        let result = try lib.run(typed)
+        #expect(result.stderr.components(separatedBy: "`setlist \(suggested)`").count == 2, "\(result.stderr)")
+        #expect(Set(CommandNames.all).count == CommandNames.all.count)
     }
 
     @Test func helpForAnUnknownCommandIsAnError() throws {

@@ -4,10 +4,11 @@ import SetlistCore
 /// The subcommands' names, for the word before everything else: `setlist shwo` suggests the
 /// closest names, `setlist help foo` is an error, `setlist version` and `-V` print the version.
 enum CommandNames {
-    /// Every subcommand's name, in the order of `setlist --help`.
+    /// Every subcommand's name, in the order of `setlist --help` (`subcommands` alone would also
+    /// hold the grouped ones, so each name would come twice).
     static var all: [String] {
-        SetlistCommand.configuration.groupedSubcommands.flatMap(\.subcommands).map { $0._commandName }
-            + SetlistCommand.configuration.subcommands.map { $0._commandName }
+        let configuration = SetlistCommand.configuration
+        return (configuration.groupedSubcommands.flatMap(\.subcommands) + configuration.ungroupedSubcommands).map { $0._commandName }
     }
 
     /// What to do with the first word before ArgumentParser sees it: nil to parse as usual.
