@@ -1,6 +1,5 @@
-# Installs setlist like a Linux tool: the program with the Swift runtime linked in (bin/setlist, and
-# libexec/setlist/setlist-draw, which it runs for pdf and share), manual pages,
-# shell completions, and the .plsts file type with a desktop entry that imports it.
+# Installs setlist like a Linux tool: the program with the Swift runtime linked in (bin/setlist),
+# manual pages, shell completions, and the .plsts file type with a desktop entry that imports it.
 #
 #   make install PREFIX=~/.local      # default /usr/local; DESTDIR is honoured for packaging
 #   make uninstall PREFIX=~/.local    # removes exactly what install put there
@@ -26,15 +25,13 @@ all: stage
 
 build:
 	$(SWIFT_BUILD) --product setlist
-	$(SWIFT_BUILD) --product setlist-draw
 
 # The tree install and dist copy: bin/, share/man/man1, completions, MIME package, desktop entry.
 stage: build
 	rm -rf $(STAGE)
-	mkdir -p $(STAGE)/bin $(STAGE)/libexec/setlist $(STAGE)/share/bash-completion/completions $(STAGE)/share/zsh/site-functions \
+	mkdir -p $(STAGE)/bin $(STAGE)/share/bash-completion/completions $(STAGE)/share/zsh/site-functions \
 		$(STAGE)/share/fish/vendor_completions.d $(STAGE)/share/mime/packages $(STAGE)/share/applications
 	strip -o $(STAGE)/bin/setlist "$$($(SWIFT_BUILD) --show-bin-path)/setlist"
-	strip -o $(STAGE)/libexec/setlist/setlist-draw "$$($(SWIFT_BUILD) --show-bin-path)/setlist-draw"
 	Scripts/man-pages $(STAGE)/share/man/man1
 	$(STAGE)/bin/setlist --generate-completion-script bash > $(STAGE)/share/bash-completion/completions/setlist
 	$(STAGE)/bin/setlist --generate-completion-script zsh > $(STAGE)/share/zsh/site-functions/_setlist
@@ -44,8 +41,17 @@ stage: build
 
 install: stage
 	cd $(STAGE) && find . -type f | sed 's|^\./||' | LC_ALL=C sort > ../staged-files
+	@# Over an earlier install: remove the files it had that this one has not (0.1's
+	@# libexec/setlist/setlist-draw), so that nothing is left behind, now or at uninstall.
+	@if [ -f "$(ROOT)/$(MANIFEST)" ]; then \
+		LC_ALL=C sort "$(ROOT)/$(MANIFEST)" | LC_ALL=C comm -23 - .build/staged-files | grep -vx '$(MANIFEST)' | \
+		while read -r file; do \
+			rm -f "$(ROOT)/$$file"; \
+			(cd "$(ROOT)" && rmdir -p --ignore-fail-on-non-empty "$$(dirname "$$file")" 2>/dev/null) || true; \
+		done; \
+	fi
 	cd $(STAGE) && while read -r file; do \
-		case "$$file" in bin/*|libexec/*) mode=755 ;; *) mode=644 ;; esac; \
+		case "$$file" in bin/*) mode=755 ;; *) mode=644 ;; esac; \
 		install -D -m $$mode "$$file" "$(ROOT)/$$file"; \
 	done < ../staged-files
 	{ cat .build/staged-files; echo $(MANIFEST); } > .build/installed-files

@@ -6,7 +6,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "setlist", targets: ["setlist"]),
-        .executable(name: "setlist-draw", targets: ["setlist-draw"]),
         .library(name: "SetlistCore", targets: ["SetlistCore"]),
     ],
     dependencies: [
@@ -32,8 +31,10 @@ let package = Package(
         ),
         // What a PDF setlist is (styles, paper, file) and the seam its drawing comes through.
         .target(name: "SetlistPDF", dependencies: ["SetlistCore"]),
-        // PDF setlists rendered with Cairo and laid out with Pango; linked only into setlist-draw.
-        .target(name: "SetlistPDFCairo", dependencies: ["SetlistCore", "SetlistPDF", "CCairoPango"]),
+        // Cairo's, Pango's and GLib's functions, loaded (dlopen) only when a command draws.
+        .target(name: "CDrawingLibraries", dependencies: ["CCairoPango"]),
+        // PDF setlists rendered with Cairo and laid out with Pango.
+        .target(name: "SetlistPDFCairo", dependencies: ["SetlistCore", "SetlistPDF", "CDrawingLibraries"]),
         // The email message (RFC 5322 / MIME) and its delivery.
         .target(name: "SetlistMail", dependencies: ["SetlistCore", "SetlistExchange"]),
         // Stage mode: the screen model and the terminal.
@@ -46,10 +47,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "setlist", dependencies: ["SetlistCLI"]),
-        // The same commands with the drawing linked in: `setlist` hands `pdf` and `share` to it, so
-        // that no other command pays to load Cairo, Pango and GLib.
-        .executableTarget(name: "setlist-draw", dependencies: ["SetlistCLI", "SetlistPDFCairo"]),
+        // The drawing libraries come in by dlopen when a command draws (CDrawingLibraries);
+        // Scripts/release-build drops the links to them that SwiftPM adds, so that no other
+        // command loads them.
+        .executableTarget(name: "setlist", dependencies: ["SetlistCLI", "SetlistPDFCairo"]),
         // Times the commands as whole processes against references it builds (Scripts/benchmark, docs/performance.md).
         .executableTarget(name: "setlist-benchmarks", dependencies: ["SetlistCore"]),
 
@@ -88,6 +89,6 @@ let package = Package(
         // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["setlist", "setlist-draw", "SetlistCore", "CLITestSupport", "MailTestSupport", "SeededRandom"]),
+            dependencies: ["setlist", "SetlistCore", "CLITestSupport", "MailTestSupport", "SeededRandom"]),
     ]
 )

@@ -1,4 +1,4 @@
-import CCairoPango
+import CDrawingLibraries
 import Foundation
 import SetlistCore
 import SetlistPDF
@@ -55,15 +55,15 @@ enum PDFCanvas {
             Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }
-        guard let surface = cairo_pdf_surface_create_for_stream(write, closure, frame.width, frame.height) else {
+        guard let surface = cairoPango.pointee.cairo_pdf_surface_create_for_stream(write, closure, frame.width, frame.height) else {
             throw .cairo(detail: "cannot create a PDF surface")
         }
-        defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface))
+        defer { cairoPango.pointee.cairo_surface_destroy(surface) }
+        try check(cairoPango.pointee.cairo_surface_status(surface))
         setMetadata(metadata, on: surface)
         addOutline(document, pages: pages, on: surface)
 
-        let cr = cairo_create(surface)!
+        let cr = cairoPango.pointee.cairo_create(surface)!
         for (index, page) in pages.enumerated() {
             for placed in page {
                 draw(document.rows[placed.row], top: placed.y, on: cr)
@@ -71,13 +71,13 @@ enum PDFCanvas {
             if index < footers.count, let footer = footers[index] {
                 draw(footer, top: frame.footerTop, on: cr)
             }
-            cairo_show_page(cr)
+            cairoPango.pointee.cairo_show_page(cr)
         }
-        let drawingStatus = cairo_status(cr)
-        cairo_destroy(cr)
+        let drawingStatus = cairoPango.pointee.cairo_status(cr)
+        cairoPango.pointee.cairo_destroy(cr)
         try check(drawingStatus)
-        cairo_surface_finish(surface)
-        try check(cairo_surface_status(surface))
+        cairoPango.pointee.cairo_surface_finish(surface)
+        try check(cairoPango.pointee.cairo_surface_status(surface))
         withExtendedLifetime(sink) {}
         return sink.data
     }
@@ -86,17 +86,17 @@ enum PDFCanvas {
         let baseline = top + row.ascent
         for fragment in row.fragments {
             let line = fragment.box.lines[fragment.line]
-            cairo_move_to(cr, fragment.x + line.x, baseline)
-            pango_cairo_show_layout_line(cr, fragment.box.linePointers[fragment.line])
+            cairoPango.pointee.cairo_move_to(cr, fragment.x + line.x, baseline)
+            cairoPango.pointee.pango_cairo_show_layout_line(cr, fragment.box.linePointers[fragment.line])
         }
         for rule in row.rules {
-            cairo_save(cr)
-            cairo_set_source_rgb(cr, rule.gray, rule.gray, rule.gray)
-            cairo_set_line_width(cr, rule.thickness)
-            cairo_move_to(cr, rule.fromX, top + rule.y)
-            cairo_line_to(cr, rule.toX, top + rule.y)
-            cairo_stroke(cr)
-            cairo_restore(cr)
+            cairoPango.pointee.cairo_save(cr)
+            cairoPango.pointee.cairo_set_source_rgb(cr, rule.gray, rule.gray, rule.gray)
+            cairoPango.pointee.cairo_set_line_width(cr, rule.thickness)
+            cairoPango.pointee.cairo_move_to(cr, rule.fromX, top + rule.y)
+            cairoPango.pointee.cairo_line_to(cr, rule.toX, top + rule.y)
+            cairoPango.pointee.cairo_stroke(cr)
+            cairoPango.pointee.cairo_restore(cr)
         }
     }
 
@@ -109,7 +109,7 @@ enum PDFCanvas {
             (CAIRO_PDF_METADATA_CREATE_DATE, date),
             (CAIRO_PDF_METADATA_MOD_DATE, date),
         ]
-        for (key, value) in entries { cairo_pdf_surface_set_metadata(surface, key, value) }
+        for (key, value) in entries { cairoPango.pointee.cairo_pdf_surface_set_metadata(surface, key, value) }
     }
 
     /// One outline entry per entry of the document, pointing at the top of its row.
@@ -127,7 +127,7 @@ enum PDFCanvas {
             let parent = entry.parent.flatMap { ids[$0] } ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
             let attributes = "page=\(target.page) pos=[0 \(Int(max(0, target.y - 6).rounded()))]"
             let flags = entry.bold ? CAIRO_PDF_OUTLINE_FLAG_BOLD : cairo_pdf_outline_flags_t(rawValue: 0)
-            ids[index] = cairo_pdf_surface_add_outline(
+            ids[index] = cairoPango.pointee.cairo_pdf_surface_add_outline(
                 surface, parent, Typesetter.printable(entry.title, singleLine: true),
                 attributes, flags)
         }
@@ -135,6 +135,6 @@ enum PDFCanvas {
 
     private static func check(_ status: cairo_status_t) throws(PDFError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
-        throw .cairo(detail: String(cString: cairo_status_to_string(status)))
+        throw .cairo(detail: cairoPango.pointee.cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)")
     }
 }

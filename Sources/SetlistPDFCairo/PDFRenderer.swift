@@ -1,4 +1,4 @@
-import CCairoPango
+import CDrawingLibraries
 import Foundation
 import SetlistCore
 import SetlistPDF
@@ -9,7 +9,7 @@ public struct PDFRenderer {
     /// The creator written in the PDF's metadata.
     public static let creator = SetlistVersion.generator
 
-    /// The drawing `setlist-draw` and the tests give the commands (``PDFDrawing``).
+    /// The drawing `setlist` and the tests give the commands (``PDFDrawing``).
     public init() {}
 
     /// Starts setting up the fonts in the background: fontconfig reading its configuration and

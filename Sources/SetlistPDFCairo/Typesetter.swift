@@ -1,4 +1,4 @@
-import CCairoPango
+import CDrawingLibraries
 import Foundation
 import SetlistCore
 import SetlistPDF
@@ -38,10 +38,11 @@ final class Typesetter {
 
     /// Runs `body` with a typesetter while no other thread uses Pango.
     static func withTypesetter<T>(_ body: (Typesetter) throws(PDFError) -> T) throws(PDFError) -> T {
+        try DrawingLibraries.load()
         lock.lock()
         defer { lock.unlock() }
-        if sharedFontMap == nil { sharedFontMap = pango_cairo_font_map_new() }
-        guard let fontMap = sharedFontMap, let context = pango_font_map_create_context(fontMap) else {
+        if sharedFontMap == nil { sharedFontMap = cairoPango.pointee.pango_cairo_font_map_new() }
+        guard let fontMap = sharedFontMap, let context = cairoPango.pointee.pango_font_map_create_context(fontMap) else {
             throw .fontsUnavailable
         }
         let typesetter = Typesetter(context: context)
@@ -67,19 +68,19 @@ final class Typesetter {
     private init(context: OpaquePointer) {
         self.context = context
         // One layout unit is one PDF point; metrics are not hinted, so what is measured is what is drawn.
-        pango_cairo_context_set_resolution(context, 72)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
+        cairoPango.pointee.pango_cairo_context_set_resolution(context, 72)
+        let options = cairoPango.pointee.cairo_font_options_create()
+        cairoPango.pointee.cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairoPango.pointee.cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairoPango.pointee.pango_cairo_context_set_font_options(context, options)
+        cairoPango.pointee.cairo_font_options_destroy(options)
+        cairoPango.pointee.pango_context_set_round_glyph_positions(context, 0)
         // Lines read left to right like the page; a song's title and notes in the long PDF opt into
         // their own paragraph direction.
-        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        cairoPango.pointee.pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
+    deinit { cairoPango.pointee.g_object_unref(UnsafeMutableRawPointer(context)) }
 
     /// Lays out `text` in one font.
     func box(
@@ -95,15 +96,15 @@ final class Typesetter {
     /// them; with `paragraphDirection`, a paragraph written right to left (a title or notes in
     /// Arabic, say) is aligned to the right instead.
     func box(_ runs: [Run], width: Double?, overflow: Overflow = .wrap, paragraphDirection: Bool = false) -> TextBox {
-        let layout = pango_layout_new(context)!
-        let base = pango_font_description_new()
-        pango_font_description_set_family(base, Font.families)
-        pango_font_description_set_size(base, Self.units(runs.first?.font.size ?? 10))
-        pango_layout_set_font_description(layout, base)
-        pango_font_description_free(base)
+        let layout = cairoPango.pointee.pango_layout_new(context)!
+        let base = cairoPango.pointee.pango_font_description_new()
+        cairoPango.pointee.pango_font_description_set_family(base, Font.families)
+        cairoPango.pointee.pango_font_description_set_size(base, Self.units(runs.first?.font.size ?? 10))
+        cairoPango.pointee.pango_layout_set_font_description(layout, base)
+        cairoPango.pointee.pango_font_description_free(base)
 
         var text = ""
-        let attributes = pango_attr_list_new()
+        let attributes = cairoPango.pointee.pango_attr_list_new()
         var start = 0
         for run in runs {
             let clean = Self.printable(run.text, singleLine: overflow == .ellipsize)
@@ -111,30 +112,30 @@ final class Typesetter {
             text += clean
             let level = UInt16(max(0, min(1, run.gray)) * 65535)
             for attribute in [
-                pango_attr_size_new(Self.units(run.font.size)),
-                pango_attr_weight_new(run.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL),
-                pango_attr_style_new(run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL),
-                pango_attr_foreground_new(level, level, level),
+                cairoPango.pointee.pango_attr_size_new(Self.units(run.font.size)),
+                cairoPango.pointee.pango_attr_weight_new(run.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL),
+                cairoPango.pointee.pango_attr_style_new(run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL),
+                cairoPango.pointee.pango_attr_foreground_new(level, level, level),
             ] {
                 guard let attribute else { continue }
                 attribute.pointee.start_index = guint(start)
                 attribute.pointee.end_index = guint(end)
-                pango_attr_list_insert(attributes, attribute)
+                cairoPango.pointee.pango_attr_list_insert(attributes, attribute)
             }
             start = end
         }
-        pango_layout_set_attributes(layout, attributes)
-        pango_attr_list_unref(attributes)
-        text.withCString { pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
+        cairoPango.pointee.pango_layout_set_attributes(layout, attributes)
+        cairoPango.pointee.pango_attr_list_unref(attributes)
+        text.withCString { cairoPango.pointee.pango_layout_set_text(layout, $0, Int32(text.utf8.count)) }
 
         if let width {
-            pango_layout_set_width(layout, Self.units(max(width, 1)))
+            cairoPango.pointee.pango_layout_set_width(layout, Self.units(max(width, 1)))
             switch overflow {
-            case .wrap: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            case .wrap: cairoPango.pointee.pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            case .ellipsize: cairoPango.pointee.pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             }
         }
-        pango_layout_set_auto_dir(layout, paragraphDirection ? 1 : 0)
+        cairoPango.pointee.pango_layout_set_auto_dir(layout, paragraphDirection ? 1 : 0)
         let box = TextBox(layout: layout)
         if !sawUnshownLetters && box.unknownGlyphCount > 0 { sawUnshownLetters = true }
         return box
@@ -186,22 +187,22 @@ final class TextBox {
     init(layout: OpaquePointer) {
         self.layout = layout
         var lines: [Line] = []
-        let iterator = pango_layout_get_iter(layout)
+        let iterator = cairoPango.pointee.pango_layout_get_iter(layout)
         repeat {
             var ink = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iterator, &ink, &logical)
-            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
+            cairoPango.pointee.pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+            let baseline = Double(cairoPango.pointee.pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
             let top = Double(logical.y) / Double(PANGO_SCALE)
             lines.append(
                 Line(
                     x: Double(logical.x) / Double(PANGO_SCALE), top: top,
                     height: Double(logical.height) / Double(PANGO_SCALE), ascent: baseline - top))
-        } while pango_layout_iter_next_line(iterator) != 0
-        pango_layout_iter_free(iterator)
+        } while cairoPango.pointee.pango_layout_iter_next_line(iterator) != 0
+        cairoPango.pointee.pango_layout_iter_free(iterator)
         self.lines = lines
 
         var pointers: [UnsafeMutablePointer<PangoLayoutLine>] = []
-        var node = pango_layout_get_lines_readonly(layout)
+        var node = cairoPango.pointee.pango_layout_get_lines_readonly(layout)
         while let current = node {
             if let line = current.pointee.data { pointers.append(line.assumingMemoryBound(to: PangoLayoutLine.self)) }
             node = current.pointee.next
@@ -209,13 +210,13 @@ final class TextBox {
         linePointers = pointers
 
         var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, &logical)
+        cairoPango.pointee.pango_layout_get_extents(layout, &ink, &logical)
         width = Double(logical.width) / Double(PANGO_SCALE)
         height = Double(logical.height) / Double(PANGO_SCALE)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    deinit { cairoPango.pointee.g_object_unref(UnsafeMutableRawPointer(layout)) }
 
     /// Whether some letter had no glyph in any installed font.
-    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+    var unknownGlyphCount: Int { Int(cairoPango.pointee.pango_layout_get_unknown_glyphs_count(layout)) }
 }

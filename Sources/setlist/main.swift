@@ -1,8 +1,14 @@
 import Foundation
 import SetlistCLI
+import SetlistPDFCairo
 
 let arguments = SetlistMain.processArguments
-// `pdf` and `share` run in setlist-draw, which links Cairo and Pango; this program does not, so
-// that the other commands start without loading them (DrawingProgram).
-if DrawingProgram.isNeeded(by: arguments) { exit(DrawingProgram.handOver(arguments)) }
-exit(SetlistMain.run(bytes: arguments) { CommandContext.process(arguments: $0) })
+// Only `pdf` and `share` load Cairo and Pango; they start setting up the fonts at once, in a thread
+// of their own, while the command reads the library.
+if DrawingCommands.areNeeded(by: arguments) { PDFRenderer.prepareFonts() }
+exit(
+    SetlistMain.run(bytes: arguments) { arguments in
+        var context = CommandContext.process(arguments: arguments)
+        context.drawing = PDFRenderer()
+        return context
+    })

@@ -26,8 +26,8 @@ public struct CommandContext: Sendable {
     public var errorOutputIsTerminal = false
     /// The width of the terminal standard output goes to; nil when it is not one.
     public var terminalColumns: Int?
-    /// What draws the PDFs of `pdf` and `share`: set by `setlist-draw` and by tests. `setlist`
-    /// itself has none; it hands those commands to setlist-draw before parsing (``DrawingProgram``).
+    /// What draws the PDFs of `pdf` and `share`: set by `setlist` (SetlistPDFCairo, which loads
+    /// Cairo and Pango when it first draws) and by tests.
     public var drawing: (any PDFDrawing)?
 
     /// The columns tables are fitted to: `$COLUMNS` when set (also when the output is piped),
