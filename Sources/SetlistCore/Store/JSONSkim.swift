@@ -86,13 +86,27 @@ struct JSONSkim {
     /// The string that comes next when it is plain (no escape, no control character, valid
     /// UTF-8), as the decoder would read it; nil for any other.
     mutating func plainString() -> String? {
-        guard let range = string(), !hasEscape(range) else { return nil }
+        guard let range = plainRange() else { return nil }
         return plain(range)
+    }
+
+    /// The contents of the string that comes next when it holds no escape; nil for any other.
+    mutating func plainRange() -> Range<Int>? {
+        guard let range = string(), !hasEscape(range) else { return nil }
+        return range
+    }
+
+    /// The bytes in `range` when they are ASCII without a control character (so plain text as
+    /// they are); nil otherwise.
+    func asciiBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
+        let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        let kinds = Bytes.kinds(of: bytes)
+        return kinds.ascii && !kinds.control ? bytes : nil
     }
 
     /// The text of the string contents in `range`, which hold no escape; nil when they hold a
     /// control character or bytes that are not UTF-8.
-    private func plain(_ range: Range<Int>) -> String? {
+    func plain(_ range: Range<Int>) -> String? {
         let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
         let kinds = Bytes.kinds(of: bytes)
         guard !kinds.control else { return nil }

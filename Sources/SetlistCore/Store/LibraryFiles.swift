@@ -187,13 +187,16 @@ public enum LibraryFiles {
     }
 
     /// Decodes a library file, checking its version first, with errors that name the file and
-    /// the place in it.
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(LibraryError) -> T {
+    /// the place in it. With `keys`, an order file read plainly keeps only the entries that may be
+    /// candidates for them (``orderFile(skimming:keepingCandidatesFor:)``; the decoder keeps all).
+    static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, path: String, keepingCandidatesFor keys: [PlaylistKey]? = nil
+    ) throws(LibraryError) -> T {
         // The order file, read by every command that names a playlist, the song list, the largest
         // file, the playlists and the history entries are read directly when they can be.
         let direct: (any VersionedFile)? =
             if T.self == PlaylistOrderFile.self {
-                orderFile(skimming: data)
+                orderFile(skimming: data, keepingCandidatesFor: keys)
             } else if T.self == SongsFile.self {
                 SongListCodec.read(data)
             } else if T.self == PlaylistFile.self {

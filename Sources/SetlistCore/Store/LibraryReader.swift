@@ -68,7 +68,7 @@ struct LibraryReader {
             library.songs = file.songs
             library.addConflicts(file.conflicts, in: .songs)
         }
-        if scope.playlists != .none, let order = decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder) {
+        if scope.playlists != .none, let order = readOrderFile(scope) {
             library.addConflicts(order.conflicts, in: .playlistOrder)
             library.currentPlaylistID = order.current
             switch scope.playlists {
@@ -211,6 +211,17 @@ struct LibraryReader {
         return decode(type, path, data: data)
     }
 
+    /// The order file; for playlists named (not the current one), perhaps only the entries that
+    /// may be theirs: a large library lists thousands, and `candidates` looks at no other.
+    private mutating func readOrderFile(_ scope: LibraryScope) -> LibraryFiles.PlaylistOrderFile? {
+        var keys: [LibraryFiles.PlaylistKey]?
+        if case .matching(let references) = scope.playlists, !references.contains(nil) {
+            keys = references.compactMap { $0.map(LibraryFiles.PlaylistKey.init) }
+        }
+        guard let data = load(LibraryFiles.playlistOrder) else { return nil }
+        return decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder, data: data, keepingCandidatesFor: keys)
+    }
+
     /// The bytes of a library file; nil when it is absent, passed over or cannot be read (an error).
     private mutating func load(_ path: String, mapped: Bool = false) -> Data? {
         let full = self.path(of: path)
@@ -227,9 +238,11 @@ struct LibraryReader {
         }
     }
 
-    private mutating func decode<T: Decodable>(_ type: T.Type, _ path: String, data: Data) -> T? {
+    private mutating func decode<T: Decodable>(
+        _ type: T.Type, _ path: String, data: Data, keepingCandidatesFor keys: [LibraryFiles.PlaylistKey]? = nil
+    ) -> T? {
         do {
-            let value = try LibraryFiles.decode(type, from: data, path: self.path(of: path))
+            let value = try LibraryFiles.decode(type, from: data, path: self.path(of: path), keepingCandidatesFor: keys)
             files[path] = data
             return value
         } catch {

@@ -177,7 +177,11 @@ extension LibraryFiles {
     /// The order file read plainly: `current`, `format`, `version` and the entries' `id` and
     /// `file`, each once, every string plain; nil for anything else (conflicts, another key, an
     /// escape), which the decoder then reads with its errors.
-    static func orderFile(skimming data: Data) -> PlaylistOrderFile? {
+    ///
+    /// With `keys`, only the entries that may match one of them (``PlaylistKey/mayMatch(id:file:)``)
+    /// are kept, so that a command naming a playlist makes text of a few entries, not of thousands;
+    /// the others are checked as plainly as the kept ones are read.
+    static func orderFile(skimming data: Data, keepingCandidatesFor keys: [PlaylistKey]? = nil) -> PlaylistOrderFile? {
         data.withUnsafeBytes { raw -> PlaylistOrderFile? in
             var skim = JSONSkim(raw)
             var current: String?, format: String?, version: Int?, entries: [PlaylistOrderFile.Entry]?
@@ -186,7 +190,7 @@ extension LibraryFiles {
                 case "current": return skim.takeNull() || skim.read(&current) { $0.plainString() }
                 case "format": return skim.read(&format) { $0.plainString() }
                 case "version": return skim.read(&version) { $0.integer() }
-                case "playlists": return skim.read(&entries, with: orderEntries)
+                case "playlists": return skim.read(&entries) { orderEntries(&$0, keepingCandidatesFor: keys) }
                 default: return false
                 }
             }
@@ -195,27 +199,33 @@ extension LibraryFiles {
         }
     }
 
-    private static func orderEntries(_ skim: inout JSONSkim) -> [PlaylistOrderFile.Entry]? {
+    private static func orderEntries(_ skim: inout JSONSkim, keepingCandidatesFor keys: [PlaylistKey]?) -> [PlaylistOrderFile.Entry]? {
         var entries: [PlaylistOrderFile.Entry] = []
         // Keys compared as bytes (one written with an escape is left to the decoder), without the
         // set of keys ``JSONSkim/members(_:)`` keeps: a large library lists thousands of entries.
         let plain = skim.elements { skim in
             guard skim.take(UInt8(ascii: "{")) else { return false }
-            var id: String?, file: String?
+            var id: Range<Int>?, file: Range<Int>?
             repeat {
                 guard let key = skim.string(), skim.take(UInt8(ascii: ":")) else { return false }
                 if id == nil, skim.bytes(key, are: "id") {
-                    id = skim.plainString()
+                    id = skim.plainRange()
                     guard id != nil else { return false }
                 } else if file == nil, skim.bytes(key, are: "file") {
-                    file = skim.plainString()
+                    file = skim.plainRange()
                     guard file != nil else { return false }
                 } else {
                     return false
                 }
             } while skim.take(UInt8(ascii: ","))
             guard skim.take(UInt8(ascii: "}")), let id, let file else { return false }
-            entries.append(.init(id: id, file: file))
+            if let keys, let idBytes = skim.asciiBytes(id), let fileBytes = skim.asciiBytes(file),
+                !keys.contains(where: { $0.mayMatch(id: idBytes, file: fileBytes) })
+            {
+                return true
+            }
+            guard let idText = skim.plain(id), let fileText = skim.plain(file) else { return false }
+            entries.append(.init(id: idText, file: fileText))
             return true
         }
         return plain ? entries : nil
