@@ -46,6 +46,7 @@ struct Plan {
                         subject: job, referenceName: "trivial Swift", reference: trivial, ratioBudget: 3.5))
             }
         }
+        list += diskComparisons(of: list)
         if sizes.contains(.band) { list += pdfComparisons() }
         for size in sizes where size != .band {
             list += largeComparisons(size)
@@ -71,6 +72,22 @@ struct Plan {
             ),
             ("check", ["check"], nil),
         ]
+    }
+
+    /// The changes of `band` again, against the disk's share of them: C replacing a copy of the
+    /// library's songs.json as setlist replaces it (no budget; it shows what the disk costs here).
+    private func diskComparisons(of band: [Comparison]) -> [Comparison] {
+        let out = work.appendingPathComponent("out").path
+        return band.filter { ["add-song", "edit-song"].contains($0.command) }.map { change in
+            var comparison = change
+            comparison.section = "Changes against the disk's share (no budget): C replacing songs.json as setlist does"
+            comparison.referenceName = "C replace"
+            comparison.reference = Job(
+                executable: references.replaceFile,
+                arguments: [library(change.library) + "/songs.json", out + "/\(change.library)-songs.json"])
+            comparison.ratioBudget = nil
+            return comparison
+        }
     }
 
     /// The long PDF against the C program setting the same text; the short one against the long.

@@ -4,20 +4,24 @@ import SetlistCore
 /// The programs setlist is measured against, built from `Benchmarks/` in the same run:
 /// a trivial Swift + Foundation program linked like setlist's release build (the floor of any
 /// Swift command), and a C program that sets the same text as the long PDF with Cairo and Pango
-/// (the floor of a PDF). jq, parsing the same JSON files, is the floor of reading a library.
+/// (the floor of a PDF). jq, parsing the same JSON files, is the floor of reading a library; a C
+/// program replacing a file as setlist does is the disk's share of a change.
 struct References {
     /// The trivial Swift program.
     let trivial: String
     /// The C program: `set-text PARAGRAPHS OUT.pdf`.
     let setText: String
+    /// The C program: `replace-file SOURCE DESTINATION`.
+    let replaceFile: String
     /// jq, from the PATH.
     let jq: String
 
-    /// Builds both programs into `folder`; jq must be installed.
+    /// Builds the programs into `folder`; jq must be installed.
     static func build(sources: URL, into folder: URL) throws -> References {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let trivial = folder.appendingPathComponent("trivial").path
         let setText = folder.appendingPathComponent("set-text").path
+        let replaceFile = folder.appendingPathComponent("replace-file").path
         try Shell.run(
             "swiftc", ["-O", "-static-stdlib", sources.appendingPathComponent("trivial.swift").path, "-o", trivial],
             what: "building the trivial Swift program")
@@ -26,8 +30,11 @@ struct References {
             "cc",
             ["-O2", sources.appendingPathComponent("set-text.c").path] + flags.split(separator: " ").map(String.init) + ["-o", setText],
             what: "building the C Cairo + Pango program")
+        try Shell.run(
+            "cc", ["-O2", sources.appendingPathComponent("replace-file.c").path, "-o", replaceFile],
+            what: "building the C program that replaces a file")
         guard let jq = Shell.find("jq") else { throw BenchmarkError("jq is not installed (Scripts/benchmark installs it).") }
-        return References(trivial: trivial, setText: setText, jq: jq)
+        return References(trivial: trivial, setText: setText, replaceFile: replaceFile, jq: jq)
     }
 
     /// The paragraphs of the long PDF of `playlist` for `set-text`, in the sizes and positions of
