@@ -74,11 +74,12 @@ struct Plan {
         ]
     }
 
-    /// The changes of `band` again, against the disk's share of them: C replacing a copy of the
-    /// library's songs.json as setlist replaces it (no budget; it shows what the disk costs here).
-    private func diskComparisons(of band: [Comparison]) -> [Comparison] {
+    /// The changes among `rows` (the sample and band libraries) again, against the disk's share of
+    /// them: C replacing a copy of the library's songs.json as setlist replaces it (no budget; it
+    /// shows what the disk costs on the machine that runs it).
+    private func diskComparisons(of rows: [Comparison]) -> [Comparison] {
         let out = work.appendingPathComponent("out").path
-        return band.filter { ["add-song", "edit-song"].contains($0.command) }.map { change in
+        return rows.filter { ["add-song", "edit-song"].contains($0.command) }.map { change in
             var comparison = change
             comparison.section = "Changes against the disk's share (no budget): C replacing songs.json as setlist does"
             comparison.referenceName = "C replace"
