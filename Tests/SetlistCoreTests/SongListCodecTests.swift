@@ -78,7 +78,7 @@ import Testing
         ]
         for _ in 0..<5000 {
             let bytes = (0..<Int.random(in: 0...6, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
-            let text = bytes.withUnsafeBufferPointer { JSONSkim.text(utf8: $0) }
+            let text = bytes.withUnsafeBufferPointer { Bytes.text(utf8: $0) }
             #expect(text == String(validating: bytes, as: UTF8.self), "\(bytes)")
         }
     }

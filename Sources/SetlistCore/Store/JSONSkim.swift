@@ -110,18 +110,7 @@ struct JSONSkim {
         let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
         let kinds = Bytes.kinds(of: bytes)
         guard !kinds.control else { return nil }
-        return kinds.ascii ? String(decoding: bytes, as: UTF8.self) : Self.text(utf8: bytes)
-    }
-
-    /// The bytes as text, or nil when they are not UTF-8: what `String(validating:as:)` gives,
-    /// without its generic set-up, which took longer than the check for the short strings of a
-    /// library file. `String(decoding:as:)` puts U+FFFD in place of bytes that are not UTF-8, so
-    /// the text has the same bytes exactly when they were UTF-8.
-    static func text(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
-        var text = String(decoding: bytes, as: UTF8.self)
-        let same = text.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, base, bytes.count) == 0 }
-        return same ? text : nil
+        return kinds.ascii ? String(decoding: bytes, as: UTF8.self) : Bytes.text(utf8: bytes)
     }
 
     /// The text of the string contents in `range`, its escapes read; nil when they break JSON's
@@ -172,7 +161,7 @@ struct JSONSkim {
             }
             slash = Self.backslash(from: from, to: end) ?? end
         }
-        return out.withUnsafeBufferPointer { Self.text(utf8: $0) }
+        return out.withUnsafeBufferPointer { Bytes.text(utf8: $0) }
     }
 
     /// The first backslash from `from` up to `end`.

@@ -68,14 +68,15 @@ struct LibraryReader {
             library.songs = file.songs
             library.addConflicts(file.conflicts, in: .songs)
         }
-        if scope.playlists != .none, let order = readOrderFile(scope) {
+        let keys = scope.playlistKeys
+        if scope.playlists != .none, let order = readOrderFile(keepingCandidatesFor: keys) {
             library.addConflicts(order.conflicts, in: .playlistOrder)
             library.currentPlaylistID = order.current
             switch scope.playlists {
             case .all, .none:
                 library.playlists = readPlaylists(order, conflicts: &library.conflicts)
-            case .matching(let references):
-                let candidates = Set(references.flatMap { LibraryFiles.candidates(for: $0, in: order) })
+            case .matching:
+                let candidates = Set((keys ?? []).flatMap { LibraryFiles.candidates(for: $0, in: order) })
                 library.playlists = readPlaylists(order, conflicts: &library.conflicts, only: { candidates.contains($0.id) })
             case .holdingCopies(let reference):
                 // Every song is read, so the name finds the same song (or the same error) as ever.
@@ -211,15 +212,13 @@ struct LibraryReader {
         return decode(type, path, data: data)
     }
 
-    /// The order file; for playlists named (not the current one), perhaps only the entries that
-    /// may be theirs: a large library lists thousands, and `candidates` looks at no other.
-    private mutating func readOrderFile(_ scope: LibraryScope) -> LibraryFiles.PlaylistOrderFile? {
-        var keys: [LibraryFiles.PlaylistKey]?
-        if case .matching(let references) = scope.playlists, !references.contains(nil) {
-            keys = references.compactMap { $0.map(LibraryFiles.PlaylistKey.init) }
-        }
+    /// The order file; when every key names a playlist (none is the current one), perhaps only
+    /// the entries that may be theirs: a large library lists thousands, and `candidates` looks at
+    /// no other.
+    private mutating func readOrderFile(keepingCandidatesFor keys: [LibraryFiles.PlaylistKey?]?) -> LibraryFiles.PlaylistOrderFile? {
         guard let data = load(LibraryFiles.playlistOrder) else { return nil }
-        return decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder, data: data, keepingCandidatesFor: keys)
+        let named = keys.flatMap { keys in keys.allSatisfy { $0 != nil } ? keys.compactMap { $0 } : nil }
+        return decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder, data: data, keepingCandidatesFor: named)
     }
 
     /// The bytes of a library file; nil when it is absent, passed over or cannot be read (an error).

@@ -60,6 +60,13 @@ public struct LibraryScope: Sendable, Hashable {
         LibraryScope(songs: .all, playlists: .holdingCopies(of: reference))
     }
 
+    /// The keys of the references of `.matching`, made once (trimmed, lowered, folded), each nil
+    /// for the current playlist; nil for any other scope.
+    var playlistKeys: [LibraryFiles.PlaylistKey?]? {
+        guard case .matching(let references) = playlists else { return nil }
+        return references.map { $0.map(LibraryFiles.PlaylistKey.init) }
+    }
+
     /// Whether what was read answers the references the way the whole library would: one of
     /// them names a playlist. When none does, the whole library is read instead, so that the
     /// command's error lists what the whole library suggests.
@@ -75,8 +82,12 @@ extension LibraryFiles {
     /// names (``playlistFileName(name:id:)``). A name finds its playlist only through its file's
     /// name, so a file renamed by hand is not a candidate; then nothing is found and everything is read.
     static func candidates(for reference: String?, in order: PlaylistOrderFile) -> [String] {
-        guard let reference else { return order.current.map { [$0] } ?? [] }
-        let key = PlaylistKey(reference)
+        candidates(for: reference.map(PlaylistKey.init), in: order)
+    }
+
+    /// The same for a reference made into its key (nil: the current playlist).
+    static func candidates(for key: PlaylistKey?, in order: PlaylistOrderFile) -> [String] {
+        guard let key else { return order.current.map { [$0] } ?? [] }
         return order.playlists.filter(key.matches).map(\.id)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Looking at raw bytes: what kinds a string's bytes are, where a needle is (with the C
 /// library's `memmem`, which Glibc's headers show Swift only under _GNU_SOURCE, so it is looked
-/// up once), and where a JSON string ends.
+/// up once), where a JSON string ends, and whether bytes are UTF-8 text.
 public enum Bytes {
     private typealias Search = @convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?
     private static let memmem: Search? = dlsym(dlopen(nil, RTLD_NOW), "memmem").map { unsafeBitCast($0, to: Search.self) }
@@ -46,6 +46,17 @@ public enum Bytes {
             from = end + 1
         }
         return nil
+    }
+
+    /// The bytes as text, or nil when they are not UTF-8: what `String(validating:as:)` gives,
+    /// without its generic set-up, which took longer than the check for the short strings of a
+    /// library file. `String(decoding:as:)` puts U+FFFD in place of bytes that are not UTF-8, so
+    /// the text has the same bytes exactly when they were UTF-8.
+    static func text(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        var text = String(decoding: bytes, as: UTF8.self)
+        let same = text.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, base, bytes.count) == 0 }
+        return same ? text : nil
     }
 
     /// Whether `bytes` end in `.json`.
