@@ -27,6 +27,22 @@ import Testing
         #expect(FNV1a.hash(Array("foobar".utf8)) == 0x8594_4171_f739_67e8)
     }
 
+    /// Two files hashed together give each file's own hash, whichever is longer.
+    @Test func pairedHashesAreEachFilesHash() {
+        var random = seededGenerator(for: "FNV1aTests.pairedHashesAreEachFilesHash")
+        for _ in 0..<300 {
+            let a = (0..<Int.random(in: 0...70, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            var b = a
+            if Bool.random(using: &random) {
+                b = (0..<Int.random(in: 0...70, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
+            let (x, y) = a.withUnsafeBytes { a in b.withUnsafeBytes { b in FNV1a.hashes(a, b) } }
+            #expect(x == FNV1a.hash(a) && y == FNV1a.hash(b), "\(a) and \(b)")
+        }
+        let (empty, foobar) = [UInt8]().withUnsafeBytes { a in Array("foobar".utf8).withUnsafeBytes { FNV1a.hashes(a, $0) } }
+        #expect(empty == 0xcbf2_9ce4_8422_2325 && foobar == 0x8594_4171_f739_67e8)
+    }
+
     /// Derived ids are stored in libraries and emails: they must never change.
     @Test func derivedIdentifiersAreStable() {
         #expect(Identifier.derived(from: Array("".utf8)) == "cbf29ce484222325" + "84222325cbf29ce4")

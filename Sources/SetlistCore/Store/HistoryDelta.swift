@@ -37,8 +37,7 @@ struct FileDelta: Sendable, Hashable, Codable {
 
     init(_ change: FileChange) {
         path = change.path
-        before = Fingerprint.of(change.before)
-        after = Fingerprint.of(change.after)
+        (before, after) = Fingerprint.of(change.before, change.after)
         hunks = LineDiff.hunks(change.before ?? Data(), change.after ?? Data())
     }
 
@@ -297,7 +296,18 @@ enum Fingerprint {
     static func of(_ data: Data?) -> String {
         guard let data else { return absent }
         let hash = data.withUnsafeBytes { FNV1a.hash($0) }
-        return "\(data.count):" + Hex.digits(hash, 16)
+        return text(data.count, hash)
+    }
+
+    /// The fingerprints of a file before and after a change, hashed together (``FNV1a/hashes(_:_:)``).
+    static func of(_ before: Data?, _ after: Data?) -> (String, String) {
+        guard let before, let after else { return (of(before), of(after)) }
+        let (a, b) = before.withUnsafeBytes { a in after.withUnsafeBytes { b in FNV1a.hashes(a, b) } }
+        return (text(before.count, a), text(after.count, b))
+    }
+
+    private static func text(_ size: Int, _ hash: UInt64) -> String {
+        "\(size):" + Hex.digits(hash, 16)
     }
 
     /// The file size a fingerprint records; nil for ``absent``.
