@@ -18,6 +18,24 @@ import Testing
         }
     }
 
+    /// The writer's escape search stops where a byte-by-byte search does, from any start: each
+    /// byte to escape, and its neighbours (0x1F and 0x20, 0x21 and 0x23, 0x5B and 0x5D, bytes
+    /// with the top bit set, which borrow differently), at every place in and across the words.
+    @Test func theFirstByteToEscapeIsFoundFromAnyStart() {
+        var random = seededGenerator(for: "BytesTests.theFirstByteToEscapeIsFoundFromAnyStart")
+        let plain: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF, UInt8(ascii: "a")]
+        let special: [UInt8] = [0x00, 0x01, 0x0A, 0x1F, 0x22, 0x5C]
+        for _ in 0..<5000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                Int.random(in: 0..<12, using: &random) == 0 ? special.randomElement(using: &random)! : plain.randomElement(using: &random)!
+            }
+            let start = Int.random(in: 0...bytes.count, using: &random)
+            let expected = bytes[start...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ?? bytes.count
+            let found = bytes.withUnsafeBufferPointer { Bytes.firstToEscape(in: $0, from: start) }
+            #expect(found == expected, "\(bytes) from \(start)")
+        }
+    }
+
     /// A folder's names read as bytes are the names `FileManager` lists, as text; a name that is
     /// not UTF-8 comes out with U+FFFD in place of its bytes, as `String(cString:)` gives it.
     @Test func folderNamesAsBytesAreTheFolderNames() throws {

@@ -32,6 +32,31 @@ public enum Bytes {
         return (control != 0, high == 0)
     }
 
+    /// The index of the first byte from `start` on that a JSON string must escape (`"`, `\\` or
+    /// a control character below 0x20), or `bytes.count` when none is left; looked for eight bytes
+    /// at a time, as most text written needs no escape at all.
+    static func firstToEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = start
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            // "Has less than" 0x20 as in kinds(of:), and "has zero" after the quote or the
+            // backslash is taken out: each exact for whether some byte is, so the word that
+            // stops this loop holds one.
+            let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+            let found = ((word &- ones &* 0x20) & ~word) | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            if found & highs != 0 { break }
+            offset += 8
+        }
+        while offset < bytes.count {
+            let byte = base[offset]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return offset }
+            offset += 1
+        }
+        return offset
+    }
+
     /// Where the JSON string whose contents start at `start` ends: its first quote that no
     /// backslash escapes (one after an even run of them, as each backslash takes the byte after it
     /// along), found with `memchr` since text is most of a document; nil when none comes before

@@ -87,12 +87,12 @@ public enum JSONFormat {
             var text = text
             text.withUTF8 { utf8 in
                 var run = 0
-                for index in utf8.indices {
-                    let byte = utf8[index]
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                while true {
+                    let index = Bytes.firstToEscape(in: utf8, from: run)
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                    guard index < utf8.count else { break }
                     run = index + 1
-                    switch byte {
+                    switch utf8[index] {
                     case UInt8(ascii: "\""): raw("\\\"")
                     case UInt8(ascii: "\\"): raw("\\\\")
                     case 0x08: raw("\\b")
@@ -102,10 +102,9 @@ public enum JSONFormat {
                     case 0x0D: raw("\\r")
                     default:
                         raw("\\u00")
-                        bytes.append(contentsOf: Hex.digits(UInt64(byte), 2).utf8)
+                        bytes.append(contentsOf: Hex.digits(UInt64(utf8[index]), 2).utf8)
                     }
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
             }
             bytes.append(UInt8(ascii: "\""))
         }
