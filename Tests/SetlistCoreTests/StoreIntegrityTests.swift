@@ -183,6 +183,39 @@ import Testing
         #expect(try folder.store.load().songs[1].name == "Song  2")
     }
 
+    /// A playlist's copies and breaks are cleaned where they stand, and only those: the copies
+    /// without a control character keep their values.
+    @Test func controlCharactersInAPlaylistAreReportedAndCleanedWhereTheyStand() throws {
+        try folder.seed()
+        try folder.store.modify { library in
+            try library.addBreak(in: 0, after: 1, label: "Pauza")
+            guard case .song(var copy) = library.playlists[0].items[0] else { return }
+            copy.fields.notes = "Intro\n\tSólo"
+            library.playlists[0].items[0] = .song(copy)
+        }
+        let file = try playlistFile()
+        let edited = try #require(folder.text(file))
+            .replacingOccurrences(of: "\"Song 1\"", with: "\"Song\\u0007 1\"")
+            .replacingOccurrences(of: "Intro\\n\\tSólo", with: "Intro\\n\\tS\\u001bólo")
+            .replacingOccurrences(of: "\"Pauza\"", with: "\"Pau\\u202Eza\"")
+        let lastAuthor = try #require(edited.range(of: "\"Band\"", options: .backwards))
+        try folder.write(edited.replacingCharacters(in: lastAuthor, with: "\"Ba\\u0085nd\""), to: file)
+        let report = try folder.store.check()
+        let details = report.problems.map(\.detail)
+        #expect(report.problems.count == 4, "\(details)")
+        #expect(details.contains { $0.contains("song 1 'Song  1'") && $0.contains("the name") && $0.contains("U+0007") })
+        #expect(details.contains { $0.contains("song 1 'Song  1'") && $0.contains("the notes") && $0.contains("U+001B") })
+        #expect(details.contains { $0.contains("items[1]") && $0.contains("the break label") && $0.contains("U+202E") })
+        #expect(details.contains { $0.contains("song 3 'Song 3'") && $0.contains("the author") && $0.contains("U+0085") })
+        #expect(try folder.store.repair().remaining.isSound)
+        let items = try folder.store.load().playlists[0].items
+        let copies = items.compactMap { if case .song(let copy) = $0 { copy } else { nil } }
+        #expect(copies.map(\.name) == ["Song  1", "Song 2", "Song 3"])
+        #expect(copies.map(\.fields.author) == ["Band", "Band", "Ba nd"])
+        #expect(copies[0].fields.notes == "Intro\n\tSólo")
+        #expect(items.contains(.setBreak("Pau za")))
+    }
+
     @Test func numbersOutOfRangeAreReportedButNotGuessed() throws {
         try folder.seed()
         try folder.write(

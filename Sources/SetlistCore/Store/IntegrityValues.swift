@@ -18,7 +18,10 @@ struct IntegrityValues {
     mutating func clean(_ library: inout Library) {
         for index in library.songs.indices {
             let name = library.songs[index].name
-            check(&library.songs[index].fields, path: LibraryFiles.songs, place: "songs[\(index)] '\(Self.cleanedName(name))'")
+            var fields = library.songs[index].fields
+            if check(&fields, path: LibraryFiles.songs, place: "songs[\(index)] '\(Self.cleanedName(name))'") {
+                library.songs[index].fields = fields
+            }
         }
         for p in library.playlists.indices {
             let file =
@@ -29,14 +32,18 @@ struct IntegrityValues {
             var position = 0
             for i in library.playlists[p].items.indices {
                 switch library.playlists[p].items[i] {
+                // Written back only when cleaned: most values are fine, and putting every item
+                // back cost more than checking it.
                 case .song(var copy):
                     position += 1
                     let (name, id, number) = (copy.name, copy.id, position)
-                    check(&copy.fields, path: file, place: "song \(number) '\(Self.cleanedName(name))' (copy \(Identifier.short(id)))")
-                    library.playlists[p].items[i] = .song(copy)
+                    if check(&copy.fields, path: file, place: "song \(number) '\(Self.cleanedName(name))' (copy \(Identifier.short(id)))") {
+                        library.playlists[p].items[i] = .song(copy)
+                    }
                 case .setBreak(var label):
-                    cleanName(&label, field: "the break label", path: file, place: "items[\(i)]")
-                    library.playlists[p].items[i] = .setBreak(label)
+                    if cleanName(&label, field: "the break label", path: file, place: "items[\(i)]") {
+                        library.playlists[p].items[i] = .setBreak(label)
+                    }
                 }
             }
             if let plan = library.playlists[p].plan { check(plan, path: file) }
@@ -66,16 +73,18 @@ struct IntegrityValues {
         }
     }
 
-    /// `place` is worked out only for a report (most values are fine).
-    private mutating func check(_ fields: inout SongFields, path: String, place: @autoclosure () -> String) {
-        cleanName(&fields.name, field: "the name", path: path, place: place())
-        if var author = fields.author {
-            cleanName(&author, field: "the author", path: path, place: place())
+    /// `place` is worked out only for a report (most values are fine). Whether `fields` were cleaned.
+    @discardableResult
+    private mutating func check(_ fields: inout SongFields, path: String, place: @autoclosure () -> String) -> Bool {
+        var cleaned = cleanName(&fields.name, field: "the name", path: path, place: place())
+        if var author = fields.author, cleanName(&author, field: "the author", path: path, place: place()) {
             fields.author = author
+            cleaned = true
         }
         if let notes = fields.notes, let bad = ControlCharacters.firstForbiddenInNotes(notes) {
             fields.notes = ControlCharacters.cleanedNotes(notes)
             report(path, "\(place()): the notes hold the control character \(Self.name(bad)).", fixable: true)
+            cleaned = true
         }
         if let length = fields.length, !(1...SongLength.maximum).contains(length) {
             report(
@@ -89,6 +98,7 @@ struct IntegrityValues {
                 "\(place()): the tempo \(bpm) BPM is outside \(Tempo.range.lowerBound)–\(Tempo.range.upperBound); set it with `setlist edit-song`.",
                 fixable: false)
         }
+        return cleaned
     }
 
     /// A plan's values as `setlist plan` and `setlist break` take them (lengths from 0, the target
@@ -121,10 +131,13 @@ struct IntegrityValues {
         }
     }
 
-    private mutating func cleanName(_ text: inout String, field: String, path: String, place: @autoclosure () -> String) {
-        guard let bad = ControlCharacters.firstForbidden(in: text) else { return }
+    /// Whether `text` was cleaned.
+    @discardableResult
+    private mutating func cleanName(_ text: inout String, field: String, path: String, place: @autoclosure () -> String) -> Bool {
+        guard let bad = ControlCharacters.firstForbidden(in: text) else { return false }
         text = Self.cleanedName(text)
         report(path, "\(place()): \(field) holds the control character \(Self.name(bad)).", fixable: true)
+        return true
     }
 
     private mutating func report(_ path: String, _ detail: String, fixable: Bool) {
