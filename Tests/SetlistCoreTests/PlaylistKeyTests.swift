@@ -40,9 +40,10 @@ import Testing
             var references: [String] = names + entries.map(\.id) + entries.map { String($0.id.prefix(6)).uppercased() }
             references += (0..<3).map { _ in Self.text(&random, pieces: 1...4) }
             for reference in references {
-                let kept = try #require(LibraryFiles.orderFile(skimming: data, keepingCandidatesFor: [.init(reference)]))
+                let key = LibraryFiles.PlaylistKey(reference)
+                let kept = try #require(LibraryFiles.orderFile(skimming: data, keepingCandidatesFor: [key]))
                 #expect(
-                    LibraryFiles.candidates(for: reference, in: kept) == LibraryFiles.candidates(for: reference, in: order),
+                    LibraryFiles.candidates(for: key, in: kept) == LibraryFiles.candidates(for: key, in: order),
                     "reference \(reference.debugDescription) in \(entries)")
                 #expect(kept.playlists.allSatisfy(entries.contains))
             }

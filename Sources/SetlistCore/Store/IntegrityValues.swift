@@ -74,7 +74,6 @@ struct IntegrityValues {
     }
 
     /// `place` is worked out only for a report (most values are fine). Whether `fields` were cleaned.
-    @discardableResult
     private mutating func check(_ fields: inout SongFields, path: String, place: @autoclosure () -> String) -> Bool {
         var cleaned = cleanName(&fields.name, field: "the name", path: path, place: place())
         if var author = fields.author, cleanName(&author, field: "the author", path: path, place: place()) {

@@ -77,15 +77,11 @@ public struct LibraryScope: Sendable, Hashable {
 }
 
 extension LibraryFiles {
-    /// The entries of the order file whose playlist `reference` may name (nil: the current one),
-    /// told by what the order file holds: the ids, and the file names, which come from the folded
-    /// names (``playlistFileName(name:id:)``). A name finds its playlist only through its file's
-    /// name, so a file renamed by hand is not a candidate; then nothing is found and everything is read.
-    static func candidates(for reference: String?, in order: PlaylistOrderFile) -> [String] {
-        candidates(for: reference.map(PlaylistKey.init), in: order)
-    }
-
-    /// The same for a reference made into its key (nil: the current playlist).
+    /// The entries of the order file whose playlist the reference made into `key` may name (nil:
+    /// the current one), told by what the order file holds: the ids, and the file names, which
+    /// come from the folded names (``playlistFileName(name:id:)``). A name finds its playlist only
+    /// through its file's name, so a file renamed by hand is not a candidate; then nothing is
+    /// found and everything is read.
     static func candidates(for key: PlaylistKey?, in order: PlaylistOrderFile) -> [String] {
         guard let key else { return order.current.map { [$0] } ?? [] }
         return order.playlists.filter(key.matches).map(\.id)

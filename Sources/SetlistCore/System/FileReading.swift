@@ -24,29 +24,34 @@ enum FileReading {
     /// song list. Library files are replaced by renaming, never rewritten in place, so the mapped
     /// file does not change under the reader.
     static func mappedContents(atPath path: String) -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
-        let size = Int(info.st_size)
-        guard let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), memory != MAP_FAILED
-        else { return nil }
-        return Data(
-            bytesNoCopy: memory, count: size,
-            deallocator: .custom { memory, size in munmap(memory, size) })
+        withRegularFile(atPath: path) { fd, size in
+            // An empty file cannot be mapped: Data(contentsOf:) gives its (empty) bytes.
+            guard size > 0, let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), memory != MAP_FAILED
+            else { return nil }
+            return Data(bytesNoCopy: memory, count: size, deallocator: .custom { memory, size in munmap(memory, size) })
+        }
     }
 
     /// The bytes of the regular file at `path`; nil when it cannot be read so (absent, not a
     /// regular file, a failed read, a size that changed while it was read): the caller then reads
     /// it with `Data(contentsOf:)`, which gives the bytes or the usual error.
     static func contents(atPath path: String) -> Data? {
+        withRegularFile(atPath: path, allBytes)
+    }
+
+    /// Runs `body` with the open file at `path` and its size, when it is a regular file; nil when
+    /// it cannot be opened or is not one.
+    private static func withRegularFile(atPath path: String, _ body: (Int32, Int) -> Data?) -> Data? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(info.st_size)
+        return body(fd, Int(info.st_size))
+    }
+
+    /// All `size` bytes of the open file `fd`; nil when it holds fewer or more.
+    private static func allBytes(of fd: Int32, size: Int) -> Data? {
         // Not `Data(count:)`, which fills the memory with zeros first (a millisecond for the 13 MB
         // song list of a large library).
         guard let memory = malloc(max(size, 1)) else { return nil }
