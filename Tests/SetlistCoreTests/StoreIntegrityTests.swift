@@ -216,6 +216,32 @@ import Testing
         #expect(items.contains(.setBreak("Pau za")))
     }
 
+    /// A folder where a library file belongs is an error that says so: read whole (`songs`) or
+    /// skimmed for one playlist's originals (`show`), checked, repaired and undone, it is never
+    /// written over or taken for a file that is missing (the last change created the file, so a
+    /// missing one would be a change to finish). A named pipe in its place needs a real process,
+    /// as a wait on it cannot be stopped: EndToEndTests/PipeInLibraryTests.
+    @Test(arguments: ["songs.json", "playlists.json"])
+    func aFolderInAFilesPlaceIsNamedAndLeftAlone(file: String) throws {
+        try folder.seed()
+        let path = folder.url(file).path
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let expected = "\(file): It is a folder, not a file."
+        for scope in [file == "songs.json" ? LibraryScope.songs : .playlists, .playlist("Koncert"), .everything] {
+            #expect {
+                _ = try folder.store.load(scope)
+            } throws: { error in
+                "\(error)".contains(expected)
+            }
+        }
+        #expect(try folder.store.check().problems.contains { $0.description.contains(expected) })
+        #expect(try folder.store.repair().remaining.problems.contains { $0.description.contains(expected) })
+        #expect(throws: (any Error).self) { try folder.store.undo() }
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue, "left as it was")
+    }
+
     @Test func numbersOutOfRangeAreReportedButNotGuessed() throws {
         try folder.seed()
         try folder.write(

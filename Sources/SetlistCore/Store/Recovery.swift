@@ -17,9 +17,18 @@ extension LibraryStore {
         case interrupted(number: Int, record: History.Record)
     }
 
-    /// The contents of a library file now, nil when it does not exist (or cannot be read).
-    func contents(of path: String) -> Data? {
-        try? FileReading.data(atPath: LibraryFiles.path(of: path, in: root.path))
+    /// The contents of a library file now, nil when it does not exist. One that exists but cannot
+    /// be read (no permission, a named pipe or a folder in its place) is an error, never taken for
+    /// an absent file: that would have a change finished, undone or repaired by writing over it.
+    func contents(of path: String) throws(LibraryError) -> Data? {
+        let full = LibraryFiles.path(of: path, in: root.path)
+        do {
+            return try FileReading.data(atPath: full)
+        } catch {
+            var info = stat()
+            if stat(full, &info) != 0 && errno == ENOENT { return nil }
+            throw .unreadableFile(path: full, detail: FailureText.reason(error))
+        }
     }
 
     /// Where the last change stands; `known` are files already read, to spare reading them again.
@@ -30,7 +39,10 @@ extension LibraryStore {
         if interruptedOnly && record.changes.count < 2 { return .settled }
         var before = 0, after = 0
         for delta in record.changes {
-            switch delta.side(of: known[delta.path] ?? contents(of: delta.path)) {
+            // A file that cannot be read is on neither side: not this change's to finish.
+            let current: Data?
+            do { current = try known[delta.path] ?? contents(of: delta.path) } catch { return .settled }
+            switch delta.side(of: current) {
             case .before: before += 1
             case .after: after += 1
             case .neither: return .settled
@@ -60,7 +72,7 @@ extension LibraryStore {
         case .interrupted(_, let record):
             var changes: [FileChange] = []
             for delta in record.changes {
-                let current = contents(of: delta.path)
+                let current = try contents(of: delta.path)
                 guard delta.side(of: current) == .before else { continue }
                 if !delta.existsAfter {
                     changes.append(FileChange(path: delta.path, before: current, after: nil))

@@ -65,11 +65,11 @@ extension LibraryStore {
     private func libraryFileContents() -> [String: Data] {
         var files: [String: Data] = [:]
         for path in LibraryFiles.topLevelFiles {
-            files[path] = contents(of: path)
+            files[path] = try? contents(of: path)
         }
         for name in LibraryFiles.playlistFileNames(in: root) {
             let path = LibraryFiles.playlistFolder + "/" + name
-            files[path] = contents(of: path)
+            files[path] = try? contents(of: path)
         }
         return files
     }
@@ -78,7 +78,10 @@ extension LibraryStore {
 
     private func repairOrder(_ actions: inout [String], command: String) throws(LibraryError) {
         let orderPath = LibraryFiles.playlistOrder
-        let orderData = contents(of: orderPath)
+        let orderData: Data?
+        do { orderData = try contents(of: orderPath) } catch {
+            return // One that cannot be read is left for a person to fix, like a broken one.
+        }
         var order = LibraryFiles.PlaylistOrderFile(current: nil, playlists: [])
         if let orderData {
             guard let parsed = try? LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: orderData, path: orderPath) else {
@@ -91,7 +94,7 @@ extension LibraryStore {
         var fileData: [String: Data] = [:]
         for name in names {
             let path = LibraryFiles.playlistFolder + "/" + name
-            guard let data = contents(of: path) else { continue }
+            guard let data = try? contents(of: path) else { continue }
             fileData[path] = data
             parsed[name] = try? LibraryFiles.decode(LibraryFiles.PlaylistFile.self, from: data, path: path)
         }

@@ -327,7 +327,9 @@ extension LibraryStore {
     func syncConflictProblems() -> [IntegrityProblem] {
         syncConflictCopies().map { copy in
             let differences =
-                contents(of: copy.path).map { SyncConflicts.differences(ours: contents(of: copy.original) ?? Data(), theirs: $0) } ?? []
+                (try? contents(of: copy.path)).map {
+                    SyncConflicts.differences(ours: (try? contents(of: copy.original)) ?? Data(), theirs: $0)
+                } ?? []
             let shown = differences.prefix(6).joined(separator: "; ") + (differences.count > 6 ? "; and \(differences.count - 6) more" : "")
             return IntegrityProblem(
                 .syncConflictCopy, path: copy.path,
@@ -341,7 +343,7 @@ extension LibraryStore {
     /// recording where they disagree as conflicts), then moves the copy to ``SyncConflicts/keptFolder``.
     func mergeSyncConflictCopies(_ actions: inout [String], command: String) throws(LibraryError) {
         for copy in syncConflictCopies() {
-            guard let theirs = contents(of: copy.path), let ours = contents(of: copy.original) else { continue }
+            guard let theirs = try? contents(of: copy.path), let ours = try? contents(of: copy.original) else { continue }
             let base = commonVersion(of: copy.original, current: ours, copy: theirs)
             let result: LibraryFileMerge.Result
             do {

@@ -72,7 +72,12 @@ extension LibraryStore {
         var changes: [FileChange] = []
         var conflicts: [String] = []
         for delta in record.changes {
-            let current = contents(of: delta.path)
+            // A file that cannot be read is on neither side, like one edited since.
+            let current: Data?
+            do { current = try contents(of: delta.path) } catch {
+                conflicts.append(delta.path)
+                continue
+            }
             let side = delta.side(of: current)
             if side == target { continue } // Never written, or already there.
             guard side != .neither else {

@@ -15,7 +15,24 @@ enum FileReading {
     /// `Data(contentsOf:)` (mapped into memory with `mapped`), whose error it throws.
     static func data(atPath path: String, mapped: Bool = false) throws -> Data {
         if let data = mapped ? mappedContents(atPath: path) : contents(atPath: path) { return data }
+        // A named pipe, a device or a folder where a file belongs: `Data(contentsOf:)` would wait
+        // on a pipe for a writer forever, and names a folder by a bare error code.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw NotAFile(mode: info.st_mode) }
         return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
+    }
+
+    /// Something other than a regular file stands where a file is read.
+    struct NotAFile: LocalizedError {
+        let mode: mode_t
+
+        var errorDescription: String? {
+            switch mode & S_IFMT {
+            case S_IFDIR: "It is a folder, not a file."
+            case S_IFIFO: "It is a named pipe, not a file."
+            default: "It is a device or a socket, not a file."
+            }
+        }
     }
 
     /// The bytes of the regular file at `path`, mapped into memory with every page present, or nil
@@ -42,7 +59,8 @@ enum FileReading {
     /// Runs `body` with the open file at `path` and its size, when it is a regular file; nil when
     /// it cannot be opened or is not one.
     private static func withRegularFile(atPath path: String, _ body: (Int32, Int) -> Data?) -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Not waiting for a writer when the path is a named pipe (a regular file reads the same).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
