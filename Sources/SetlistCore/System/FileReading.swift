@@ -14,12 +14,19 @@ enum FileReading {
     /// The bytes of the file at `path` (an absolute path), read directly when it can be, else by
     /// `Data(contentsOf:)` (mapped into memory with `mapped`), whose error it throws.
     static func data(atPath path: String, mapped: Bool = false) throws -> Data {
-        if let data = mapped ? mappedContents(atPath: path) : contents(atPath: path) { return data }
-        // A named pipe, a device or a folder where a file belongs: `Data(contentsOf:)` would wait
-        // on a pipe for a writer forever, and names a folder by a bare error code.
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw NotAFile(mode: info.st_mode) }
-        return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
+        if case .read(let data) = quickRead(path, mapped: mapped) { return data }
+        return try slowRead(path, mapped: mapped)
+    }
+
+    /// The bytes of the file at `path`, or nil when nothing is there (no such file, a symbolic
+    /// link to none, or a file where a folder on the path belongs); a file that is there but cannot be read throws as ``data(atPath:mapped:)``.
+    /// One `open` tells both, where asking first whether the file exists walked its path twice.
+    static func dataIfPresent(atPath path: String, mapped: Bool = false) throws -> Data? {
+        switch quickRead(path, mapped: mapped) {
+        case .read(let data): return data
+        case .absent: return nil
+        case .failed: return try slowRead(path, mapped: mapped)
+        }
     }
 
     /// Something other than a regular file stands where a file is read.
@@ -35,37 +42,48 @@ enum FileReading {
         }
     }
 
-    /// The bytes of the regular file at `path`, mapped into memory with every page present, or nil
-    /// as `contents(atPath:)`. Mapped, for a large file of which only a few lines are read closely;
-    /// populated at once, as faulting its pages in one by one took a sixth of the skim of a large
-    /// song list. Library files are replaced by renaming, never rewritten in place, so the mapped
-    /// file does not change under the reader.
-    static func mappedContents(atPath path: String) -> Data? {
-        withRegularFile(atPath: path) { fd, size in
-            // An empty file cannot be mapped: Data(contentsOf:) gives its (empty) bytes.
-            guard size > 0, let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), memory != MAP_FAILED
-            else { return nil }
-            return Data(bytesNoCopy: memory, count: size, deallocator: .custom { memory, size in munmap(memory, size) })
-        }
+    private enum QuickRead {
+        case read(Data)
+        /// `open` found nothing at the path (as `FileManager.fileExists` would say).
+        case absent
+        /// Not read so (not a regular file, no permission, a failed read, a size that changed
+        /// while it was read): the slow read gives the bytes or the usual error.
+        case failed
     }
 
-    /// The bytes of the regular file at `path`; nil when it cannot be read so (absent, not a
-    /// regular file, a failed read, a size that changed while it was read): the caller then reads
-    /// it with `Data(contentsOf:)`, which gives the bytes or the usual error.
-    static func contents(atPath path: String) -> Data? {
-        withRegularFile(atPath: path, allBytes)
-    }
-
-    /// Runs `body` with the open file at `path` and its size, when it is a regular file; nil when
-    /// it cannot be opened or is not one.
-    private static func withRegularFile(atPath path: String, _ body: (Int32, Int) -> Data?) -> Data? {
+    /// The regular file at `path`, read with a few system calls (`Data(contentsOf:)` spent more
+    /// on its set-up than on the reading) or, with `mapped`, mapped into memory with every page
+    /// present: for a large file of which only a few lines are read closely, and populated at
+    /// once, as faulting its pages in one by one took a sixth of the skim of a large song list.
+    /// Library files are replaced by renaming, never rewritten in place, so a mapped file does not
+    /// change under the reader.
+    private static func quickRead(_ path: String, mapped: Bool) -> QuickRead {
         // Not waiting for a writer when the path is a named pipe (a regular file reads the same).
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .absent : .failed }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return body(fd, Int(info.st_size))
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failed }
+        let size = Int(info.st_size)
+        guard let data = mapped ? mappedBytes(of: fd, size: size) : allBytes(of: fd, size: size) else { return .failed }
+        return .read(data)
+    }
+
+    /// A named pipe, a device or a folder where a file belongs is named (`Data(contentsOf:)` would
+    /// wait on a pipe for a writer forever, and names a folder by a bare error code); anything else
+    /// is read by `Data(contentsOf:)`, which gives the bytes or the usual error.
+    private static func slowRead(_ path: String, mapped: Bool) throws -> Data {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw NotAFile(mode: info.st_mode) }
+        return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
+    }
+
+    /// The `size` bytes of the open file `fd`, mapped; nil for an empty file, which cannot be
+    /// mapped (`Data(contentsOf:)` gives its empty bytes).
+    private static func mappedBytes(of fd: Int32, size: Int) -> Data? {
+        guard size > 0, let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), memory != MAP_FAILED
+        else { return nil }
+        return Data(bytesNoCopy: memory, count: size, deallocator: .custom { memory, size in munmap(memory, size) })
     }
 
     /// All `size` bytes of the open file `fd`; nil when it holds fewer or more.
