@@ -23,9 +23,13 @@ struct LibraryReader {
     /// The private files passed over.
     private(set) var withheld: [String] = []
 
-    init(root: URL) {
+    /// Files read before, under the same lock, by relative path: taken instead of reading them.
+    private let alreadyRead: [String: Data]
+
+    init(root: URL, alreadyRead: [String: Data] = [:]) {
         self.root = root
         rootPath = root.path
+        self.alreadyRead = alreadyRead
     }
 
     /// The path of a library file, given relative to the library folder.
@@ -135,14 +139,17 @@ struct LibraryReader {
                 problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "playlist id \(entry.id) is listed twice."))
                 continue
             }
-            guard FileManager.default.fileExists(atPath: self.path(of: path)) else {
+            let data: Data
+            switch loaded(path) {
+            case .read(let bytes): data = bytes
+            case .absent:
                 problems.append(
                     .init(
                         .playlistOrder, path: LibraryFiles.playlistOrder, detail: "names the playlist file \(path), which does not exist."))
                 continue
+            case .notRead: continue
             }
-            guard let data = load(path), keeping?(data) ?? true, let file = decode(LibraryFiles.PlaylistFile.self, path, data: data)
-            else { continue }
+            guard keeping?(data) ?? true, let file = decode(LibraryFiles.PlaylistFile.self, path, data: data) else { continue }
             if file.id != entry.id {
                 problems.append(
                     .init(
@@ -223,17 +230,30 @@ struct LibraryReader {
 
     /// The bytes of a library file; nil when it is absent, passed over or cannot be read (an error).
     private mutating func load(_ path: String, mapped: Bool = false) -> Data? {
+        if case .read(let data) = loaded(path, mapped: mapped) { return data }
+        return nil
+    }
+
+    private enum Loaded {
+        case read(Data)
+        case absent
+        /// Passed over, or it could not be read (an error).
+        case notRead
+    }
+
+    private mutating func loaded(_ path: String, mapped: Bool = false) -> Loaded {
+        if let data = alreadyRead[path] { return .read(data) }
         let full = self.path(of: path)
-        guard FileManager.default.fileExists(atPath: full) else { return nil }
-        if passesOverOthersPrivateFiles && LibraryFiles.privateFiles.contains(path) && Self.isOthersPrivate(full) {
-            withheld.append(path)
-            return nil
-        }
         do {
-            return try FileReading.data(atPath: full, mapped: mapped)
+            guard let data = try FileReading.dataIfPresent(atPath: full, mapped: mapped) else { return .absent }
+            return .read(data)
         } catch {
-            errors.append(.unreadableFile(path: full, detail: FailureText.reason(error)))
-            return nil
+            if passesOverOthersPrivateFiles && LibraryFiles.privateFiles.contains(path) && Self.isOthersPrivate(full) {
+                withheld.append(path)
+            } else {
+                errors.append(.unreadableFile(path: full, detail: FailureText.reason(error)))
+            }
+            return .notRead
         }
     }
 

@@ -60,12 +60,13 @@ public struct LibraryStore: Sendable {
         let lock = try lockLibrary()
         defer { lock.unlock() }
         removeLeftovers()
-        try recoverInterruptedChange()
+        var looked: [String: Data] = [:]
+        try recoverInterruptedChange(read: &looked)
         var scope = scope
-        var snapshot = try read(scope)
+        var snapshot = try read(scope, alreadyRead: looked)
         if !scope.isFound(in: snapshot.library) {
             scope = .everything
-            snapshot = try read(scope)
+            snapshot = try read(scope, alreadyRead: looked)
         }
         var library = snapshot.library
         let result = try body(&library)
@@ -114,8 +115,9 @@ public struct LibraryStore: Sendable {
         var files: [String: Data]
     }
 
-    func read(_ scope: LibraryScope = .everything) throws(LibraryError) -> Snapshot {
-        var reader = LibraryReader(root: root)
+    /// `alreadyRead`: files read under the same lock, as they are now, not read again.
+    func read(_ scope: LibraryScope = .everything, alreadyRead: [String: Data] = [:]) throws(LibraryError) -> Snapshot {
+        var reader = LibraryReader(root: root, alreadyRead: alreadyRead)
         let library = reader.read(scope)
         if let error = reader.combinedError { throw error }
         return Snapshot(library: library, files: reader.files)

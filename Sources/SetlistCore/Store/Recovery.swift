@@ -23,17 +23,16 @@ extension LibraryStore {
     func contents(of path: String) throws(LibraryError) -> Data? {
         let full = LibraryFiles.path(of: path, in: root.path)
         do {
-            return try FileReading.data(atPath: full)
+            return try FileReading.dataIfPresent(atPath: full)
         } catch {
-            var info = stat()
-            if stat(full, &info) != 0 && errno == ENOENT { return nil }
             throw .unreadableFile(path: full, detail: FailureText.reason(error))
         }
     }
 
-    /// Where the last change stands; `known` are files already read, to spare reading them again.
-    /// With `interruptedOnly`, a change of one file (which is never half done) is not looked at.
-    func lastChange(known: [String: Data] = [:], interruptedOnly: Bool = false) -> LastChange {
+    /// Where the last change stands; `known` are files already read, to spare reading them again,
+    /// and `read` gets the files read here that exist. With `interruptedOnly`, a change of one
+    /// file (which is never half done) is not looked at.
+    func lastChange(known: [String: Data] = [:], interruptedOnly: Bool = false, read: inout [String: Data]) -> LastChange {
         let history = History(root: root)
         guard let number = history.entryNumbers().last, let record = try? history.read(number) else { return .settled }
         if interruptedOnly && record.changes.count < 2 { return .settled }
@@ -42,6 +41,7 @@ extension LibraryStore {
             // A file that cannot be read is on neither side: not this change's to finish.
             let current: Data?
             do { current = try known[delta.path] ?? contents(of: delta.path) } catch { return .settled }
+            if known[delta.path] == nil, let current { read[delta.path] = current }
             switch delta.side(of: current) {
             case .before: before += 1
             case .after: after += 1
@@ -55,7 +55,8 @@ extension LibraryStore {
 
     /// Whether the last change was cut short, so a reader should take the lock and finish it.
     func lastChangeIsInterrupted(known: [String: Data]) -> Bool {
-        if case .interrupted = lastChange(known: known, interruptedOnly: true) { return true }
+        var read: [String: Data] = [:]
+        if case .interrupted = lastChange(known: known, interruptedOnly: true, read: &read) { return true }
         return false
     }
 
@@ -63,11 +64,23 @@ extension LibraryStore {
     /// started. Returns the command line of a change that was finished.
     @discardableResult
     func recoverInterruptedChange() throws(LibraryError) -> String? {
-        switch lastChange() {
+        var read: [String: Data] = [:]
+        return try recoverInterruptedChange(read: &read)
+    }
+
+    /// ``recoverInterruptedChange()``, giving in `read` the library files it looked at, as they
+    /// are now, when it changed none of them: a change reads them next (the song list of a large
+    /// library took as long to read again as to read).
+    func recoverInterruptedChange(read: inout [String: Data]) throws(LibraryError) -> String? {
+        var looked: [String: Data] = [:]
+        switch lastChange(read: &looked) {
         case .settled:
+            read = looked
             return nil
         case .notApplied(let number):
+            // Only the history entry goes: the files are as they were read.
             try History(root: root).remove(number)
+            read = looked
             return nil
         case .interrupted(_, let record):
             var changes: [FileChange] = []
