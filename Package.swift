@@ -84,7 +84,7 @@ let package = Package(
         // The commands run in-process: arguments, messages, tables, exit statuses, files written.
         .testTarget(
             name: "SetlistCLITests",
-            dependencies: ["SetlistCLI", "SetlistCore", "CLITestSupport", "MailTestSupport"]
+            dependencies: ["SetlistCLI", "SetlistCore", "CLITestSupport", "MailTestSupport", "SeededRandom"]
         ),
         // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.
         .testTarget(

@@ -6,9 +6,12 @@ import SetlistCore
 enum CommandNames {
     /// Every subcommand's name, in the order of `setlist --help` (`subcommands` alone would also
     /// hold the grouped ones, so each name would come twice).
-    static var all: [String] {
+    static var all: [String] { commands.map { $0._commandName } }
+
+    /// Every subcommand, in the same order.
+    static var commands: [any ParsableCommand.Type] {
         let configuration = SetlistCommand.configuration
-        return (configuration.groupedSubcommands.flatMap(\.subcommands) + configuration.ungroupedSubcommands).map { $0._commandName }
+        return configuration.groupedSubcommands.flatMap(\.subcommands) + configuration.ungroupedSubcommands
     }
 
     /// What to do with the first word before ArgumentParser sees it: nil to parse as usual.
