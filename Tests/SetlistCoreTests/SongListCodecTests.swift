@@ -83,6 +83,30 @@ import Testing
         }
     }
 
+    /// The UTF-8 check at every edge of the table of well-formed sequences: each byte and each
+    /// pair of bytes, the leads of three and four bytes that have rules of their own, and their neighbours, with every
+    /// second byte and a third and
+    /// fourth at the edges of the continuation bytes, cut short or not, alone and between letters.
+    @Test func everyShortSequenceIsJudgedAsStringValidatesIt() {
+        func agrees(_ bytes: [UInt8]) -> Bool {
+            [bytes, Array("ř".utf8) + bytes + Array("a".utf8)].allSatisfy { bytes in
+                bytes.withUnsafeBufferPointer { Bytes.text(utf8: $0) } == String(validating: bytes, as: UTF8.self)
+            }
+        }
+        var sequences: [[UInt8]] = (0...0xFFFF).map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } + (0...0xFF).map { [UInt8($0)] }
+        let edges: [UInt8] = [0x7F, 0x80, 0xBF, 0xC0]
+        for lead: UInt8 in [0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF] {
+            for second in UInt8(0)...0xFF {
+                for third in edges {
+                    sequences.append([lead, second, third])
+                    for fourth in edges { sequences.append([lead, second, third, fourth]) }
+                }
+            }
+        }
+        let disagreeing = sequences.filter { !agrees($0) }
+        #expect(Array(disagreeing.prefix(5)) == [])
+    }
+
     @Test func escapesAreReadAsJSONReadsThem() throws {
         let text =
             #"{"format": "f", "version": 1, "songs": [{"id": "a", "name": "\u017d\u0041\ud83c\udfb8 \"\\\/\b\f\n\r\t\u0000 \u00e9", "notes": null}]}"#
