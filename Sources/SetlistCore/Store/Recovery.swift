@@ -40,8 +40,12 @@ extension LibraryStore {
         for delta in record.changes {
             // A file that cannot be read is on neither side: not this change's to finish.
             let current: Data?
-            do { current = try known[delta.path] ?? contents(of: delta.path) } catch { return .settled }
-            if known[delta.path] == nil, let current { read[delta.path] = current }
+            if let data = known[delta.path] {
+                current = data
+            } else {
+                do { current = try contents(of: delta.path) } catch { return .settled }
+                read[delta.path] = current
+            }
             switch delta.side(of: current) {
             case .before: before += 1
             case .after: after += 1
@@ -75,17 +79,15 @@ extension LibraryStore {
         var looked: [String: Data] = [:]
         switch lastChange(read: &looked) {
         case .settled:
-            read = looked
-            return nil
+            break
         case .notApplied(let number):
             // Only the history entry goes: the files are as they were read.
             try History(root: root).remove(number)
-            read = looked
-            return nil
         case .interrupted(_, let record):
+            // Every file of the change was read just now, under this lock (absent ones are nil).
             var changes: [FileChange] = []
             for delta in record.changes {
-                let current = try contents(of: delta.path)
+                let current = looked[delta.path]
                 guard delta.side(of: current) == .before else { continue }
                 if !delta.existsAfter {
                     changes.append(FileChange(path: delta.path, before: current, after: nil))
@@ -96,6 +98,8 @@ extension LibraryStore {
             try apply(changes)
             return record.command
         }
+        read = looked
+        return nil
     }
 
     /// Removes temporary files that a killed writer left behind (`.NAME.tmp-XXXXXX`). Only safe

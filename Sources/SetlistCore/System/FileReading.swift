@@ -19,8 +19,9 @@ enum FileReading {
     }
 
     /// The bytes of the file at `path`, or nil when nothing is there (no such file, a symbolic
-    /// link to none, or a file where a folder on the path belongs); a file that is there but cannot be read throws as ``data(atPath:mapped:)``.
-    /// One `open` tells both, where asking first whether the file exists walked its path twice.
+    /// link to none, or a file where a folder on the path belongs); a file that is there but
+    /// cannot be read throws as ``data(atPath:mapped:)``. One `open` tells both, where asking
+    /// first whether the file exists walked its path twice.
     static func dataIfPresent(atPath path: String, mapped: Bool = false) throws -> Data? {
         switch quickRead(path, mapped: mapped) {
         case .read(let data): return data
