@@ -41,6 +41,17 @@ import Testing
         #expect(throws: FileReading.NotAFile.self) { try FileReading.dataIfPresent(atPath: path("songs.json")) }
     }
 
+    /// A symbolic link that leads back to itself is neither absent nor a bare "error 256".
+    @Test func aLinkLoopThrowsWhyItCannotBeOpened() throws {
+        try FileManager.default.createSymbolicLink(atPath: path("contacts.json"), withDestinationPath: path("contacts.json"))
+        for read in [
+            { try FileReading.dataIfPresent(atPath: path("contacts.json")) }, { try FileReading.data(atPath: path("contacts.json")) },
+        ] {
+            let error = #expect(throws: (any Error).self) { _ = try read() }
+            #expect(error.map(FailureText.reason) == String(cString: strerror(ELOOP)) + ".")
+        }
+    }
+
     @Test(.disabled(if: geteuid() == 0, "root reads a file whatever its mode"))
     func aFileThatCannotBeReadThrowsInsteadOfLookingAbsent() throws {
         FileManager.default.createFile(atPath: path("contacts.json"), contents: Data("{}".utf8), attributes: [.posixPermissions: 0o000])

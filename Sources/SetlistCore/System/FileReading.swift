@@ -12,10 +12,11 @@ import Foundation
 /// `Data(contentsOf:)` spent more on its set-up than on the reading.
 enum FileReading {
     /// The bytes of the file at `path` (an absolute path), read directly when it can be, else by
-    /// `Data(contentsOf:)` (mapped into memory with `mapped`), whose error it throws.
+    /// `Data(contentsOf:)` (mapped into memory with `mapped`); throws the reason it cannot be read.
     static func data(atPath path: String, mapped: Bool = false) throws -> Data {
-        if case .read(let data) = quickRead(path, mapped: mapped) { return data }
-        return try slowRead(path, mapped: mapped)
+        let quick = quickRead(path, mapped: mapped)
+        if case .read(let data) = quick { return data }
+        return try slowRead(path, mapped: mapped, after: quick)
     }
 
     /// The bytes of the file at `path`, or nil when nothing is there (no such file, a symbolic
@@ -23,10 +24,11 @@ enum FileReading {
     /// cannot be read throws as ``data(atPath:mapped:)``. One `open` tells both, where asking
     /// first whether the file exists walked its path twice.
     static func dataIfPresent(atPath path: String, mapped: Bool = false) throws -> Data? {
-        switch quickRead(path, mapped: mapped) {
+        let quick = quickRead(path, mapped: mapped)
+        switch quick {
         case .read(let data): return data
-        case .absent: return nil
-        case .failed: return try slowRead(path, mapped: mapped)
+        case .notOpened(ENOENT), .notOpened(ENOTDIR): return nil
+        default: return try slowRead(path, mapped: mapped, after: quick)
         }
     }
 
@@ -45,10 +47,11 @@ enum FileReading {
 
     private enum QuickRead {
         case read(Data)
-        /// `open` found nothing at the path (as `FileManager.fileExists` would say).
-        case absent
-        /// Not read so (not a regular file, no permission, a failed read, a size that changed
-        /// while it was read): the slow read gives the bytes or the usual error.
+        /// `open` failed with this error: ENOENT or ENOTDIR when nothing is there (as
+        /// `FileManager.fileExists` would say), else why it could not be opened.
+        case notOpened(Int32)
+        /// Opened but not read so (not a regular file, a failed read, a size that changed while
+        /// it was read): the slow read gives the bytes or the usual error.
         case failed
     }
 
@@ -61,7 +64,7 @@ enum FileReading {
     private static func quickRead(_ path: String, mapped: Bool) -> QuickRead {
         // Not waiting for a writer when the path is a named pipe (a regular file reads the same).
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .absent : .failed }
+        guard fd >= 0 else { return .notOpened(errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failed }
@@ -71,11 +74,14 @@ enum FileReading {
     }
 
     /// A named pipe, a device or a folder where a file belongs is named (`Data(contentsOf:)` would
-    /// wait on a pipe for a writer forever, and names a folder by a bare error code); anything else
-    /// is read by `Data(contentsOf:)`, which gives the bytes or the usual error.
-    private static func slowRead(_ path: String, mapped: Bool) throws -> Data {
+    /// wait on a pipe for a writer forever, and names a folder by a bare error code); a file that
+    /// could not be opened throws `open`'s reason (for a symbolic link that leads back to itself
+    /// Foundation gave only "error 256"); anything else is read by `Data(contentsOf:)`, which
+    /// gives the bytes or the usual error.
+    private static func slowRead(_ path: String, mapped: Bool, after quick: QuickRead) throws -> Data {
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw NotAFile(mode: info.st_mode) }
+        if case .notOpened(let code) = quick, let reason = POSIXErrorCode(rawValue: code) { throw POSIXError(reason) }
         return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
     }
 
