@@ -2,8 +2,9 @@ import Foundation
 import SetlistCore
 
 /// The programs setlist is measured against, built from `Benchmarks/` in the same run:
-/// a trivial Swift + Foundation program linked like setlist's release build (the floor of any
-/// Swift command), and a C program that sets the same text as the long PDF with Cairo and Pango
+/// a trivial Swift + Foundation program built with `swiftc -O -static-stdlib` (the floor of any
+/// Swift command as the budgets define it; setlist's release build also links the C++ runtime in,
+/// which the trivial program does not: docs/performance.md says what that would change), and a C program that sets the same text as the long PDF with Cairo and Pango
 /// (the floor of a PDF). jq, parsing the same JSON files, is the floor of reading a library; a C
 /// program replacing a file as setlist does is the disk's share of a change.
 struct References {
