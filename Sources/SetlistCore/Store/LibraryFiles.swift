@@ -62,6 +62,13 @@ public enum LibraryFiles {
         var version = LibraryFiles.version
         var songs: [Song]
         var conflicts: [LibraryConflict]?
+        /// Where each song's object lies in the bytes the file was read from, when
+        /// ``SongListCodec`` read it (for ``SongListCodec/spliced(_:keeping:from:)``); not stored.
+        var songRanges: [Range<Int>]? = nil
+
+        private enum CodingKeys: String, CodingKey {
+            case format, version, songs, conflicts
+        }
     }
 
     struct PlaylistOrderFile: Codable, VersionedFile {

@@ -12,6 +12,9 @@ struct LibraryReader {
     /// relative to the library folder: what a change compares its files with (a change never reads
     /// the songs skimmed, see ``LibraryStore/modify(_:command:_:)``).
     private(set) var files: [String: Data] = [:]
+    /// The song list as read whole from the bytes in ``files``, with where each song lies in
+    /// them when it was read plainly (``LibraryFiles/SongsFile/songRanges``).
+    private(set) var songList: LibraryFiles.SongsFile?
     private(set) var errors: [LibraryError] = []
     private(set) var problems: [IntegrityProblem] = []
     /// The playlist files the order file names, whether or not they could be read.
@@ -70,6 +73,7 @@ struct LibraryReader {
         var library = Library()
         if scope.songs == .all, let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {
             library.songs = file.songs
+            songList = file
             library.addConflicts(file.conflicts, in: .songs)
         }
         let keys = scope.playlistKeys

@@ -70,7 +70,8 @@ public struct LibraryStore: Sendable {
         }
         var library = snapshot.library
         let result = try body(&library)
-        let files = LibrarySerializer.files(of: library, scope: scope, read: snapshot.library, bytes: snapshot.files)
+        let files = LibrarySerializer.files(
+            of: library, scope: scope, read: snapshot.library, bytes: snapshot.files, songList: snapshot.songList)
         var before = snapshot.files
         // Read to find the playlists, but not written: the list of playlists does not change.
         if scope.playlists != .all { before[LibraryFiles.playlistOrder] = nil }
@@ -113,6 +114,8 @@ public struct LibraryStore: Sendable {
     struct Snapshot {
         var library: Library
         var files: [String: Data]
+        /// The song list as read, when it was read whole.
+        var songList: LibraryFiles.SongsFile?
     }
 
     /// `alreadyRead`: files read under the same lock, as they are now, not read again.
@@ -120,7 +123,7 @@ public struct LibraryStore: Sendable {
         var reader = LibraryReader(root: root, alreadyRead: alreadyRead)
         let library = reader.read(scope)
         if let error = reader.combinedError { throw error }
-        return Snapshot(library: library, files: reader.files)
+        return Snapshot(library: library, files: reader.files, songList: reader.songList)
     }
 
     // MARK: Writing
@@ -189,9 +192,12 @@ enum LibrarySerializer {
     ///
     /// A file whose content is as it was read keeps the `bytes` it was read from rather than being
     /// encoded again only to compare equal (a change to one song would otherwise encode every
-    /// playlist): so an unchanged file is not rewritten, whatever its layout.
+    /// playlist): so an unchanged file is not rewritten, whatever its layout. A changed song list
+    /// keeps the bytes of its unchanged songs (``SongListCodec/spliced(_:keeping:from:)``), given
+    /// the `songList` read from `bytes`.
     static func files(
-        of library: Library, scope: LibraryScope = .everything, read: Library? = nil, bytes: [String: Data] = [:]
+        of library: Library, scope: LibraryScope = .everything, read: Library? = nil, bytes: [String: Data] = [:],
+        songList: LibraryFiles.SongsFile? = nil
     ) -> [String: Data] {
         var files: [String: Data] = [:]
         /// The bytes `path` was read from, if its content (`same`) did not change.
@@ -200,9 +206,11 @@ enum LibrarySerializer {
             return data
         }
         if scope.songs == .all {
+            let file = LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs))
             files[LibraryFiles.songs] =
-                kept(LibraryFiles.songs) { $0.songs == library.songs && $0.conflicts(in: .songs) == library.conflicts(in: .songs) }
-                ?? LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs)))
+                kept(LibraryFiles.songs) { $0.songs == library.songs && $0.conflicts(in: .songs) == file.conflicts }
+                ?? songList.flatMap { list in bytes[LibraryFiles.songs].flatMap { SongListCodec.spliced(file, keeping: list, from: $0) } }
+                ?? LibraryFiles.encode(file)
         }
         if scope.playlists != .all, let read {
             precondition(

@@ -15,7 +15,7 @@ enum SongListCodec {
     static func read(_ data: Data) -> LibraryFiles.SongsFile? {
         data.withUnsafeBytes { raw -> LibraryFiles.SongsFile? in
             var skim = JSONSkim(raw)
-            var format: String?, version: Int?, songs: [Song]?
+            var format: String?, version: Int?, songs: ([Song], [Range<Int>])?
             let plain = skim.members { key, skim in
                 switch key {
                 case "format": return skim.read(&format) { $0.text() }
@@ -26,18 +26,23 @@ enum SongListCodec {
                 }
             }
             guard plain, skim.isAtEnd, let format, let version, let songs else { return nil }
-            return LibraryFiles.SongsFile(format: format, version: version, songs: songs, conflicts: nil)
+            return LibraryFiles.SongsFile(format: format, version: version, songs: songs.0, conflicts: nil, songRanges: songs.1)
         }
     }
 
-    private static func readSongs(_ skim: inout JSONSkim) -> [Song]? {
+    /// The songs, and where each one's object lies.
+    private static func readSongs(_ skim: inout JSONSkim) -> ([Song], [Range<Int>])? {
         var songs: [Song] = []
+        var ranges: [Range<Int>] = []
         let plain = skim.elements { skim in
+            skim.skipSpace()
+            let start = skim.index
             guard let song = readSong(&skim) else { return false }
             songs.append(song)
+            ranges.append(start..<skim.index)
             return true
         }
-        return plain ? songs : nil
+        return plain ? (songs, ranges) : nil
     }
 
     private static func readSong(_ skim: inout JSONSkim) -> Song? {
@@ -194,11 +199,24 @@ enum SongListCodec {
     /// The file's bytes as ``JSONFormat/document(_:)`` writes them; nil with conflicts (the encoder writes those).
     static func write(_ file: LibraryFiles.SongsFile) -> Data? {
         guard file.conflicts == nil else { return nil }
+        return write(file) { _, _ in nil }
+    }
+
+    /// The song list as the encoder lays it out, each song either as the bytes `songAt` gives
+    /// for it (by its position in the list) or, when it gives none, encoded.
+    static func write(_ file: LibraryFiles.SongsFile, songAt: (Int, Song) -> UnsafeBufferPointer<UInt8>?) -> Data {
         var writer = JSONFormat.Writer(capacity: 256 + file.songs.count * 400)
         writer.object { writer in
             writer.member("format", file.format)
             writer.key("songs")
-            songs(file.songs, into: &writer)
+            writer.array(file.songs.indices) { writer, index in
+                let song = file.songs[index]
+                if let bytes = songAt(index, song) {
+                    writer.value(verbatim: bytes)
+                } else {
+                    writer.object { $0.fields(song.fields, id: song.id) }
+                }
+            }
             writer.member("version", file.version)
         }
         return writer.document

@@ -114,6 +114,12 @@ public enum JSONFormat {
             bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
 
+        /// A value written as the bytes `json`, JSON already laid out for where it goes (a part
+        /// of a file kept as it was read).
+        public mutating func value(verbatim json: UnsafeBufferPointer<UInt8>) {
+            bytes.append(contentsOf: json)
+        }
+
         /// `true` or `false`.
         public mutating func boolean(_ value: Bool) {
             raw(value ? "true" : "false")
