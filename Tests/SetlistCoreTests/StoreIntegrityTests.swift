@@ -279,6 +279,19 @@ import Testing
         #expect(try folder.store.check().isSound)
     }
 
+    @Test func aReaderThatOnlyLooksLetsTheFilesBytesGo() throws {
+        try folder.seed()
+        var looking = LibraryReader(root: folder.root)
+        looking.keepsFiles = false
+        let library = looking.read()
+        #expect(looking.files.isEmpty && looking.songList == nil && looking.combinedError == nil)
+        // A change's reader keeps them, and where each song lies, for writing.
+        var changing = LibraryReader(root: folder.root)
+        #expect(changing.read() == library)
+        #expect(Set(changing.files.keys) == Set(folder.files().keys.filter { !$0.hasPrefix(".") }))
+        #expect(changing.songList?.songRanges?.count == library.songs.count)
+    }
+
     @Test func aChangeCutShortIsFinishedByTheNextChangeAndCheck() throws {
         try folder.seed()
         _ = try interruptedChange(

@@ -36,10 +36,12 @@ extension LibraryStore {
         var library = Library()
         var interrupted = false
         try reading { () throws(LibraryError) in
-            reader = LibraryReader(root: root)
+            var looked: [String: Data] = [:]
+            interrupted = lastChangeIsInterrupted(read: &looked)
+            reader = LibraryReader(root: root, alreadyRead: looked)
             reader.passesOverOthersPrivateFiles = true
+            reader.keepsFiles = false
             library = reader.read()
-            interrupted = lastChangeIsInterrupted(known: reader.files)
             // No writer is at work while reading, so any temporary file is a leftover.
             report.leftovers = leftovers()
         }
@@ -49,6 +51,7 @@ extension LibraryStore {
             report.finishedChange = try recoverInterruptedChange()
             reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
+            reader.keepsFiles = false
             library = reader.read()
         }
         report.withheld = reader.withheld

@@ -26,6 +26,11 @@ struct LibraryReader {
     /// The private files passed over.
     private(set) var withheld: [String] = []
 
+    /// Whether the bytes of the files decoded are kept in ``files``: a change compares and writes
+    /// with them; a command that only reads lets each file's bytes go once decoded, so the next
+    /// file is read into the same memory.
+    var keepsFiles = true
+
     /// Files read before, under the same lock, by relative path: taken instead of reading them.
     private let alreadyRead: [String: Data]
 
@@ -73,7 +78,7 @@ struct LibraryReader {
         var library = Library()
         if scope.songs == .all, let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {
             library.songs = file.songs
-            songList = file
+            if keepsFiles { songList = file }
             library.addConflicts(file.conflicts, in: .songs)
         }
         let keys = scope.playlistKeys
@@ -115,7 +120,7 @@ struct LibraryReader {
         // Mapped rather than copied: only a few lines of it are looked at closely.
         guard !ids.isEmpty, let data = load(LibraryFiles.songs, mapped: true) else { return [] }
         if let songs = LibraryFiles.songs(withIDs: ids, in: data) {
-            files[LibraryFiles.songs] = data
+            if keepsFiles { files[LibraryFiles.songs] = data }
             return songs
         }
         return decode(LibraryFiles.SongsFile.self, LibraryFiles.songs, data: data)?.songs.filter { ids.contains($0.id) } ?? []
@@ -266,7 +271,7 @@ struct LibraryReader {
     ) -> T? {
         do {
             let value = try LibraryFiles.decode(type, from: data, path: self.path(of: path), keepingCandidatesFor: keys)
-            files[path] = data
+            if keepsFiles { files[path] = data }
             return value
         } catch {
             errors.append(error)

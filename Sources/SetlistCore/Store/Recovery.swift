@@ -57,10 +57,10 @@ extension LibraryStore {
         return .settled
     }
 
-    /// Whether the last change was cut short, so a reader should take the lock and finish it.
-    func lastChangeIsInterrupted(known: [String: Data]) -> Bool {
-        var read: [String: Data] = [:]
-        if case .interrupted = lastChange(known: known, interruptedOnly: true, read: &read) { return true }
+    /// Whether the last change was cut short, so a reader should take the lock and finish it;
+    /// `read` gets the files looked at, for the reader to take rather than read again.
+    func lastChangeIsInterrupted(read: inout [String: Data]) -> Bool {
+        if case .interrupted = lastChange(interruptedOnly: true, read: &read) { return true }
         return false
     }
 
