@@ -281,11 +281,15 @@ import Testing
 
     @Test func aReaderThatOnlyLooksLetsTheFilesBytesGo() throws {
         try folder.seed()
+        // What a command that reads keeps: the files of the last change, when it wrote several.
+        #expect(folder.store.filesOfLastChangeOfSeveral() == Set(folder.files().keys.filter { !$0.hasPrefix(".") }))
+        try folder.store.modify(command: "one file") { $0.songs[0].fields.bpm = 99 }
+        #expect(folder.store.filesOfLastChangeOfSeveral().isEmpty)
         var looking = LibraryReader(root: folder.root)
-        looking.keepsFiles = false
+        looking.keepsOnly = [LibraryFiles.songs]
         let library = looking.read()
-        #expect(looking.files.isEmpty && looking.songList == nil && looking.combinedError == nil)
-        // A change's reader keeps them, and where each song lies, for writing.
+        #expect(Array(looking.files.keys) == [LibraryFiles.songs] && looking.songList == nil && looking.combinedError == nil)
+        // A change's reader keeps them all, and where each song lies, for writing.
         var changing = LibraryReader(root: folder.root)
         #expect(changing.read() == library)
         #expect(Set(changing.files.keys) == Set(folder.files().keys.filter { !$0.hasPrefix(".") }))

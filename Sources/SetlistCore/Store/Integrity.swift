@@ -36,12 +36,11 @@ extension LibraryStore {
         var library = Library()
         var interrupted = false
         try reading { () throws(LibraryError) in
-            var looked: [String: Data] = [:]
-            interrupted = lastChangeIsInterrupted(read: &looked)
-            reader = LibraryReader(root: root, alreadyRead: looked)
+            reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
-            reader.keepsFiles = false
+            reader.keepsOnly = filesOfLastChangeOfSeveral()
             library = reader.read()
+            interrupted = lastChangeIsInterrupted(known: reader.files)
             // No writer is at work while reading, so any temporary file is a leftover.
             report.leftovers = leftovers()
         }
@@ -51,7 +50,7 @@ extension LibraryStore {
             report.finishedChange = try recoverInterruptedChange()
             reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
-            reader.keepsFiles = false
+            reader.keepsOnly = []
             library = reader.read()
         }
         report.withheld = reader.withheld

@@ -26,10 +26,11 @@ struct LibraryReader {
     /// The private files passed over.
     private(set) var withheld: [String] = []
 
-    /// Whether the bytes of the files decoded are kept in ``files``: a change compares and writes
-    /// with them; a command that only reads lets each file's bytes go once decoded, so the next
-    /// file is read into the same memory.
-    var keepsFiles = true
+    /// The files whose bytes are kept in ``files``, when not all: a change compares and writes
+    /// with all of them; a command that only reads keeps those of the last change (to see that
+    /// it was not cut short) and lets the others go once decoded, so the next file is read into
+    /// the same memory.
+    var keepsOnly: Set<String>?
 
     /// Files read before, under the same lock, by relative path: taken instead of reading them.
     private let alreadyRead: [String: Data]
@@ -78,7 +79,7 @@ struct LibraryReader {
         var library = Library()
         if scope.songs == .all, let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {
             library.songs = file.songs
-            if keepsFiles { songList = file }
+            if keepsOnly == nil { songList = file }
             library.addConflicts(file.conflicts, in: .songs)
         }
         let keys = scope.playlistKeys
@@ -120,7 +121,7 @@ struct LibraryReader {
         // Mapped rather than copied: only a few lines of it are looked at closely.
         guard !ids.isEmpty, let data = load(LibraryFiles.songs, mapped: true) else { return [] }
         if let songs = LibraryFiles.songs(withIDs: ids, in: data) {
-            if keepsFiles { files[LibraryFiles.songs] = data }
+            if keepsOnly?.contains(LibraryFiles.songs) ?? true { files[LibraryFiles.songs] = data }
             return songs
         }
         return decode(LibraryFiles.SongsFile.self, LibraryFiles.songs, data: data)?.songs.filter { ids.contains($0.id) } ?? []
@@ -271,7 +272,7 @@ struct LibraryReader {
     ) -> T? {
         do {
             let value = try LibraryFiles.decode(type, from: data, path: self.path(of: path), keepingCandidatesFor: keys)
-            if keepsFiles { files[path] = data }
+            if keepsOnly?.contains(path) ?? true { files[path] = data }
             return value
         } catch {
             errors.append(error)

@@ -19,12 +19,11 @@ public struct LibraryStore: Sendable {
     public func load(_ scope: LibraryScope = .everything) throws(LibraryError) -> Library {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
         let sound = try reading { () throws(LibraryError) -> Library? in
-            var looked: [String: Data] = [:]
-            if lastChangeIsInterrupted(read: &looked) { return nil }
-            var reader = LibraryReader(root: root, alreadyRead: looked)
+            var reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
-            reader.keepsFiles = false
+            reader.keepsOnly = filesOfLastChangeOfSeveral()
             let library = reader.read(scope)
+            if lastChangeIsInterrupted(known: reader.files) { return nil }
             if let error = reader.combinedError { throw error }
             return library
         }

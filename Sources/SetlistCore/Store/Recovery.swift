@@ -57,11 +57,22 @@ extension LibraryStore {
         return .settled
     }
 
-    /// Whether the last change was cut short, so a reader should take the lock and finish it;
-    /// `read` gets the files looked at, for the reader to take rather than read again.
-    func lastChangeIsInterrupted(read: inout [String: Data]) -> Bool {
-        if case .interrupted = lastChange(interruptedOnly: true, read: &read) { return true }
+    /// Whether the last change was cut short, so a reader should take the lock and finish it.
+    func lastChangeIsInterrupted(known: [String: Data]) -> Bool {
+        var read: [String: Data] = [:]
+        if case .interrupted = lastChange(known: known, interruptedOnly: true, read: &read) { return true }
         return false
+    }
+
+    /// The files of the last change when it wrote several: the only change that can be cut
+    /// short, whose files ``lastChangeIsInterrupted(known:)`` looks at. A reader keeps their bytes
+    /// for it and lets the others go.
+    func filesOfLastChangeOfSeveral() -> Set<String> {
+        let history = History(root: root)
+        guard let number = history.entryNumbers().last, let record = try? history.read(number), record.changes.count >= 2 else {
+            return []
+        }
+        return Set(record.changes.map(\.path))
     }
 
     /// With the exclusive lock held: finishes an interrupted change, or forgets one that never
