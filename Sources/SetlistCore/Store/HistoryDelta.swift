@@ -37,7 +37,7 @@ struct FileDelta: Sendable, Hashable, Codable {
 
     init(_ change: FileChange) {
         path = change.path
-        (before, after) = Fingerprint.of(change.before, change.after)
+        (before, after) = (Fingerprint.of(change.before), Fingerprint.of(change.after))
         hunks = LineDiff.hunks(change.before ?? Data(), change.after ?? Data())
     }
 
@@ -61,14 +61,9 @@ struct FileDelta: Sendable, Hashable, Codable {
     /// Which side of the change `contents` (nil: no file) is.
     func side(of contents: Data?) -> Side {
         // The sizes tell most files apart; the hash (a pass over the whole file) is taken only when one agrees.
-        var print: String?
-        func matches(_ expected: String) -> Bool {
-            guard Fingerprint.size(in: expected) == contents?.count else { return false }
-            if print == nil { print = Fingerprint.of(contents) }
-            return print == expected
-        }
-        if matches(after) { return .after }
-        if matches(before) { return .before }
+        var computed: [String] = []
+        if Fingerprint.matches(contents, after, computed: &computed) { return .after }
+        if Fingerprint.matches(contents, before, computed: &computed) { return .before }
         return .neither
     }
 
@@ -288,26 +283,30 @@ struct StoredBytes: Sendable, Hashable, Codable {
     }
 }
 
-/// A short fingerprint of a file's contents: its size and 64-bit FNV-1a hash.
+/// A short fingerprint of a file's contents: its size and 64-bit hash, `SIZE:xxh64:HASH` with
+/// ``XXH64``. Entries written before it came in hold `SIZE:HASH` with FNV-1a, which is taken to
+/// check them: a file is compared with a fingerprint by that fingerprint's own hash.
 enum Fingerprint {
     /// The fingerprint of a file that does not exist.
     static let absent = "absent"
 
+    private static let marker = ":xxh64:"
+
     static func of(_ data: Data?) -> String {
         guard let data else { return absent }
-        let hash = data.withUnsafeBytes { FNV1a.hash($0) }
-        return text(data.count, hash)
+        return "\(data.count)" + marker + Hex.digits(data.withUnsafeBytes(XXH64.hash), 16)
     }
 
-    /// The fingerprints of a file before and after a change, hashed together (``FNV1a/hashes(_:_:)``).
-    static func of(_ before: Data?, _ after: Data?) -> (String, String) {
-        guard let before, let after else { return (of(before), of(after)) }
-        let (a, b) = before.withUnsafeBytes { a in after.withUnsafeBytes { b in FNV1a.hashes(a, b) } }
-        return (text(before.count, a), text(after.count, b))
-    }
-
-    private static func text(_ size: Int, _ hash: UInt64) -> String {
-        "\(size):" + Hex.digits(hash, 16)
+    /// Whether `contents` are the file `print` fingerprints, by the hash it was made with;
+    /// `computed` keeps the fingerprints worked out, for the next question about the same contents.
+    static func matches(_ contents: Data?, _ print: String, computed: inout [String]) -> Bool {
+        guard let contents else { return print == absent }
+        guard size(in: print) == contents.count else { return false }
+        let legacy = !print.contains(marker)
+        if let known = computed.first(where: { $0.contains(marker) != legacy }) { return known == print }
+        let made = legacy ? "\(contents.count):" + Hex.digits(contents.withUnsafeBytes { FNV1a.hash($0) }, 16) : of(contents)
+        computed.append(made)
+        return made == print
     }
 
     /// The file size a fingerprint records; nil for ``absent``.

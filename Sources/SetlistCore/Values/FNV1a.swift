@@ -1,6 +1,6 @@
 /// The 64-bit FNV-1a hash: fast and stable across runs and machines, not cryptographic. It keeps
-/// different inputs apart for derived ids, file fingerprints in the undo history and line
-/// comparison in deltas.
+/// different inputs apart for derived ids, line comparison in deltas, and the file fingerprints
+/// of undo history entries written before ``XXH64`` took that over.
 public struct FNV1a: Sendable {
     /// The standard offset basis.
     public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -24,28 +24,5 @@ public struct FNV1a: Sendable {
         var hash = FNV1a()
         for byte in bytes { hash.add(byte) }
         return hash.value
-    }
-
-    /// The hashes of `a` and `b`, each what ``hash(_:)`` gives. FNV-1a waits for one multiply per
-    /// byte; two files hashed in one loop (a file before and after a change) keep the processor busy
-    /// with both chains, in about the time of the longer one.
-    public static func hashes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
-        var x = FNV1a(), y = FNV1a()
-        let common = min(a.count, b.count)
-        var index = 0
-        while index < common {
-            x.add(a[index])
-            y.add(b[index])
-            index += 1
-        }
-        while index < a.count {
-            x.add(a[index])
-            index += 1
-        }
-        while index < b.count {
-            y.add(b[index])
-            index += 1
-        }
-        return (x.value, y.value)
     }
 }
