@@ -28,50 +28,50 @@ import Testing
         #expect(Array(differing.prefix(5)) == [])
     }
 
+    /// Whether the byte scan gives the scalar rule's answer for `text`, in names and in notes.
+    static func agrees(_ text: String) -> Bool {
+        ControlCharacters.firstForbidden(in: text) == text.unicodeScalars.first(where: ControlCharacters.isForbidden)
+            && ControlCharacters.firstForbiddenInNotes(text) == text.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes)
+    }
+
+    /// Random text of up to `length` scalars: one in `oneIn` from `pieces`, the others from `plain`.
+    static func randomText(
+        length: ClosedRange<Int>, pieces: [Unicode.Scalar], oneIn: Int, plain: String, using random: inout some RandomNumberGenerator
+    ) -> String {
+        String(
+            String.UnicodeScalarView(
+                (0..<Int.random(in: length, using: &random)).map { _ in
+                    Int.random(in: 0..<oneIn, using: &random) == 0
+                        ? pieces.randomElement(using: &random)! : plain.unicodeScalars.randomElement(using: &random)!
+                }))
+    }
+
     /// The byte scan that passes most text by is the scalar rule's answer: every code point to
     /// U+0400 alone and between letters, and random text of letters, marks, controls and emoji.
     @Test func theByteScanIsTheRule() {
-        func agree(_ text: String) -> Bool {
-            ControlCharacters.firstForbidden(in: text) == text.unicodeScalars.first(where: ControlCharacters.isForbidden)
-                && ControlCharacters.firstForbiddenInNotes(text) == text.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes)
-        }
         let scalars = (0..<0x400).compactMap(Unicode.Scalar.init)
-        #expect(Array(scalars.filter { !agree("\($0)") || !agree("ař\($0)é") }.prefix(5)) == [])
+        #expect(Array(scalars.filter { !Self.agrees("\($0)") || !Self.agrees("ař\($0)é") }.prefix(5)) == [])
         var random = seededGenerator(for: "ControlCharactersTests.theByteScanIsTheRule")
         let pieces = scalars + ["\u{2028}", "\u{202E}", "\u{FEFF}", "🎸", "\u{200D}", "\u{E000}", "\u{0378}", "\u{E0001}"]
         for _ in 0..<5000 {
-            let text = String(
-                String.UnicodeScalarView(
-                    (0..<Int.random(in: 0...8, using: &random)).map { _ in
-                        Int.random(in: 0..<4, using: &random) == 0
-                            ? pieces.randomElement(using: &random)! : "abcžé \n\t".unicodeScalars.randomElement(using: &random)!
-                    }))
-            #expect(agree(text), "\(text.unicodeScalars.map(\.value))")
+            let text = Self.randomText(length: 0...8, pieces: pieces, oneIn: 4, plain: "abcžé \n\t", using: &random)
+            #expect(Self.agrees(text), "\(text.unicodeScalars.map(\.value))")
         }
     }
 
     /// Long text is passed sixteen bytes at a time where it is plainly letters: every code point
     /// to U+0400 and the forbidden ones above, at every place in such runs, and random long text.
     @Test func theRunsOfLongTextAreTheRule() {
-        func agree(_ text: String) -> Bool {
-            ControlCharacters.firstForbidden(in: text) == text.unicodeScalars.first(where: ControlCharacters.isForbidden)
-                && ControlCharacters.firstForbiddenInNotes(text) == text.unicodeScalars.first(where: ControlCharacters.isForbiddenInNotes)
-        }
         let letters = "Příliš žluťoučký kůň úpěl ďábelské ódy\nx"
         let scalars = (0..<0x400).compactMap(Unicode.Scalar.init) + ["\u{2028}", "\u{202E}", "\u{FEFF}", "🎸", "\u{0378}", "\u{E0001}"]
         let disagreeing = scalars.filter { scalar in
-            (0..<24).contains { offset in !agree(String(letters.prefix(offset)) + "\(scalar)" + letters) }
+            (0..<24).contains { offset in !Self.agrees(String(letters.prefix(offset)) + "\(scalar)" + letters) }
         }
         #expect(Array(disagreeing.prefix(5)) == [])
         var random = seededGenerator(for: "ControlCharactersTests.theRunsOfLongTextAreTheRule")
         for _ in 0..<3000 {
-            let text = String(
-                String.UnicodeScalarView(
-                    (0..<Int.random(in: 0...60, using: &random)).map { _ in
-                        Int.random(in: 0..<30, using: &random) == 0
-                            ? scalars.randomElement(using: &random)! : "abcžéřůÍ \n\t".unicodeScalars.randomElement(using: &random)!
-                    }))
-            #expect(agree(text), "\(text.unicodeScalars.map(\.value))")
+            let text = Self.randomText(length: 0...60, pieces: scalars, oneIn: 30, plain: "abcžéřůÍ \n\t", using: &random)
+            #expect(Self.agrees(text), "\(text.unicodeScalars.map(\.value))")
         }
     }
 
