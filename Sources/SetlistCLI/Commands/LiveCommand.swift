@@ -5,7 +5,7 @@ import SetlistLive
 /// `setlist live`: stage mode, one song at a time on the whole terminal.
 struct LiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "live",
+        commandName: "live", _superCommandName: SubcommandParsing.rootName,
         abstract: "Step through a setlist on stage, one song at a time on the whole terminal.",
         discussion: """
             Shows "3/15", the set, the title in big letters, author, length, key, tempo and the

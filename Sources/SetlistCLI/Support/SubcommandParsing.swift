@@ -8,7 +8,16 @@ import ArgumentParser
 /// subcommand parses the rest as a root of its own. Only a command of exactly that type is taken:
 /// anything else (help, a completion request, a usage error, `--version`) is parsed again from the
 /// root, so usage lines, error messages and exit codes stay the root's.
+///
+/// Each subcommand's configuration names the root as its super command (``rootName``), as
+/// swift-argument-parser has a command run under another tool say: a root with a super command
+/// does not first parse the line twice more to look for `--generate-completion-script`, which was
+/// 2.6 of `edit-song`'s 23.8 M instructions. The root (no super command) still answers that flag,
+/// and a subcommand that meets it fails its parse, so the line goes to the root.
 enum SubcommandParsing {
+    /// The root command's name, which every subcommand's configuration gives as its super command.
+    static let rootName = "setlist"
+
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
         try parsedDirectly(arguments) ?? SetlistCommand.parseAsRoot(arguments)
     }
