@@ -88,6 +88,15 @@ import Testing
         return text
     }
 
+    /// Every subcommand names the root as its super command, so that parsed on its own it skips
+    /// the completion-script parses (a new command without it would only be slower).
+    @Test func everySubcommandNamesTheRoot() {
+        let without = CommandNames.commands.filter { $0.configuration._superCommandName != SubcommandParsing.rootName }
+        #expect(without.map { $0._commandName } == [])
+        #expect(SetlistCommand.configuration.commandName == SubcommandParsing.rootName)
+        #expect(SetlistCommand.configuration._superCommandName == nil)
+    }
+
     @Test func aLineParsedFromItsSubcommandIsTheRootsCommand() {
         var random = seededGenerator(for: "SubcommandParsingTests.aLineParsedFromItsSubcommandIsTheRootsCommand")
         var parsedDirectly: Set<String> = []

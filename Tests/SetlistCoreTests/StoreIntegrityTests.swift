@@ -282,9 +282,9 @@ import Testing
     @Test func aReaderThatOnlyLooksLetsTheFilesBytesGo() throws {
         try folder.seed()
         // What a command that reads keeps: the files of the last change, when it wrote several.
-        #expect(folder.store.filesOfLastChangeOfSeveral() == Set(folder.files().keys.filter { !$0.hasPrefix(".") }))
+        #expect(folder.store.lastChangeOfSeveralFiles()?.paths == Set(folder.files().keys.filter { !$0.hasPrefix(".") }))
         try folder.store.modify(command: "one file") { $0.songs[0].fields.bpm = 99 }
-        #expect(folder.store.filesOfLastChangeOfSeveral().isEmpty)
+        #expect(folder.store.lastChangeOfSeveralFiles() == nil)
         var looking = LibraryReader(root: folder.root)
         looking.keepsOnly = [LibraryFiles.songs]
         let library = looking.read()

@@ -69,7 +69,9 @@ enum CommandNames {
 
 /// `setlist version`: the same as `setlist --version`.
 struct VersionCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "version", abstract: "Print the version of setlist (also -V, --version).")
+    static let configuration = CommandConfiguration(
+        commandName: "version", _superCommandName: SubcommandParsing.rootName,
+        abstract: "Print the version of setlist (also -V, --version).")
 
     func run() throws { say(SetlistVersion.current) }
 }

@@ -61,9 +61,9 @@ struct FileDelta: Sendable, Hashable, Codable {
     /// Which side of the change `contents` (nil: no file) is.
     func side(of contents: Data?) -> Side {
         // The sizes tell most files apart; the hash (a pass over the whole file) is taken only when one agrees.
-        var computed: [String] = []
-        if Fingerprint.matches(contents, after, computed: &computed) { return .after }
-        if Fingerprint.matches(contents, before, computed: &computed) { return .before }
+        var prints = Fingerprint.Prints(contents)
+        if prints.match(after) { return .after }
+        if prints.match(before) { return .before }
         return .neither
     }
 
@@ -297,16 +297,29 @@ enum Fingerprint {
         return "\(data.count)" + marker + Hex.digits(data.withUnsafeBytes(XXH64.hash), 16)
     }
 
-    /// Whether `contents` are the file `print` fingerprints, by the hash it was made with;
-    /// `computed` keeps the fingerprints worked out, for the next question about the same contents.
-    static func matches(_ contents: Data?, _ print: String, computed: inout [String]) -> Bool {
-        guard let contents else { return print == absent }
-        guard size(in: print) == contents.count else { return false }
-        let legacy = !print.contains(marker)
-        if let known = computed.first(where: { $0.contains(marker) != legacy }) { return known == print }
-        let made = legacy ? "\(contents.count):" + Hex.digits(contents.withUnsafeBytes { FNV1a.hash($0) }, 16) : of(contents)
-        computed.append(made)
-        return made == print
+    /// The fingerprint an entry written before XXH64 holds: `SIZE:HASH` with FNV-1a.
+    private static func legacy(_ data: Data) -> String {
+        "\(data.count):" + Hex.digits(data.withUnsafeBytes { FNV1a.hash($0) }, 16)
+    }
+
+    /// One file's contents compared with fingerprints, each hash worked out once when first needed.
+    struct Prints {
+        let contents: Data?
+        private var current: String?, earlier: String?
+
+        init(_ contents: Data?) { self.contents = contents }
+
+        /// Whether the contents are the file `print` fingerprints, by the hash it was made with.
+        mutating func match(_ print: String) -> Bool {
+            guard let contents else { return print == absent }
+            guard size(in: print) == contents.count else { return false }
+            if print.contains(marker) {
+                current = current ?? of(contents)
+                return current == print
+            }
+            earlier = earlier ?? legacy(contents)
+            return earlier == print
+        }
     }
 
     /// The file size a fingerprint records; nil for ``absent``.

@@ -36,11 +36,12 @@ extension LibraryStore {
         var library = Library()
         var interrupted = false
         try reading { () throws(LibraryError) in
+            let last = lastChangeOfSeveralFiles()
             reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
-            reader.keepsOnly = filesOfLastChangeOfSeveral()
+            reader.keepsOnly = last?.paths ?? []
             library = reader.read()
-            interrupted = lastChangeIsInterrupted(known: reader.files)
+            interrupted = isInterrupted(last, known: reader.files)
             // No writer is at work while reading, so any temporary file is a leftover.
             report.leftovers = leftovers()
         }

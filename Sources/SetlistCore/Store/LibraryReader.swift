@@ -32,6 +32,9 @@ struct LibraryReader {
     /// the same memory.
     var keepsOnly: Set<String>?
 
+    /// Whether the bytes of `path` are kept in ``files``.
+    private func keeps(_ path: String) -> Bool { keepsOnly?.contains(path) ?? true }
+
     /// Files read before, under the same lock, by relative path: taken instead of reading them.
     private let alreadyRead: [String: Data]
 
@@ -121,7 +124,7 @@ struct LibraryReader {
         // Mapped rather than copied: only a few lines of it are looked at closely.
         guard !ids.isEmpty, let data = load(LibraryFiles.songs, mapped: true) else { return [] }
         if let songs = LibraryFiles.songs(withIDs: ids, in: data) {
-            if keepsOnly?.contains(LibraryFiles.songs) ?? true { files[LibraryFiles.songs] = data }
+            if keeps(LibraryFiles.songs) { files[LibraryFiles.songs] = data }
             return songs
         }
         return decode(LibraryFiles.SongsFile.self, LibraryFiles.songs, data: data)?.songs.filter { ids.contains($0.id) } ?? []
@@ -272,7 +275,7 @@ struct LibraryReader {
     ) -> T? {
         do {
             let value = try LibraryFiles.decode(type, from: data, path: self.path(of: path), keepingCandidatesFor: keys)
-            if keepsOnly?.contains(path) ?? true { files[path] = data }
+            if keeps(path) { files[path] = data }
             return value
         } catch {
             errors.append(error)

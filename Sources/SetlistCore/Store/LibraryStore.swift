@@ -19,11 +19,12 @@ public struct LibraryStore: Sendable {
     public func load(_ scope: LibraryScope = .everything) throws(LibraryError) -> Library {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
         let sound = try reading { () throws(LibraryError) -> Library? in
+            let last = lastChangeOfSeveralFiles()
             var reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
-            reader.keepsOnly = filesOfLastChangeOfSeveral()
+            reader.keepsOnly = last?.paths ?? []
             let library = reader.read(scope)
-            if lastChangeIsInterrupted(known: reader.files) { return nil }
+            if isInterrupted(last, known: reader.files) { return nil }
             if let error = reader.combinedError { throw error }
             return library
         }

@@ -29,15 +29,33 @@ extension LibraryStore {
         }
     }
 
-    /// Where the last change stands; `known` are files already read, to spare reading them again,
-    /// and `read` gets the files read here that exist. With `interruptedOnly`, a change of one
-    /// file (which is never half done) is not looked at.
-    func lastChange(known: [String: Data] = [:], interruptedOnly: Bool = false, read: inout [String: Data]) -> LastChange {
+    /// The last entry of the history, read once for all that is asked of it.
+    struct LastEntry {
+        let number: Int
+        let record: History.Record
+        /// The files it changed.
+        var paths: Set<String> { Set(record.changes.map(\.path)) }
+    }
+
+    func lastEntry() -> LastEntry? {
         let history = History(root: root)
-        guard let number = history.entryNumbers().last, let record = try? history.read(number) else { return .settled }
-        if interruptedOnly && record.changes.count < 2 { return .settled }
+        guard let number = history.entryNumbers().last, let record = try? history.read(number) else { return nil }
+        return LastEntry(number: number, record: record)
+    }
+
+    /// The last change when it wrote several files: the only change that can be cut short (one
+    /// file is written whole or not at all), so the only one a command that only reads checks
+    /// (``isInterrupted(_:known:)``). Its reader keeps the bytes of these files for that check.
+    func lastChangeOfSeveralFiles() -> LastEntry? {
+        lastEntry().flatMap { $0.record.changes.count >= 2 ? $0 : nil }
+    }
+
+    /// Where the change `entry` records stands; `known` are files already read, to spare reading
+    /// them again, and `read` gets the files read here that exist.
+    func lastChange(_ entry: LastEntry?, known: [String: Data] = [:], read: inout [String: Data]) -> LastChange {
+        guard let entry else { return .settled }
         var before = 0, after = 0
-        for delta in record.changes {
+        for delta in entry.record.changes {
             // A file that cannot be read is on neither side: not this change's to finish.
             let current: Data?
             if let data = known[delta.path] {
@@ -52,27 +70,17 @@ extension LibraryStore {
             case .neither: return .settled
             }
         }
-        if before > 0 && after > 0 { return .interrupted(number: number, record: record) }
-        if before > 0 { return .notApplied(number: number) }
+        if before > 0 && after > 0 { return .interrupted(number: entry.number, record: entry.record) }
+        if before > 0 { return .notApplied(number: entry.number) }
         return .settled
     }
 
-    /// Whether the last change was cut short, so a reader should take the lock and finish it.
-    func lastChangeIsInterrupted(known: [String: Data]) -> Bool {
+    /// Whether the change `entry` records was cut short, so a reader should take the lock and
+    /// finish it.
+    func isInterrupted(_ entry: LastEntry?, known: [String: Data]) -> Bool {
         var read: [String: Data] = [:]
-        if case .interrupted = lastChange(known: known, interruptedOnly: true, read: &read) { return true }
+        if case .interrupted = lastChange(entry, known: known, read: &read) { return true }
         return false
-    }
-
-    /// The files of the last change when it wrote several: the only change that can be cut
-    /// short, whose files ``lastChangeIsInterrupted(known:)`` looks at. A reader keeps their bytes
-    /// for it and lets the others go.
-    func filesOfLastChangeOfSeveral() -> Set<String> {
-        let history = History(root: root)
-        guard let number = history.entryNumbers().last, let record = try? history.read(number), record.changes.count >= 2 else {
-            return []
-        }
-        return Set(record.changes.map(\.path))
     }
 
     /// With the exclusive lock held: finishes an interrupted change, or forgets one that never
@@ -88,7 +96,7 @@ extension LibraryStore {
     /// library took as long to read again as to read).
     func recoverInterruptedChange(read: inout [String: Data]) throws(LibraryError) -> String? {
         var looked: [String: Data] = [:]
-        switch lastChange(read: &looked) {
+        switch lastChange(lastEntry(), read: &looked) {
         case .settled:
             break
         case .notApplied(let number):
