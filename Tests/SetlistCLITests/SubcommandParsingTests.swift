@@ -123,6 +123,7 @@ import Testing
     @Test(arguments: [
         ["edit-song", "--help"], ["edit-song", "-h"], ["help", "edit-song"], ["edit-song", "--generate-completion-script", "bash"],
         ["songs", "--bogus"], ["transpose", "--all", "--version"], ["add-song"], ["setlist"], ["--library", "x"], [],
+        ["transpose", "--generate-completion-script"], ["transpose", "x", "--generate-completion-script=zsh"],
     ])
     func whatIsNotACommandIsLeftToTheRoot(arguments: [String]) {
         #expect(SubcommandParsing.parsedDirectly(arguments) == nil)

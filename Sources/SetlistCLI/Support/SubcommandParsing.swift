@@ -12,8 +12,9 @@ import ArgumentParser
 /// Each subcommand's configuration names the root as its super command (``rootName``), as
 /// swift-argument-parser has a command run under another tool say: a root with a super command
 /// does not first parse the line twice more to look for `--generate-completion-script`, which was
-/// 2.6 of `edit-song`'s 23.8 M instructions. The root (no super command) still answers that flag,
-/// and a subcommand that meets it fails its parse, so the line goes to the root.
+/// 2.6 of `edit-song`'s 23.8 M instructions. The root (no super command) still answers that flag:
+/// a line that holds it is left to the root, as one with `--version` is (`transpose` takes any word,
+/// so its own parse would have taken the flag for a song).
 enum SubcommandParsing {
     /// The root command's name, which every subcommand's configuration gives as its super command.
     static let rootName = "setlist"
@@ -25,12 +26,18 @@ enum SubcommandParsing {
     /// The command when the first word names a subcommand that parses the rest on its own; nil
     /// for whatever must be parsed from the root.
     static func parsedDirectly(_ arguments: [String]) -> (any ParsableCommand)? {
-        // The root answers `--version` wherever it stands, even as a subcommand's value.
-        guard let first = arguments.first, !arguments.contains("--version"), let type = subcommand(named: first),
+        // The root answers `--version` and completion-script requests wherever they stand, even
+        // as a subcommand's value.
+        guard let first = arguments.first, !arguments.contains(where: Self.isForTheRoot), let type = subcommand(named: first),
             let command = try? type.parseAsRoot(Array(arguments.dropFirst())),
             ObjectIdentifier(Swift.type(of: command)) == ObjectIdentifier(type)
         else { return nil }
         return command
+    }
+
+    /// Whether `word` is a flag the root answers before any subcommand sees the line.
+    private static func isForTheRoot(_ word: String) -> Bool {
+        word == "--version" || word == "--generate-completion-script" || word.hasPrefix("--generate-completion-script=")
     }
 
     private static func subcommand(named name: String) -> (any ParsableCommand.Type)? {
