@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import SetlistCore
 import Testing
 
 /// The library is found through --library (before or after the command), then $SETLIST_HOME,
@@ -25,5 +26,27 @@ import Testing
         try #require(
             try lib.run(["add-song", "In home"], environment: ["SETLIST_HOME": "", "XDG_DATA_HOME": "", "HOME": home.path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/setlist/songs.json").path))
+    }
+
+    /// A large song list is indexed in the user's cache folder ($XDG_CACHE_HOME/setlist), never in
+    /// the library, and a change to an original shows at once.
+    @Test func theIndexOfALargeSongListIsKeptInTheCacheFolder() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Úvod", "--bpm", "100")
+        try lib.ok("new", "Koncert")
+        try lib.ok("add", "Koncert", "Úvod")
+        try LibraryStore(root: lib.root).modify(command: "grow") { library in
+            for number in 0..<800 {
+                library.addSong(SongFields(name: "Píseň \(number)", notes: String(repeating: "Noty a slova. ", count: 100)))
+            }
+        }
+        let cache = lib.folder.appendingPathComponent("cache/setlist")
+        #expect(try lib.ok("show", "Koncert").contains("Úvod"))
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(indexes.count == 1 && indexes[0].hasSuffix(".index"))
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: lib.root.path).contains { $0.contains("index") })
+        #expect(try !lib.ok("show", "Koncert").contains("differs from the original"))
+        try lib.ok("edit-song", "Úvod", "--bpm", "120")
+        #expect(try lib.ok("show", "Koncert").contains("differs from the original"))
     }
 }

@@ -205,6 +205,14 @@ import Testing
             LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u"], currentDirectory: "/").path
                 == "/home/u/.local/share/setlist")
     }
+
+    @Test func theCacheFolderIsTheXDGOne() {
+        #expect(LibraryLocation.cacheFolder(environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "/c"])?.path == "/c/setlist")
+        #expect(LibraryLocation.cacheFolder(environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "rel"])?.path == "/home/u/.cache/setlist")
+        #expect(LibraryLocation.cacheFolder(environment: ["HOME": "/home/u"])?.path == "/home/u/.cache/setlist")
+        #expect(LibraryLocation.cacheFolder(environment: ["HOME": ""]) == nil)
+        #expect(LibraryLocation.cacheFolder(environment: [:]) == nil)
+    }
 }
 
 /// Documents written with `-o` may go to a pipe or device; those are written into, not replaced.

@@ -17,7 +17,9 @@ struct LibraryOptions: ParsableArguments {
         LibraryLocation.resolve(option: library, environment: context.environment, currentDirectory: context.currentDirectory)
     }
 
-    var store: LibraryStore { LibraryStore(root: root) }
+    var store: LibraryStore {
+        LibraryStore(root: root, cacheFolder: LibraryLocation.cacheFolder(environment: context.environment))
+    }
 
     /// The library as it is now, or the part of it the command needs (see ``LibraryScope``).
     func load(_ scope: LibraryScope = .everything) throws -> Library {

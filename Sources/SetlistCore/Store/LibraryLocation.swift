@@ -15,4 +15,15 @@ public enum LibraryLocation {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/setlist")
     }
+
+    /// The folder for what setlist can make again from the library (``LibraryStore/cacheFolder``):
+    /// `$XDG_CACHE_HOME/setlist`, else `~/.cache/setlist`; nil when neither is known. A relative
+    /// `$XDG_CACHE_HOME` is passed over, as the XDG specification asks.
+    public static func cacheFolder(environment: [String: String]) -> URL? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("setlist")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/setlist")
+    }
 }

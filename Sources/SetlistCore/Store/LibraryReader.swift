@@ -32,6 +32,9 @@ struct LibraryReader {
     /// the same memory.
     var keepsOnly: Set<String>?
 
+    /// Where the originals of copies are looked up in a large song list, if anywhere.
+    var songIndex: SongIndex?
+
     /// Whether the bytes of `path` are kept in ``files``.
     private func keeps(_ path: String) -> Bool { keepsOnly?.contains(path) ?? true }
 
@@ -121,8 +124,15 @@ struct LibraryReader {
     /// skimmed, read whole (and checked, with any error reported).
     private mutating func readOriginals(of playlists: [Playlist]) -> [Song] {
         let ids = Set(playlists.flatMap { $0.copies.compactMap(\.originalID) })
+        guard !ids.isEmpty else { return [] }
+        // A large list through its index, unless its bytes are wanted (to see a change was not cut short).
+        if let songIndex, !keeps(LibraryFiles.songs), alreadyRead[LibraryFiles.songs] == nil,
+            let songs = songIndex.songs(withIDs: ids, songsPath: path(of: LibraryFiles.songs))
+        {
+            return songs
+        }
         // Mapped rather than copied: only a few lines of it are looked at closely.
-        guard !ids.isEmpty, let data = load(LibraryFiles.songs, mapped: true) else { return [] }
+        guard let data = load(LibraryFiles.songs, mapped: true) else { return [] }
         if let songs = LibraryFiles.songs(withIDs: ids, in: data) {
             if keeps(LibraryFiles.songs) { files[LibraryFiles.songs] = data }
             return songs

@@ -58,7 +58,12 @@ extension LibraryFiles {
     /// as JSON text never holds a line break inside a string, only a song's key can start such a
     /// line. Nil when the file is laid out otherwise.
     static func songsAsWritten(withIDs ids: Set<String>, in data: Data) -> [Song]? {
-        data.withUnsafeBytes { raw -> [Song]? in
+        songsAsWritten(withIDs: ids, in: data, recording: false)?.songs
+    }
+
+    /// The same, and with `recording`, where every song's object lies (for ``SongIndex``).
+    static func songsAsWritten(withIDs ids: Set<String>, in data: Data, recording: Bool) -> (songs: [Song], records: [SongIndex.Record])? {
+        data.withUnsafeBytes { raw -> ([Song], [SongIndex.Record])? in
             guard let base = raw.baseAddress else { return nil }
             let bytes = raw.bindMemory(to: UInt8.self)
             let head = Array("{\n  \"format\" : \"setlist-songs\",\n  \"songs\" : [\n    {\n".utf8)
@@ -97,10 +102,11 @@ extension LibraryFiles {
             /// The end of the line that starts at `line`.
             func lineEnd(_ line: Int) -> Int { memchr(base + line, 0x0A, listEnd - line).map { UnsafeRawPointer($0) - base } ?? listEnd }
             /// The wanted songs of the objects from the one whose line starts at `first` up to
-            /// `limit`; nil to give up.
-            func scan(objects first: Int, upTo limit: Int) -> [Song]? {
+            /// `limit`, and with `recording` where each object lies; nil to give up.
+            func scan(objects first: Int, upTo limit: Int) -> ([Song], [SongIndex.Record])? {
                 let decoder = JSONDecoder()
                 var songs: [Song] = []
+                var records: [SongIndex.Record] = []
                 var object = first
                 // Object by object: the id stands on one of its first lines (the keys are sorted,
                 // only `author` and `bpm` come before it), and its end is the line `    }`, which a
@@ -122,6 +128,10 @@ extension LibraryFiles {
                     guard end == listEnd || (listEnd - end >= 2 && memcmp(base + end, ",\n", 2) == 0) else { return nil }
                     // An escaped id could spell a wanted one: the decoder's to read.
                     guard memchr(base + idStart, Int32(UInt8(ascii: "\\")), quote - idStart) == nil else { return nil }
+                    if recording {
+                        let hash = XXH64.hash(UnsafeRawBufferPointer(start: base + idStart, count: quote - idStart))
+                        records.append(.init(hash: hash, offset: UInt32(object + 4), length: UInt32(end - (object + 4))))
+                    }
                     guard short || (quote - idStart >= 8 && prefixes.contains(prefix(base + idStart))) else { continue }
                     let id = String(decoding: bytes[idStart..<quote], as: UTF8.self)
                     guard ids.contains(id) else { continue }
@@ -131,7 +141,7 @@ extension LibraryFiles {
                     else { return nil }
                     songs.append(song)
                 }
-                return songs
+                return (songs, records)
             }
             let firstObject = head.count - 6
             // A large list (30 000 songs is 13 MB) is scanned in two halves at once, split where an
@@ -149,7 +159,7 @@ extension LibraryFiles {
                 }
             }
             guard let first = halves.first, let second = halves.second else { return nil }
-            return first + second
+            return (first.0 + second.0, first.1 + second.1)
         }
     }
 
@@ -160,11 +170,11 @@ extension LibraryFiles {
     /// The two halves' songs of a list scanned in two threads, each written by one (nil: it gave up).
     /// Unchecked: `scan` only reads the bytes and builds its own values, so two calls may run at once.
     private final class SkimHalves: @unchecked Sendable {
-        let scan: (_ first: Int, _ limit: Int) -> [Song]?
-        var first: [Song]?
-        var second: [Song]?
+        let scan: (_ first: Int, _ limit: Int) -> ([Song], [SongIndex.Record])?
+        var first: ([Song], [SongIndex.Record])?
+        var second: ([Song], [SongIndex.Record])?
 
-        init(scan: @escaping (_ first: Int, _ limit: Int) -> [Song]?) {
+        init(scan: @escaping (_ first: Int, _ limit: Int) -> ([Song], [SongIndex.Record])?) {
             self.scan = scan
         }
     }

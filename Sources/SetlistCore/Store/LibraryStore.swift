@@ -9,9 +9,13 @@ import Foundation
 public struct LibraryStore: Sendable {
     /// The library folder.
     public let root: URL
+    /// The folder where setlist may keep what it can make again from the library (the index of a
+    /// large song list, see ``SongIndex``): the user's cache folder, never the library's; nil for none.
+    public var cacheFolder: URL?
 
-    public init(root: URL) {
+    public init(root: URL, cacheFolder: URL? = nil) {
         self.root = root
+        self.cacheFolder = cacheFolder
     }
 
     /// The library as it is on disk, or the part of it `scope` names; an empty one when the
@@ -23,6 +27,7 @@ public struct LibraryStore: Sendable {
             var reader = LibraryReader(root: root)
             reader.passesOverOthersPrivateFiles = true
             reader.keepsOnly = last?.paths ?? []
+            reader.songIndex = cacheFolder.map { SongIndex(folder: $0.path) }
             let library = reader.read(scope)
             if isInterrupted(last, known: reader.files) { return nil }
             if let error = reader.combinedError { throw error }

@@ -87,7 +87,7 @@ enum FileReading {
 
     /// The `size` bytes of the open file `fd`, mapped; nil for an empty file, which cannot be
     /// mapped (`Data(contentsOf:)` gives its empty bytes).
-    private static func mappedBytes(of fd: Int32, size: Int) -> Data? {
+    static func mappedBytes(of fd: Int32, size: Int) -> Data? {
         guard size > 0, let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), memory != MAP_FAILED
         else { return nil }
         return Data(bytesNoCopy: memory, count: size, deallocator: .custom { memory, size in munmap(memory, size) })
