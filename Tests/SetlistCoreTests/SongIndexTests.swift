@@ -158,6 +158,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: index.indexPath(of: path)))
     }
 
+    /// The bucket sort of the records gives what a stable sort by hash gives: hashes alike in
+    /// their top bits, equal hashes, spread and bunched.
+    @Test func recordsAreSortedByHashKeepingTheirOrder() {
+        var random = seededGenerator(for: "SongIndexTests.recordsAreSortedByHashKeepingTheirOrder")
+        for count in [0, 1, 2, 3, 50, 3000] {
+            let records = (0..<count).map { index -> SongIndex.Record in
+                let hash: UInt64 =
+                    switch index % 3 {
+                    case 0: random.next()
+                    case 1: UInt64.random(in: 0...5, using: &random) << 48 | UInt64.random(in: 0...3, using: &random)
+                    default: UInt64.random(in: 0...3, using: &random)
+                    }
+                return SongIndex.Record(hash: hash, offset: UInt32(index), length: 1)
+            }
+            let expected = records.enumerated().sorted { ($0.element.hash, $0.offset) < ($1.element.hash, $1.offset) }.map(\.element)
+            #expect(SongIndex.sortedByHash(records) == expected, "\(count) records")
+        }
+    }
+
     @Test func wholeSecondTimesMakeNoIndex() {
         #expect(SongIndex.FileIdentity(fields: [1, 2, 3, 1_700_000_000, 0, 1_700_000_000, 0]).hasCoarseTimes)
         #expect(!SongIndex.FileIdentity(fields: [1, 2, 3, 1_700_000_000, 0, 1_700_000_000, 5]).hasCoarseTimes)

@@ -26,12 +26,10 @@ struct SongIndex: Sendable {
 
     /// One song's object in the list: the hash of its id (``XXH64``), where its `{` is and how
     /// many bytes it takes up to its `}`.
-    struct Record: Comparable {
+    struct Record: Equatable {
         var hash: UInt64
         var offset: UInt32
         var length: UInt32
-
-        static func < (a: Record, b: Record) -> Bool { (a.hash, a.offset) < (b.hash, b.offset) }
     }
 
     /// What names one version of a file: what `stat` says of it.
@@ -181,27 +179,60 @@ struct SongIndex: Sendable {
 
     /// The bytes of the index of the list `identity` names, with these records.
     static func bytes(of records: [Record], for identity: FileIdentity) -> Data {
-        let sorted = records.sorted()
-        var data = Data(capacity: headerSize + sorted.count * recordSize)
-        func append<Word: FixedWidthInteger>(_ value: Word) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        append(magic)
-        append(UInt64(0))
-        for field in identity.fields { append(field) }
-        append(UInt64(sorted.count))
-        for record in sorted {
-            append(record.hash)
-            append(record.offset)
-            append(record.length)
+        let sorted = sortedByHash(records)
+        var bytes = [UInt8](repeating: 0, count: headerSize + sorted.count * recordSize)
+        bytes.withUnsafeMutableBytes { raw in
+            func store<Word: FixedWidthInteger>(_ value: Word, at offset: Int) {
+                raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Word.self)
+            }
+            store(magic, at: 0)
+            for (index, field) in identity.fields.enumerated() { store(field, at: 16 + 8 * index) }
+            store(UInt64(sorted.count), at: 72)
+            for (index, record) in sorted.enumerated() {
+                let at = headerSize + index * recordSize
+                store(record.hash, at: at)
+                store(record.offset, at: at + 8)
+                store(record.length, at: at + 12)
+            }
+            store(XXH64.hash(UnsafeRawBufferPointer(rebasing: raw[16...])), at: 8)
         }
-        let checksum = data.withUnsafeBytes { XXH64.hash(UnsafeRawBufferPointer(rebasing: $0[16...])) }
-        data.replaceSubrange(8..<16, with: withUnsafeBytes(of: checksum.littleEndian) { Data($0) })
-        return data
+        return Data(bytes)
+    }
+
+    /// The records by hash, those with the same hash in the order given: counted into buckets by
+    /// the hash's top 16 bits, which the hash spreads evenly, then each small bucket put in order by
+    /// insertion (a comparison sort of 30 000 records took 12 M instructions, as long as the skim).
+    static func sortedByHash(_ records: [Record]) -> [Record] {
+        guard records.count > 1 else { return records }
+        var starts = [Int](repeating: 0, count: (1 << 16) + 1)
+        for record in records { starts[Int(record.hash >> 48) + 1] += 1 }
+        for bucket in 1..<starts.count { starts[bucket] += starts[bucket - 1] }
+        var next = starts
+        var sorted = records
+        for record in records {
+            let bucket = Int(record.hash >> 48)
+            sorted[next[bucket]] = record
+            next[bucket] += 1
+        }
+        for bucket in 0..<(1 << 16) where starts[bucket + 1] - starts[bucket] > 1 {
+            for index in (starts[bucket] + 1)..<starts[bucket + 1] {
+                let record = sorted[index]
+                var at = index
+                while at > starts[bucket], sorted[at - 1].hash > record.hash {
+                    sorted[at] = sorted[at - 1]
+                    at -= 1
+                }
+                sorted[at] = record
+            }
+        }
+        return sorted
     }
 
     /// Writes the index of the list `identity` names, atomically: a reader sees the old index or
     /// the new one, never part of one.
     func write(_ records: [Record], for identity: FileIdentity, to path: String) throws {
-        try AtomicFile.makeFolder(URL(fileURLWithPath: folder))
+        // mkdir first: FileManager's way costs more, and the folder is there but for the first time.
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST { try AtomicFile.makeFolder(URL(fileURLWithPath: folder)) }
         try AtomicFile.write(Self.bytes(of: records, for: identity), to: URL(fileURLWithPath: path), newFileMode: AtomicFile.privateMode)
     }
 }
