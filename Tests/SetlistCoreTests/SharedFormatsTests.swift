@@ -41,6 +41,7 @@ import Testing
             #expect(bytes.withUnsafeBytes(XXH64.hash) == hash, "\(count) bytes")
         }
         #expect(Array("Příliš žluťoučký kůň úpěl ďábelské ódy".utf8).withUnsafeBytes(XXH64.hash) == 0x4916_f1cb_7d18_62d8)
+        #expect(XXH64.hash("Příliš žluťoučký kůň úpěl ďábelské ódy") == 0x4916_f1cb_7d18_62d8, "a text by its UTF-8")
     }
 
     /// Derived ids are stored in libraries and emails: they must never change.

@@ -13,8 +13,8 @@ import Testing
 /// the ones a skim of the list gives.
 @Suite struct SongIndexTests {
     /// A library of `count` songs (notes on some, so objects differ in length) written by setlist,
-    /// and an index in the folder's `cache` that indexes a list of any size.
-    private static func library(_ folder: StoreFolder, count: Int, seed name: String) throws -> (Library, SongIndex) {
+    /// an index in the folder's `cache` that indexes a list of any size, and the song list's path.
+    private static func library(_ folder: StoreFolder, count: Int, seed name: String) throws -> (Library, SongIndex, path: String) {
         var random = seededGenerator(for: "SongIndexTests." + name)
         let names = (0..<count).map { "Píseň \($0) " + String(repeating: "ž", count: Int.random(in: 0...20, using: &random)) }
         var library = StorePropertyTests.library(names: names, numbers: (0..<20).map { _ in Int.random(in: 0...1000, using: &random) })
@@ -22,7 +22,7 @@ import Testing
             library.songs[index].fields.notes = String(repeating: "Příliš žluťoučký kůň. ", count: Int.random(in: 1...20, using: &random))
         }
         try folder.store.modify(command: "seed") { $0 = library }
-        return (library, SongIndex(folder: folder.url("cache").path, minimumFileSize: 0))
+        return (library, SongIndex(folder: folder.url("cache").path, minimumFileSize: 0), folder.url("songs.json").path)
     }
 
     private static func songs(_ library: Library, _ ids: Set<String>) -> [Song] {
@@ -31,8 +31,7 @@ import Testing
 
     @Test func theIndexGivesTheSongsOfTheList() throws {
         let folder = StoreFolder()
-        let (library, index) = try Self.library(folder, count: 300, seed: "theIndexGivesTheSongsOfTheList")
-        let path = folder.url("songs.json").path
+        let (library, index, path) = try Self.library(folder, count: 300, seed: "theIndexGivesTheSongsOfTheList")
         let ids = library.songs.map(\.id)
         #expect(index.indexedSongs(withIDs: [ids[0]], songsPath: path) == nil, "no index yet")
         #expect(index.songs(withIDs: [ids[0]], songsPath: path) == [library.songs[0]])
@@ -48,8 +47,7 @@ import Testing
 
     @Test func aListChangedSinceIsSkimmedAgainAndIndexedAnew() throws {
         let folder = StoreFolder()
-        let (library, index) = try Self.library(folder, count: 50, seed: "aListChangedSinceIsSkimmedAgainAndIndexedAnew")
-        let path = folder.url("songs.json").path
+        let (library, index, path) = try Self.library(folder, count: 50, seed: "aListChangedSinceIsSkimmedAgainAndIndexedAnew")
         let all = Set(library.songs.map(\.id))
         #expect(index.songs(withIDs: all, songsPath: path) == library.songs)
         // setlist's own change: a new file, its songs moved by the longer name.
@@ -67,8 +65,7 @@ import Testing
     /// back: the change time still tells.
     @Test func aListRewrittenInPlaceToTheSameSizeIsNotReadThroughTheIndex() throws {
         let folder = StoreFolder()
-        let (library, index) = try Self.library(folder, count: 40, seed: "aListRewrittenInPlace")
-        let path = folder.url("songs.json").path
+        let (library, index, path) = try Self.library(folder, count: 40, seed: "aListRewrittenInPlace")
         let all = Set(library.songs.map(\.id))
         #expect(index.songs(withIDs: all, songsPath: path) == library.songs)
         var before = stat()
@@ -90,8 +87,7 @@ import Testing
     /// bytes is not read; the list is skimmed, and the index written anew.
     @Test func aDamagedIndexIsNotRead() throws {
         let folder = StoreFolder()
-        let (library, index) = try Self.library(folder, count: 60, seed: "aDamagedIndexIsNotRead")
-        let path = folder.url("songs.json").path
+        let (library, index, path) = try Self.library(folder, count: 60, seed: "aDamagedIndexIsNotRead")
         let wanted: Set<String> = [library.songs[3].id, library.songs[40].id]
         #expect(index.songs(withIDs: wanted, songsPath: path) == Self.songs(library, wanted))
         let indexURL = URL(fileURLWithPath: index.indexPath(of: path))
@@ -120,14 +116,13 @@ import Testing
     /// is told apart by the id it holds.
     @Test func idsThatShareAHashAreToldApart() throws {
         let folder = StoreFolder()
-        let (library, index) = try Self.library(folder, count: 20, seed: "idsThatShareAHashAreToldApart")
-        let path = folder.url("songs.json").path
+        let (library, index, path) = try Self.library(folder, count: 20, seed: "idsThatShareAHashAreToldApart")
         #expect(index.songs(withIDs: [library.songs[0].id], songsPath: path) != nil)
         var identity = stat()
         #expect(stat(path, &identity) == 0)
         let indexPath = index.indexPath(of: path)
         let table = try #require(SongIndex.table(atPath: indexPath, for: .init(identity)))
-        let shared = Array(library.songs[2].id.utf8).withUnsafeBytes { XXH64.hash($0) }
+        let shared = XXH64.hash(library.songs[2].id)
         let records = (0..<table.count).map { table.record($0) }.map {
             SongIndex.Record(hash: shared, offset: $0.offset, length: $0.length)
         }
@@ -138,18 +133,17 @@ import Testing
 
     @Test func aCacheFolderThatCannotBeWrittenCostsOnlyTheSkim() throws {
         let folder = StoreFolder()
-        let (library, _) = try Self.library(folder, count: 30, seed: "aCacheFolderThatCannotBeWritten")
+        let (library, _, path) = try Self.library(folder, count: 30, seed: "aCacheFolderThatCannotBeWritten")
         try folder.write("a file where the folder would be", to: "cache")
         let index = SongIndex(folder: folder.url("cache/setlist").path, minimumFileSize: 0)
         let wanted: Set<String> = [library.songs[1].id]
-        #expect(index.songs(withIDs: wanted, songsPath: folder.url("songs.json").path) == Self.songs(library, wanted))
+        #expect(index.songs(withIDs: wanted, songsPath: path) == Self.songs(library, wanted))
         #expect(index.songs(withIDs: wanted, songsPath: folder.url("missing.json").path) == nil)
     }
 
     @Test func aSmallListOrOneLaidOutOtherwiseIsLeftToTheReader() throws {
         let folder = StoreFolder()
-        let (library, index) = try Self.library(folder, count: 10, seed: "aSmallListIsLeftToTheReader")
-        let path = folder.url("songs.json").path
+        let (library, index, path) = try Self.library(folder, count: 10, seed: "aSmallListIsLeftToTheReader")
         let wanted: Set<String> = [library.songs[1].id]
         #expect(SongIndex(folder: index.folder).songs(withIDs: wanted, songsPath: path) == nil, "under a megabyte")
         let crlf = try #require(folder.text("songs.json")).replacingOccurrences(of: "\n", with: "\r\n")

@@ -37,9 +37,7 @@ extension LibraryStore {
         var interrupted = false
         try reading { () throws(LibraryError) in
             let last = lastChangeOfSeveralFiles()
-            reader = LibraryReader(root: root)
-            reader.passesOverOthersPrivateFiles = true
-            reader.keepsOnly = last?.paths ?? []
+            reader = readingReader(checking: last)
             library = reader.read()
             interrupted = isInterrupted(last, known: reader.files)
             // No writer is at work while reading, so any temporary file is a leftover.
@@ -49,9 +47,7 @@ extension LibraryStore {
             let lock = try lockLibrary()
             defer { lock.unlock() }
             report.finishedChange = try recoverInterruptedChange()
-            reader = LibraryReader(root: root)
-            reader.passesOverOthersPrivateFiles = true
-            reader.keepsOnly = []
+            reader = readingReader(checking: nil)
             library = reader.read()
         }
         report.withheld = reader.withheld

@@ -126,9 +126,7 @@ struct LibraryReader {
         let ids = Set(playlists.flatMap { $0.copies.compactMap(\.originalID) })
         guard !ids.isEmpty else { return [] }
         // A large list through its index, unless its bytes are wanted (to see a change was not cut short).
-        if let songIndex, !keeps(LibraryFiles.songs), alreadyRead[LibraryFiles.songs] == nil,
-            let songs = songIndex.songs(withIDs: ids, songsPath: path(of: LibraryFiles.songs))
-        {
+        if let songIndex, !keeps(LibraryFiles.songs), let songs = songIndex.songs(withIDs: ids, songsPath: path(of: LibraryFiles.songs)) {
             return songs
         }
         // Mapped rather than copied: only a few lines of it are looked at closely.

@@ -24,10 +24,7 @@ public struct LibraryStore: Sendable {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
         let sound = try reading { () throws(LibraryError) -> Library? in
             let last = lastChangeOfSeveralFiles()
-            var reader = LibraryReader(root: root)
-            reader.passesOverOthersPrivateFiles = true
-            reader.keepsOnly = last?.paths ?? []
-            reader.songIndex = cacheFolder.map { SongIndex(folder: $0.path) }
+            var reader = readingReader(checking: last)
             let library = reader.read(scope)
             if isInterrupted(last, known: reader.files) { return nil }
             if let error = reader.combinedError { throw error }
@@ -49,9 +46,20 @@ public struct LibraryStore: Sendable {
     /// What does not parse is left out; a missing folder is an empty library.
     public func peek() -> Library {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
+        var reader = readingReader(checking: nil)
+        return reader.read()
+    }
+
+    /// The reader of a command that only reads: another user's private files are passed over as
+    /// absent, only the bytes of the files that `last` (the last change, when it wrote several)
+    /// changed are kept, to see it was not cut short, and originals are looked up through the
+    /// index of a large song list.
+    func readingReader(checking last: LastEntry?) -> LibraryReader {
         var reader = LibraryReader(root: root)
         reader.passesOverOthersPrivateFiles = true
-        return reader.read()
+        reader.keepsOnly = last?.paths ?? []
+        reader.songIndex = cacheFolder.map { SongIndex(folder: $0.path) }
+        return reader
     }
 
     /// Loads the library, lets `body` change it, and writes back the files that changed.

@@ -59,8 +59,7 @@ struct SongIndex: Sendable {
 
     /// The index file of the song list at `songsPath`.
     func indexPath(of songsPath: String) -> String {
-        let hash = Array(songsPath.utf8).withUnsafeBytes { XXH64.hash($0) }
-        return folder + "/songs-" + Hex.digits(hash, 16) + ".index"
+        folder + "/songs-" + Hex.digits(XXH64.hash(songsPath), 16) + ".index"
     }
 
     /// The songs with these ids from the song list at `songsPath`, in the file's order, read
@@ -71,10 +70,7 @@ struct SongIndex: Sendable {
     func songs(withIDs ids: Set<String>, songsPath: String) -> [Song]? {
         withList(at: songsPath) { fd, identity, size in
             let indexPath = indexPath(of: songsPath)
-            if let songs = Self.table(atPath: indexPath, for: identity).flatMap({ Self.songs(withIDs: ids, in: $0, from: fd, size: size) })
-            {
-                return songs
-            }
+            if let songs = Self.indexedSongs(withIDs: ids, index: indexPath, list: fd, identity, size) { return songs }
             guard let data = FileReading.mappedBytes(of: fd, size: size),
                 let (songs, records) = LibraryFiles.songsAsWritten(withIDs: ids, in: data, recording: true)
             else { return nil }
@@ -88,8 +84,17 @@ struct SongIndex: Sendable {
     /// is now, or what it points at is not a wanted song.
     func indexedSongs(withIDs ids: Set<String>, songsPath: String) -> [Song]? {
         withList(at: songsPath) { fd, identity, size in
-            Self.table(atPath: indexPath(of: songsPath), for: identity).flatMap { Self.songs(withIDs: ids, in: $0, from: fd, size: size) }
+            Self.indexedSongs(withIDs: ids, index: indexPath(of: songsPath), list: fd, identity, size)
         }
+    }
+
+    /// The songs read through the index at `indexPath`, if it is of the open list `fd`.
+    private static func indexedSongs(
+        withIDs ids: Set<String>, index indexPath: String, list fd: Int32, _ identity: FileIdentity, _ size: Int
+    )
+        -> [Song]?
+    {
+        table(atPath: indexPath, for: identity).flatMap { songs(withIDs: ids, in: $0, from: fd, size: size) }
     }
 
     /// `body` with the song list at `path` open, when it is a regular file large enough to index.
@@ -109,8 +114,7 @@ struct SongIndex: Sendable {
         var found: [(offset: UInt32, song: Song)] = []
         let decoder = JSONDecoder()
         for id in ids {
-            let hash = Array(id.utf8).withUnsafeBytes { XXH64.hash($0) }
-            for record in table.matching(hash) {
+            for record in table.matching(XXH64.hash(id)) {
                 guard Int(record.offset) + Int(record.length) <= size else { return nil }
                 var bytes = Data(count: Int(record.length))
                 let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(record.offset)) }
@@ -128,8 +132,9 @@ struct SongIndex: Sendable {
 
     /// "SONGIDX1": setlist's song index, version 1.
     private static let magic: UInt64 = 0x3158_4449_474E_4F53
-    /// The magic, the checksum (of everything after it), seven identity fields and the count.
-    private static let headerSize = 8 * 10
+    /// The header, in words of 8 bytes: the magic, the checksum (of every byte after it), the seven
+    /// identity fields and the count of records, which follow it.
+    private static let checksumWord = 1, identityWord = 2, countWord = 9, headerSize = 8 * 10
     private static let recordSize = 16
 
     /// The records of an index file, sorted by hash, read in place.
@@ -168,10 +173,11 @@ struct SongIndex: Sendable {
         guard let data = try? FileReading.dataIfPresent(atPath: path), data.count >= headerSize else { return nil }
         return data.withUnsafeBytes { raw -> Table? in
             func word(_ index: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)) }
-            guard word(0) == magic, (2...8).map({ Int64(bitPattern: word($0)) }) == identity.fields else { return nil }
-            let count = Int(clamping: word(9))
+            let fields = identity.fields.indices.map { Int64(bitPattern: word(identityWord + $0)) }
+            guard word(0) == magic, fields == identity.fields else { return nil }
+            let count = Int(clamping: word(countWord))
             guard count <= (data.count - headerSize) / recordSize, data.count == headerSize + count * recordSize,
-                XXH64.hash(UnsafeRawBufferPointer(rebasing: raw[16...])) == word(1)
+                XXH64.hash(UnsafeRawBufferPointer(rebasing: raw[(8 * identityWord)...])) == word(checksumWord)
             else { return nil }
             return Table(data: data, count: count)
         }
@@ -186,15 +192,15 @@ struct SongIndex: Sendable {
                 raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Word.self)
             }
             store(magic, at: 0)
-            for (index, field) in identity.fields.enumerated() { store(field, at: 16 + 8 * index) }
-            store(UInt64(sorted.count), at: 72)
+            for (index, field) in identity.fields.enumerated() { store(field, at: 8 * (identityWord + index)) }
+            store(UInt64(sorted.count), at: 8 * countWord)
             for (index, record) in sorted.enumerated() {
                 let at = headerSize + index * recordSize
                 store(record.hash, at: at)
                 store(record.offset, at: at + 8)
                 store(record.length, at: at + 12)
             }
-            store(XXH64.hash(UnsafeRawBufferPointer(rebasing: raw[16...])), at: 8)
+            store(XXH64.hash(UnsafeRawBufferPointer(rebasing: raw[(8 * identityWord)...])), at: 8 * checksumWord)
         }
         return Data(bytes)
     }

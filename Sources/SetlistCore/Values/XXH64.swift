@@ -49,6 +49,12 @@ public enum XXH64 {
         return avalanche(hash)
     }
 
+    /// The hash of a text's UTF-8 bytes.
+    public static func hash(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+    }
+
     private static func round(_ lane: UInt64, _ input: UInt64) -> UInt64 {
         (lane &+ input &* prime2).rotated(31) &* prime1
     }
