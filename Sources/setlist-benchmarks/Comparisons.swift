@@ -29,6 +29,19 @@ struct Plan {
         Job(executable: setlist, arguments: ["--library", self.library(library)] + arguments)
     }
 
+    /// The title `add-song` gives.
+    static let newSong = "Nová píseň"
+
+    /// Deletes the song `add-song` added, when it is there: each run then adds a song to the
+    /// library as generated, instead of to one grown by every run before it (with a note per
+    /// song of the same title).
+    func removingNewSong(_ library: String) -> [String] {
+        [
+            "/bin/sh", "-c", "\"$0\" --library \"$1\" remove-song \"$2\" >/dev/null 2>&1 || true", setlist, self.library(library),
+            Self.newSong,
+        ]
+    }
+
     func comparisons(sizes: [GeneratedLibrary.Size]) -> [Comparison] {
         var list: [Comparison] = []
         let trivial = Job(executable: references.trivial, arguments: [])
@@ -65,7 +78,10 @@ struct Plan {
             ("show --json", ["show", playlist, "--json"], nil),
             ("export", ["export", playlist, "-o", out + "/\(library).plsts"], nil),
             ("live (first screen)", ["live", playlist], nil),
-            ("add-song", ["add-song", "Nová píseň", "--author", "Benchmark", "--length", "3:00", "--key", "Am", "--bpm", "120"], nil),
+            (
+                "add-song", ["add-song", Self.newSong, "--author", "Benchmark", "--length", "3:00", "--key", "Am", "--bpm", "120"],
+                removingNewSong(library)
+            ),
             (
                 "edit-song", ["edit-song", song, "--bpm", "101"],
                 setlist(library, ["edit-song", song, "--bpm", "100"]).commandLineWords
@@ -147,10 +163,9 @@ struct Plan {
         let song = Identifier.short(GeneratedLibrary.id("song", 17))
         var edit = setlist(name, ["edit-song", song, "--bpm", "101"])
         edit.prepare = setlist(name, ["edit-song", song, "--bpm", "100"]).commandLineWords
-        for (command, job) in [
-            ("add-song", setlist(name, ["add-song", "Nová píseň", "--author", "Benchmark", "--length", "3:00", "--bpm", "120"])),
-            ("edit-song", edit),
-        ] {
+        var add = setlist(name, ["add-song", Self.newSong, "--author", "Benchmark", "--length", "3:00", "--bpm", "120"])
+        add.prepare = removingNewSong(name)
+        for (command, job) in [("add-song", add), ("edit-song", edit)] {
             list.append(
                 Comparison(
                     section: section, library: name, command: command, subject: job, referenceName: "jq", reference: jq,
@@ -168,7 +183,7 @@ extension Job {
     func with(executable other: String, replacing original: String) -> Job {
         var job = self
         if executable == original { job.executable = other }
-        if let prepare, prepare.first == original { job.prepare = [other] + prepare.dropFirst() }
+        job.prepare = prepare?.map { $0 == original ? other : $0 }
         return job
     }
 }

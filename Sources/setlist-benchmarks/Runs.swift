@@ -30,8 +30,11 @@ struct Timing: Encodable {
 }
 
 /// Runs jobs: hyperfine when it is installed (and the job needs no terminal), else a loop of our
-/// own that starts each run with posix_spawn and reads its time and peak memory back from wait4,
-/// taking the jobs of one comparison in turn (A B A B …) so a machine that slows down slows both.
+/// own that starts each run with posix_spawn and reads its time and peak memory back from wait4.
+/// Either way the jobs of one comparison take turns, one run each, in an order reversed every
+/// round (A B, B A, …): a shared machine drifts by a third within a minute, and runs of a command
+/// and of its reference taken in blocks one after the other measured the drift as much as the
+/// ratio.
 struct Runner {
     var runs: Int
     var warmup: Int
@@ -48,8 +51,8 @@ struct Runner {
         }
         var timings = jobs.map { _ in Timing(milliseconds: [], peakMegabytes: 0) }
         for round in 0..<(warmup + runs) {
-            for (index, job) in jobs.enumerated() {
-                let run = try runOnce(job)
+            for index in Self.order(of: jobs.count, inRound: round) {
+                let run = try runOnce(jobs[index])
                 guard round >= warmup else { continue }
                 timings[index].milliseconds.append(run.milliseconds)
                 timings[index].peakMegabytes = max(timings[index].peakMegabytes, run.peak)
@@ -71,21 +74,38 @@ struct Runner {
         }
     }
 
+    /// The jobs' indices in the order round `round` runs them: reversed every other round.
+    static func order(of count: Int, inRound round: Int) -> [Int] {
+        round % 2 == 0 ? Array(0..<count) : Array((0..<count).reversed())
+    }
+
+    /// One hyperfine call per round, each job run once in it (after the warm-up, in the first).
     private func timeWithHyperfine(_ jobs: [Job], _ hyperfine: String) throws -> [[Double]] {
         let export = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-benchmarks-\(getpid()).json")
         defer { try? FileManager.default.removeItem(at: export) }
-        var arguments = ["-N", "--style", "none", "--warmup", String(warmup), "--runs", String(runs), "--export-json", export.path]
-        if jobs.contains(where: { $0.prepare != nil }) {
-            for job in jobs { arguments += ["--prepare", (job.prepare ?? ["true"]).map(ShellWord.asNeeded).joined(separator: " ")] }
-        }
-        arguments += jobs.map(\.commandLine)
-        try Shell.run(hyperfine, arguments, what: "hyperfine")
         struct Export: Decodable {
             struct Result: Decodable { var times: [Double] }
             var results: [Result]
         }
-        let results = try JSONDecoder().decode(Export.self, from: Data(contentsOf: export)).results
-        return results.map { $0.times.map { $0 * 1000 } }
+        var times = jobs.map { _ in [Double]() }
+        for round in 0..<runs {
+            let order = Self.order(of: jobs.count, inRound: round)
+            var arguments = ["-N", "--style", "none", "--runs", "1", "--export-json", export.path]
+            if round == 0 { arguments += ["--warmup", String(warmup)] }
+            if jobs.contains(where: { $0.prepare != nil }) {
+                for index in order {
+                    arguments += ["--prepare", (jobs[index].prepare ?? ["true"]).map(ShellWord.asNeeded).joined(separator: " ")]
+                }
+            }
+            arguments += order.map { jobs[$0].commandLine }
+            try Shell.run(hyperfine, arguments, what: "hyperfine")
+            let results = try JSONDecoder().decode(Export.self, from: Data(contentsOf: export)).results
+            guard results.count == jobs.count else {
+                throw BenchmarkError("hyperfine reported \(results.count) of \(jobs.count) commands.")
+            }
+            for (index, result) in zip(order, results) { times[index] += result.times.map { $0 * 1000 } }
+        }
+        return times
     }
 
     /// GNU time, which reports a program's own peak: a program started from this one would count
