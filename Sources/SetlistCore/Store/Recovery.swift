@@ -94,6 +94,7 @@ extension LibraryStore {
     /// ``recoverInterruptedChange()``, giving in `read` the library files it looked at, as they
     /// are now, when it changed none of them: a change reads them next (the song list of a large
     /// library took as long to read again as to read).
+    @discardableResult
     func recoverInterruptedChange(read: inout [String: Data]) throws(LibraryError) -> String? {
         var looked: [String: Data] = [:]
         switch lastChange(lastEntry(), read: &looked) {
