@@ -55,12 +55,12 @@ struct Options {
         guard FileManager.default.isExecutableFile(atPath: setlist) else {
             throw BenchmarkError("no setlist at \(setlist): run Scripts/benchmark, which builds it, or give --setlist PATH.")
         }
+        if let before, !FileManager.default.isExecutableFile(atPath: before) { throw BenchmarkError("no program at \(before) (--before).") }
     }
 }
 
 /// A copy of the program at `path`, written anew into `folder`.
 func freshCopy(of path: String, named name: String, in folder: URL) throws -> String {
-    guard FileManager.default.isExecutableFile(atPath: path) else { throw BenchmarkError("no program at \(path).") }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let copy = folder.appendingPathComponent(name)
     try? FileManager.default.removeItem(at: copy)

@@ -34,7 +34,10 @@ struct SongIndex: Sendable {
 
     /// What names one version of a file: what `stat` says of it.
     struct FileIdentity: Equatable {
+        /// Device, inode, size, then the modification and the change time, each as seconds and
+        /// nanoseconds: the seven words the index file's header holds.
         var fields: [Int64]
+        private static let nanosecondFields = [4, 6]
 
         init(_ info: stat) {
             #if canImport(Darwin)
@@ -54,7 +57,7 @@ struct SongIndex: Sendable {
 
         /// Whether both times are whole seconds: a file system that keeps no finer times (FAT, some
         /// network shares) may change a file twice within one of them, unseen; no index is made of it.
-        var hasCoarseTimes: Bool { fields[4] == 0 && fields[6] == 0 }
+        var hasCoarseTimes: Bool { Self.nanosecondFields.allSatisfy { fields[$0] == 0 } }
     }
 
     /// The index file of the song list at `songsPath`.
