@@ -74,6 +74,29 @@ import Testing
         try expectOnly(["real.pdf"], in: elsewhere)
     }
 
+    /// A file setlist makes for itself is written in the link's place: what the link leads to
+    /// (here a file of the user's, readable by all) is not touched, and the new file does not take
+    /// its mode.
+    @Test func withoutFollowingLinksTheLinkIsReplacedAndItsTargetLeftAlone() throws {
+        let target = folder.appendingPathComponent("notes.txt")
+        try Data("the user's own".utf8).write(to: target)
+        #expect(chmod(target.path, 0o644) == 0)
+        let link = folder.appendingPathComponent("made.index")
+        #expect(symlink(target.path, link.path) == 0)
+        try AtomicFile.write(Data("made".utf8), to: link, newFileMode: AtomicFile.privateMode, followingLinks: false)
+        #expect(!Self.isLink(link))
+        #expect(try String(contentsOf: link, encoding: .utf8) == "made")
+        #expect(Self.mode(link) & 0o077 == 0, "private, not the target's mode")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "the user's own")
+        #expect(Self.mode(target) == 0o644)
+        // A plain file there is replaced as ever, keeping its mode.
+        #expect(chmod(link.path, 0o640) == 0)
+        try AtomicFile.write(Data("again".utf8), to: link, newFileMode: AtomicFile.privateMode, followingLinks: false)
+        #expect(try String(contentsOf: link, encoding: .utf8) == "again")
+        #expect(Self.mode(link) == 0o640)
+        try expectOnly(["notes.txt", "made.index"], in: folder)
+    }
+
     @Test func aDanglingLinkIsWrittenThroughWhenItsFolderExists() throws {
         let link = folder.appendingPathComponent("out.eml")
         #expect(symlink(folder.appendingPathComponent("new.eml").path, link.path) == 0)

@@ -141,6 +141,22 @@ import Testing
         #expect(index.songs(withIDs: wanted, songsPath: folder.url("missing.json").path) == nil)
     }
 
+    /// A link where the index belongs (to a file of the user's here) is replaced by the index,
+    /// never written through, and the next lookup reads the index.
+    @Test func aLinkWhereTheIndexBelongsIsReplacedNotWrittenThrough() throws {
+        let folder = StoreFolder()
+        let (library, index, path) = try Self.library(folder, count: 30, seed: "aLinkWhereTheIndexBelongs")
+        try folder.write("the user's own file", to: "victim.txt")
+        try FileManager.default.createDirectory(atPath: index.folder, withIntermediateDirectories: true)
+        #expect(symlink(folder.url("victim.txt").path, index.indexPath(of: path)) == 0)
+        let wanted: Set<String> = [library.songs[3].id]
+        #expect(index.songs(withIDs: wanted, songsPath: path) == Self.songs(library, wanted))
+        #expect(folder.text("victim.txt") == "the user's own file")
+        var info = stat()
+        #expect(lstat(index.indexPath(of: path), &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        #expect(index.indexedSongs(withIDs: wanted, songsPath: path) == Self.songs(library, wanted))
+    }
+
     @Test func aSmallListOrOneLaidOutOtherwiseIsLeftToTheReader() throws {
         let folder = StoreFolder()
         let (library, index, path) = try Self.library(folder, count: 10, seed: "aSmallListIsLeftToTheReader")

@@ -238,10 +238,13 @@ struct SongIndex: Sendable {
     }
 
     /// Writes the index of the list `identity` names, atomically: a reader sees the old index or
-    /// the new one, never part of one.
+    /// the new one, never part of one. A link in its place is replaced, not written through: it
+    /// could point anywhere, and the index is setlist's own file.
     func write(_ records: [Record], for identity: FileIdentity, to path: String) throws {
         // mkdir first: FileManager's way costs more, and the folder is there but for the first time.
         if mkdir(folder, 0o755) != 0 && errno != EEXIST { try AtomicFile.makeFolder(URL(fileURLWithPath: folder)) }
-        try AtomicFile.write(Self.bytes(of: records, for: identity), to: URL(fileURLWithPath: path), newFileMode: AtomicFile.privateMode)
+        try AtomicFile.write(
+            Self.bytes(of: records, for: identity), to: URL(fileURLWithPath: path), newFileMode: AtomicFile.privateMode,
+            followingLinks: false)
     }
 }

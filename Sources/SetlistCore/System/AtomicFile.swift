@@ -26,17 +26,25 @@ public enum AtomicFile {
     ///
     /// A device or pipe already at `url` (`/dev/stdout`, `/dev/null`, a FIFO) is written into
     /// instead: replacing it would put a plain file in its place, in /dev itself when run as root.
-    public static func write(_ data: Data, to url: URL, newFileMode: mode_t = ordinaryMode) throws(AtomicFileError) {
-        let target = try linkTarget(of: url.path)
+    ///
+    /// Without `followingLinks`, whatever is at `url` is replaced by the file, a link included, and
+    /// nothing it leads to is touched: for files setlist makes for itself (a cache), where a link
+    /// is no user's set-up and following one would write wherever it points.
+    public static func write(_ data: Data, to url: URL, newFileMode: mode_t = ordinaryMode, followingLinks: Bool = true)
+        throws(AtomicFileError)
+    {
+        let target = followingLinks ? try linkTarget(of: url.path) : url.path
         var info = stat()
-        let exists = stat(target, &info) == 0
-        if exists, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+        let found = (followingLinks ? stat(target, &info) : lstat(target, &info)) == 0
+        if followingLinks, found, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
             let fd = open(target, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw failure(url.path) }
             defer { close(fd) }
             guard writeAll(data, to: fd) else { throw failure(url.path) }
             return
         }
+        // What was there keeps its mode and group; not followed, only a plain file's are taken over.
+        let exists = found && (followingLinks || info.st_mode & S_IFMT == S_IFREG)
         let folder = folder(of: target)
         // open(O_CREAT) rather than mkstemp: the kernel applies the umask to the new file's mode.
         let (fd, temporary) = try createTemporary(beside: target, in: folder, mode: exists ? privateMode : newFileMode, reporting: url.path)
