@@ -45,18 +45,13 @@ struct ExportedSong: Encodable {
     var original: String?
     var fields: SongFields
 
-    private enum CodingKeys: String, CodingKey { case id, original, name, author, length, key, bpm, notes }
+    private enum CodingKeys: String, CodingKey { case id, original }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encodeIfPresent(original, forKey: .original)
-        try container.encode(fields.name, forKey: .name)
-        try container.encodeIfPresent(fields.author, forKey: .author)
-        try container.encodeIfPresent(fields.length, forKey: .length)
-        try container.encodeIfPresent(fields.key?.description, forKey: .key)
-        try container.encodeIfPresent(fields.bpm, forKey: .bpm)
-        try container.encodeIfPresent(fields.notes, forKey: .notes)
+        try fields.encode(to: encoder)
     }
 }
 
@@ -66,32 +61,25 @@ extension ExportedDocument {
     /// The bytes ``JSONFormat/document(_:)`` writes for the document, without the encoder (it
     /// took as long as the rest of `setlist export`). Members in sorted order, as the encoder sorts them.
     var json: Data {
-        var out = JSONFormat.Writer(capacity: 512 + (playlist.items.count + originals.count) * 300)
+        var out = JSONWriter(capacity: 512 + (playlist.items.count + originals.count) * 300)
         out.object { out in
             out.member("exported", exported)
             out.member("format", format)
             out.member("generator", generator)
-            out.key("originals")
-            out.array { out in for song in originals { song.write(to: &out) } }
-            out.key("playlist")
-            out.object { out in
-                out.member("id", playlist.id)
-                out.key("items")
-                out.array { out in
-                    for item in playlist.items {
-                        switch item {
-                        case .song(let song):
-                            song.write(to: &out)
-                        case .setBreak(let label):
-                            out.element()
-                            out.object { $0.member("break", label) }
+            out.member("originals") { out in out.array(originals) { $1.write(to: &$0) } }
+            out.member("playlist") { out in
+                out.object { out in
+                    out.member("id", playlist.id)
+                    out.member("items") { out in
+                        out.array(playlist.items) { out, item in
+                            switch item {
+                            case .song(let song): song.write(to: &out)
+                            case .setBreak(let label): out.object { $0.member("break", label) }
+                            }
                         }
                     }
-                }
-                out.member("name", playlist.name)
-                if let plan = playlist.plan {
-                    out.key("plan")
-                    out.encoded(plan)
+                    out.member("name", playlist.name)
+                    out.member("plan", playlist.plan)
                 }
             }
             out.member("version", version)
@@ -101,10 +89,8 @@ extension ExportedDocument {
 }
 
 extension ExportedSong {
-    /// The song as the next element of the open array.
-    fileprivate func write(to out: inout JSONFormat.Writer) {
-        out.element()
-        out.object { $0.fields(fields, id: id, original: original) }
+    fileprivate func write(to out: inout JSONWriter) {
+        out.object { fields.writeMembers(to: &$0, id: id, original: original) }
     }
 }
 

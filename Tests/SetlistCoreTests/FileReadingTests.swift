@@ -14,16 +14,16 @@ import Testing
 
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    @Test(arguments: [false, true]) func aFileIsReadWholeMappedOrNot(mapped: Bool) throws {
+    @Test func aFileIsReadWhole() throws {
         let bytes = Data("{\"songs\":[]}\n".utf8) + Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0) })
         try bytes.write(to: URL(fileURLWithPath: path("songs.json")))
-        #expect(try FileReading.dataIfPresent(atPath: path("songs.json"), mapped: mapped) == bytes)
-        #expect(try FileReading.data(atPath: path("songs.json"), mapped: mapped) == bytes)
+        #expect(try FileReading.dataIfPresent(atPath: path("songs.json")) == bytes)
+        #expect(try FileReading.data(atPath: path("songs.json")) == bytes)
     }
 
-    @Test(arguments: [false, true]) func anEmptyFileIsReadAsNoBytes(mapped: Bool) throws {
+    @Test func anEmptyFileIsReadAsNoBytes() throws {
         FileManager.default.createFile(atPath: path("empty.json"), contents: Data())
-        #expect(try FileReading.dataIfPresent(atPath: path("empty.json"), mapped: mapped) == Data())
+        #expect(try FileReading.dataIfPresent(atPath: path("empty.json")) == Data())
     }
 
     @Test func nothingThereIsNilWhereverThePathStops() throws {

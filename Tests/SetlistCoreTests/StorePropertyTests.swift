@@ -87,8 +87,9 @@ import Testing
             let delta = FileDelta(FileChange(path: "f", before: old, after: new))
             #expect(delta.reconstructBefore(fromAfter: new) == old)
             #expect(delta.reconstructAfter(fromBefore: old) == new)
-            let encoded = LibraryFiles.encode(delta)
-            #expect((try? JSONDecoder().decode(FileDelta.self, from: encoded)) == delta)
+            var writer = JSONWriter()
+            delta.write(json: &writer)
+            #expect((try? JSONDecoder().decode(FileDelta.self, from: Data(writer.bytes))) == delta)
         }
     }
 

@@ -148,36 +148,8 @@ import Testing
 
     // MARK: Skimming the song list
 
-    /// A song list over ``LibraryFiles/parallelSkimBytes`` is scanned in two halves at once; the
-    /// songs found are the decoded ones, in the file's order, wherever they lie (first, last, at
-    /// the split).
-    @Test func aLargeSongListIsSkimmedInTwoHalvesAsOne() throws {
-        var random = seededGenerator(for: "StoreScopeTests.aLargeSongListIsSkimmedInTwoHalvesAsOne")
-        let names = (0..<3000).map { "Píseň \($0) " + String(repeating: "ž", count: Int.random(in: 0...40, using: &random)) }
-        let numbers = (0..<50).map { _ in Int.random(in: 0...1000, using: &random) }
-        var library = StorePropertyTests.library(names: names, numbers: numbers)
-        for index in library.songs.indices where index % 3 == 0 {
-            library.songs[index].fields.notes = String(repeating: "Příliš žluťoučký kůň. ", count: Int.random(in: 5...40, using: &random))
-        }
-        let data = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: nil))
-        #expect(data.count > LibraryFiles.parallelSkimBytes)
-        let ids = library.songs.map(\.id)
-        for _ in 0..<20 {
-            var wanted: Set<String> = [ids[0], ids[ids.count - 1], ids[ids.count / 2], ids[ids.count / 2 - 1], ids[ids.count / 2 + 1]]
-            for _ in 0..<Int.random(in: 1...150, using: &random) { wanted.insert(ids.randomElement(using: &random)!) }
-            let expected = library.songs.filter { wanted.contains($0.id) }
-            #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: data) == expected)
-        }
-        // A song the second half cannot read plainly makes the whole skim give up, as before.
-        var broken = String(decoding: data, as: UTF8.self)
-        let last = try #require(broken.range(of: "\"id\" : \"" + ids[ids.count - 2], options: .backwards))
-        broken.replaceSubrange(last, with: "\"id\" : \"\\u0041" + ids[ids.count - 2].dropFirst())
-        #expect(LibraryFiles.songsAsWritten(withIDs: Set(ids), in: Data(broken.utf8)) == nil)
-    }
-
-    /// The skim of a list as setlist writes it looks for each id on a song's first lines; a list
-    /// edited by hand (an id after other keys, a nested value) is skimmed plainly or left to the
-    /// decoder, never read wrong.
+    /// The originals of a setlist are read from their objects alone; a list edited by hand (an id
+    /// after other keys, a nested value) is read right too.
     @Test func aHandEditedSongListIsStillReadRight() throws {
         let library = StorePropertyTests.library(names: ["A", "B", "C", "D"], numbers: [3, 1, 4])
         let text = String(decoding: LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: nil)), as: UTF8.self)
@@ -190,92 +162,66 @@ import Testing
         let name = try #require(edited.range(of: "      \"name\" : \"\(target.fields.name)\""))
         edited.insert(
             contentsOf: ",\n      \"extra\" : {\n        \"a\" : 1\n      },\n      \"id\" : \"\(target.id)\"", at: name.upperBound)
-        let data = Data(edited.utf8)
         let wanted: Set<String> = [target.id, library.songs[3].id]
-        let expected = library.songs.filter { wanted.contains($0.id) }
-        let skimmed = LibraryFiles.songsAsWritten(withIDs: wanted, in: data)
-        #expect(skimmed == nil || skimmed == expected)
-        #expect(LibraryFiles.songs(withIDs: wanted, in: data) == expected)
-        // A song without an id line of its own makes the skim give up.
-        let idless = text.replacingOccurrences(of: idLine, with: "")
-        #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: Data(idless.utf8)) == nil)
+        #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Data(edited.utf8)) == library.songs.filter { wanted.contains($0.id) })
     }
 
-    @Test func skimmedSongsAreTheDecodedOnes() async throws {
+    @Test func theSongsLookedForAreTheDecodedOnes() async throws {
         await propertyCheck(count: 20, input: Self.input.0, Self.input.1) { names, numbers in
             let library = StorePropertyTests.library(names: names, numbers: numbers)
             let data = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: nil))
             let wanted = Set(library.songs.enumerated().filter { numbers[$0.offset % numbers.count] % 2 == 0 }.map(\.element.id) + ["x"])
             let expected = library.songs.filter { wanted.contains($0.id) }
-            #expect(LibraryFiles.songs(withIDs: wanted, in: data) == expected)
-            // As setlist writes it, the song list is read line by line.
-            #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: data) == (library.songs.isEmpty ? nil : expected))
-            let long = wanted.subtracting(["x"])
-            #expect(
-                LibraryFiles.songsAsWritten(withIDs: long, in: data) == (library.songs.isEmpty ? nil : expected),
-                "ids of eight bytes or more")
-            // Line ends changed by a checkout on Windows: read the general way.
+            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: data) == expected)
+            // Line ends changed by a checkout on Windows.
             let crlf = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
-            #expect(LibraryFiles.songsAsWritten(withIDs: wanted, in: crlf) == nil)
-            #expect(LibraryFiles.songs(withIDs: wanted, in: crlf) == expected)
+            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: crlf) == expected)
             // The same file as another program (or a hand) might write it: compact, slashes escaped.
             let object = try JSONSerialization.jsonObject(with: data)
             let compact = try JSONSerialization.data(withJSONObject: object)
             let decoded = try JSONDecoder().decode(LibraryFiles.SongsFile.self, from: compact).songs
-            #expect(LibraryFiles.songs(withIDs: wanted, in: compact) == decoded.filter { wanted.contains($0.id) })
+            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: compact) == decoded.filter { wanted.contains($0.id) })
         }
     }
 
-    @Test(arguments: [
-        #""version": 2, "songs": []"#, #""songs": []"#, #""version": 1, "songs": [], "#, #""version": 1, "songs": {}"#,
-        #""version": 1, "songs": [{"id": "a\u0062"}]"#, #""version": 1, "songs": [{"id": 5}]"#, #""version": 1} x {"#,
-        #""version": 1, "songs": [{"id": "ab", "name": 3}]"#, #""version": 1.0, "songs": []"#, #""version": 1"#,
-        #""version": 1, "songs": [], "conflicts": []"#, #""version": 1, "songs": [], "s\u006fngs": []"#,
-    ])
-    func whatCannotBeSkimmedPlainlyIsLeftToTheDecoder(members: String) {
+    /// What is not a sound song list of this version is read whole instead (nil), so that its
+    /// problems are reported as ever; a sound one gives the songs asked for.
+    @Test(
+        arguments: [
+            (#""version": 2, "songs": []"#, nil), (#""songs": []"#, nil), (#""version": 1, "songs": [], "#, nil),
+            (#""version": 1, "songs": {}"#, nil), (#""version": 1, "songs": [{"id": "a\u0062"}]"#, nil),
+            (#""version": 1, "songs": [{"id": 5}]"#, nil), (#""version": 1} x {"#, nil),
+            (#""version": 1, "songs": [{"id": "ab", "name": 3}]"#, nil), (#""version": 1"#, []),
+            (#""version": 1, "songs": [], "s\u006fngs": []"#, nil), (#""version": 1, "songs": [{"id": "cd", "name": 3}]"#, []),
+            (#""version": 1, "songs": [], "conflicts": []"#, []), (#""version": 1, "songs": [{"id": "a\u0062", "name": "B"}]"#, ["B"]),
+        ] as [(String, [String]?)])
+    func whatIsNotASoundListIsReadWhole(members: String, names: [String]?) {
         let text = #"{"format": "setlist-songs", "# + members + "}"
-        #expect(LibraryFiles.songs(withIDs: ["ab"], in: Data(text.utf8)) == nil)
-        #expect(LibraryFiles.songs(withIDs: ["ab"], in: Data(#"{"version": 1, "songs": []}"#.utf8)) == nil, "no format")
-        #expect(LibraryFiles.songs(withIDs: ["ab"], in: Data(#"{"format": "x", "version": 1, "songs": []}"#.utf8)) == [])
+        #expect(LibraryFiles.SongsFile.songs(withIDs: ["ab"], in: Data(text.utf8))?.map(\.name) == names, "\(members)")
+        #expect(LibraryFiles.SongsFile.songs(withIDs: ["ab"], in: Data(#"{"version": 1, "songs": []}"#.utf8)) == nil, "no format")
     }
 
-    @Test func theOrderFileReadPlainlyIsTheDecodedOne() async throws {
+    @Test func theOrderFileIsReadAsTheDecoderReadsIt() async throws {
         await propertyCheck(count: 20, input: Self.input.0, Self.input.1) { names, numbers in
             let folder = StoreFolder()
             try folder.store.modify(command: "write") { $0 = StorePropertyTests.library(names: names, numbers: numbers) }
             let data = try #require(folder.data(LibraryFiles.playlistOrder))
-            let decoded = try JSONDecoder().decode(LibraryFiles.PlaylistOrderFile.self, from: data)
-            let skimmed = try #require(LibraryFiles.orderFile(skimming: data))
-            #expect(skimmed.playlists == decoded.playlists && skimmed.current == decoded.current && skimmed.version == decoded.version)
             let compact = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
-            #expect(LibraryFiles.orderFile(skimming: compact)?.playlists == decoded.playlists)
+            for bytes in [data, compact] {
+                let decoded = try JSONDecoder().decode(LibraryFiles.PlaylistOrderFile.self, from: bytes)
+                #expect(try LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: bytes, path: "p") == decoded)
+            }
         }
     }
 
-    @Test(arguments: [
-        #"{"format": "f", "version": 1, "playlists": [], "conflicts": []}"#, #"{"format": "f", "version": 1}"#,
-        #"{"format": "f", "version": 1, "playlists": [], "version": 1}"#, #"{"format": "f", "version": 01, "playlists": []}"#,
-        #"{"format": "f", "version": 1, "playlists": [{"id": "a\u0062", "file": "x.json"}]}"#,
-        #"{"format": "f", "version": 1, "playlists": [{"id": "ab"}]}"#,
-        #"{"format": "f", "version": 1, "playlists": [{"id": "ab", "file": "x", "id": "cd"}]}"#,
-        #"{"format": "f", "version": 1, "playlists": [], "current": 5}"#, #"{"format": "f", "version": 1, "playlists": []} []"#,
-        #"{"format": "f", "version": 1.5, "playlists": []}"#, "{\"format\": \"f\u{9}\", \"version\": 1, \"playlists\": []}",
-        #"{"format": "f", "version": 1, "playlists": [{}]}"#,
-        #"{"format": "f", "version": 1, "playlists": [{"\u0069d": "ab", "file": "x"}]}"#,
-        #"{"format": "f", "version": 1, "playlists": [{"id": "ab", "file": "x", "other": 1}]}"#,
-    ])
-    func anOrderFileOutOfTheOrdinaryIsLeftToTheDecoder(text: String) {
-        #expect(LibraryFiles.orderFile(skimming: Data(text.utf8)) == nil)
-        let plain = #"{"current": null, "format": "f", "version": 1, "playlists": [{"file": "x.json", "id": "ab"}]}"#
-        #expect(LibraryFiles.orderFile(skimming: Data(plain.utf8))?.playlists == [.init(id: "ab", file: "x.json")])
-    }
-
-    @Test func aKeyGivenTwiceIsDecodedAsTheDecoderDecides() throws {
-        let text =
-            #"{"format": "setlist-songs", "version": 1, "songs": [{"id": "ab", "name": "A", "id": "cd"}, {"name": "B", "id": "ef"}]}"#
-        let decoded = try JSONDecoder().decode(LibraryFiles.SongsFile.self, from: Data(text.utf8)).songs
-        for ids in [["ab"], ["cd"], ["ef"], ["ab", "cd", "ef"]] {
-            #expect(LibraryFiles.songs(withIDs: Set(ids), in: Data(text.utf8)) == decoded.filter { ids.contains($0.id) })
+    /// Readers disagree on which of two same keys counts (setlist's decoder took the first, most
+    /// others take the last): a library file that has one is refused, naming the line.
+    @Test func aKeyGivenTwiceIsRefused() throws {
+        let text = "{\"format\": \"setlist-songs\", \"version\": 1, \"songs\": [\n{\"id\": \"ab\", \"name\": \"A\", \"id\": \"cd\"}]}"
+        #expect(LibraryFiles.SongsFile.songs(withIDs: ["ab"], in: Data(text.utf8)) == nil)
+        let error = #expect(throws: LibraryError.self) {
+            try LibraryFiles.decode(LibraryFiles.SongsFile.self, from: Data(text.utf8), path: "songs.json")
         }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("the field \"id\" stands twice in songs[0] (line 2); keep one of them."))
     }
 }

@@ -109,17 +109,4 @@ import Testing
             #expect(DateText.date(fromISO8601: text) == DateText.dateByFormatter(fromISO8601: text), "\(text)")
         }
     }
-
-    /// The eight-bytes-at-a-time look for a byte from 0xCC up answers as a byte-by-byte one.
-    @Test func composableBytesAreFoundAsByteByByte() {
-        var random = seededGenerator(for: "TextShortcutTests.composableBytesAreFoundAsByteByByte")
-        let interesting: [UInt8] = [0x41, 0x7F, 0x80, 0xC3, 0xCB, 0xCC, 0xCD, 0xFF, 0x0D]
-        for _ in 0..<5000 {
-            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
-                Int.random(in: 0..<4, using: &random) == 0
-                    ? interesting.randomElement(using: &random)! : UInt8.random(in: 0...0x7F, using: &random)
-            }
-            #expect(bytes.withUnsafeBufferPointer(Text.hasByteFromCC) == bytes.contains { $0 >= 0xCC }, "\(bytes)")
-        }
-    }
 }

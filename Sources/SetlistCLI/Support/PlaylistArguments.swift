@@ -112,26 +112,22 @@ extension PlaylistJSON {
     /// The JSON as `JSONFormat.encoder()` writes it (``Encodable`` stays the definition; tests
     /// compare both), written directly: the encoder took a fifth of `show --json`.
     var json: Data {
-        var writer = JSONFormat.Writer(capacity: 512 + songs.count * 400)
+        var writer = JSONWriter(capacity: 512 + songs.count * 400)
         writer.object { writer in
-            writer.key("breaks")
-            writer.array(breaks) { writer, item in
-                writer.object { writer in
-                    writer.member("after", item.after)
-                    writer.member("label", item.label)
+            writer.member("breaks") { writer in
+                writer.array(breaks) { writer, item in
+                    writer.object { writer in
+                        writer.member("after", item.after)
+                        writer.member("label", item.label)
+                    }
                 }
             }
             writer.member("count", count)
-            writer.key("current")
-            writer.boolean(current)
+            writer.member("current") { $0.boolean(current) }
             writer.member("id", id)
             writer.member("name", name)
-            if let plan {
-                writer.key("plan")
-                writer.encoded(plan)
-            }
-            writer.key("songs")
-            writer.array(songs) { writer, entry in entry.write(to: &writer) }
+            writer.member("plan", encoding: plan)
+            writer.member("songs") { writer in writer.array(songs) { writer, entry in entry.write(to: &writer) } }
             writer.member("totalLength", totalLength)
         }
         return Data(writer.bytes)
@@ -140,13 +136,11 @@ extension PlaylistJSON {
 
 extension PlaylistJSON.Entry {
     /// The entry as its `Encodable` writes it.
-    func write(to writer: inout JSONFormat.Writer) {
+    func write(to writer: inout JSONWriter) {
         writer.object { writer in
-            writer.key("copy")
-            writer.copy(copy)
+            writer.member("copy") { copy.write(json: &$0) }
             if let differs {
-                writer.key("differs")
-                writer.array(differs) { writer, field in writer.string(field.rawValue) }
+                writer.member("differs") { writer in writer.array(differs) { writer, field in writer.string(field.rawValue) } }
             }
             writer.member("position", position)
             writer.member("set", set)
@@ -155,7 +149,7 @@ extension PlaylistJSON.Entry {
 
     /// The entry alone, as `show PLAYLIST N --json` prints it.
     var json: Data {
-        var writer = JSONFormat.Writer()
+        var writer = JSONWriter()
         write(to: &writer)
         return Data(writer.bytes)
     }

@@ -166,3 +166,35 @@ public enum ConflictKeys {
         }
     }
 }
+
+extension LibraryConflict: JSONCodable {
+    /// A conflict as its file's `conflicts` section holds it; its ``location`` is the file's.
+    public init(json reader: inout JSONReader) throws(JSONReadError) {
+        var subject: String?, item: String?, field: String?, ours: JSONValue?, theirs: JSONValue?
+        try reader.readObject { key, reader throws(JSONReadError) in
+            switch key {
+            case "subject": subject = try reader.readString()
+            case "item": item = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
+            case "field": field = try reader.readString()
+            case "ours": ours = try reader.readValue()
+            case "theirs": theirs = try reader.readValue()
+            default: try reader.skipValue()
+            }
+        }
+        guard let subject else { throw reader.missing("subject") }
+        guard let field else { throw reader.missing("field") }
+        guard let ours else { throw reader.missing("ours") }
+        guard let theirs else { throw reader.missing("theirs") }
+        self.init(location: .songs, subject: subject, item: item, field: field, ours: ours, theirs: theirs)
+    }
+
+    public func write(json writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("field", field)
+            writer.member("item", item)
+            writer.member("ours", ours)
+            writer.member("subject", subject)
+            writer.member("theirs", theirs)
+        }
+    }
+}

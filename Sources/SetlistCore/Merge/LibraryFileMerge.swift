@@ -58,7 +58,14 @@ public enum LibraryFileMerge {
     }
 
     private static func format(of data: Data, path: String, side: String) throws(LibraryError) -> String {
-        let header = try LibraryFiles.decode(LibraryFiles.Header.self, from: data, path: "\(path) (\(side))")
+        let header: LibraryFileHeader
+        do { header = try LibraryFiles.header(of: data) } catch {
+            throw .unreadableFile(path: "\(path) (\(side))", detail: error.description)
+        }
+        guard let version = header.version else {
+            throw .unreadableFile(path: "\(path) (\(side))", detail: "it has no \"version\" field, so it is not a setlist library file.")
+        }
+        if version > LibraryFiles.version { throw .newerFormat(path: "\(path) (\(side))", found: version, supported: LibraryFiles.version) }
         guard let format = header.format else {
             throw .cannotMerge(path: path, detail: "\(side) has no \"format\" field, so it is not a setlist library file.")
         }
@@ -265,7 +272,7 @@ public enum LibraryFileMerge {
             return object[field.rawValue] ?? .null
         }
 
-        private static func decode<T: Decodable>(_ type: T.Type, _ base: Data?, _ ours: Data, _ theirs: Data, _ path: String)
+        private static func decode<T: LibraryFile>(_ type: T.Type, _ base: Data?, _ ours: Data, _ theirs: Data, _ path: String)
             throws(LibraryError) -> (T?, T, T)
         {
             let b = try base.map { data throws(LibraryError) in

@@ -22,3 +22,26 @@ extension Contact {
         self = contact
     }
 }
+
+extension Contact: JSONCodable {
+    public init(json reader: inout JSONReader) throws(JSONReadError) {
+        var name: String?, email: String?
+        try reader.readObject { key, reader throws(JSONReadError) in
+            switch key {
+            case "name": name = try reader.readString()
+            case "email": email = try reader.readString()
+            default: try reader.skipValue()
+            }
+        }
+        guard let name else { throw reader.missing("name") }
+        guard let email else { throw reader.missing("email") }
+        self.init(name: name, email: email)
+    }
+
+    public func write(json writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("email", email)
+            writer.member("name", name)
+        }
+    }
+}

@@ -29,7 +29,7 @@ public struct History: Sendable {
     }
 
     /// The stored form of an entry.
-    struct Record: Codable, Equatable, LibraryFiles.VersionedFile {
+    struct Record: Codable, Equatable {
         var format = "setlist-history"
         var version = LibraryFiles.version
         var command: String

@@ -269,7 +269,7 @@ struct StoredBytes: Sendable, Hashable, Codable {
 
     /// The bytes as text when they are UTF-8 text (stored so), else nil (stored as base64).
     var text: String? {
-        data.withUnsafeBytes { Bytes.text(utf8: $0.bindMemory(to: UInt8.self)) }
+        String(validating: data, as: UTF8.self)
     }
 
     func encode(to encoder: any Encoder) throws {

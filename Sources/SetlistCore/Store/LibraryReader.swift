@@ -8,13 +8,10 @@ struct LibraryReader {
     /// The library folder's path: the files' paths are built from it as text (a URL built for
     /// each playlist file cost more than reading it).
     let rootPath: String
-    /// The bytes of the files read (decoded, or for the originals of copies only skimmed), by path
-    /// relative to the library folder: what a change compares its files with (a change never reads
-    /// the songs skimmed, see ``LibraryStore/modify(_:command:_:)``).
+    /// The bytes of the files read (decoded, or for the originals of copies only looked through),
+    /// by path relative to the library folder: what a change compares its files with (a change
+    /// never reads only the originals of copies, see ``LibraryStore/modify(_:command:_:)``).
     private(set) var files: [String: Data] = [:]
-    /// The song list as read whole from the bytes in ``files``, with where each song lies in
-    /// them when it was read plainly (``LibraryFiles/SongsFile/songRanges``).
-    private(set) var songList: LibraryFiles.SongsFile?
     private(set) var errors: [LibraryError] = []
     private(set) var problems: [IntegrityProblem] = []
     /// The playlist files the order file names, whether or not they could be read.
@@ -31,9 +28,6 @@ struct LibraryReader {
     /// it was not cut short) and lets the others go once decoded, so the next file is read into
     /// the same memory.
     var keepsOnly: Set<String>?
-
-    /// Where the originals of copies are looked up in a large song list, if anywhere.
-    var songIndex: SongIndex?
 
     /// Whether the bytes of `path` are kept in ``files``.
     private func keeps(_ path: String) -> Bool { keepsOnly?.contains(path) ?? true }
@@ -85,18 +79,16 @@ struct LibraryReader {
         var library = Library()
         if scope.songs == .all, let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {
             library.songs = file.songs
-            if keepsOnly == nil { songList = file }
             library.addConflicts(file.conflicts, in: .songs)
         }
-        let keys = scope.playlistKeys
-        if scope.playlists != .none, let order = readOrderFile(keepingCandidatesFor: keys) {
+        if scope.playlists != .none, let order = decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder) {
             library.addConflicts(order.conflicts, in: .playlistOrder)
             library.currentPlaylistID = order.current
             switch scope.playlists {
             case .all, .none:
                 library.playlists = readPlaylists(order, conflicts: &library.conflicts)
             case .matching:
-                let candidates = Set((keys ?? []).flatMap { LibraryFiles.candidates(for: $0, in: order) })
+                let candidates = Set((scope.playlistKeys ?? []).flatMap { LibraryFiles.candidates(for: $0, in: order) })
                 library.playlists = readPlaylists(order, conflicts: &library.conflicts, only: { candidates.contains($0.id) })
             case .holdingCopies(let reference):
                 // Every song is read, so the name finds the same song (or the same error) as ever.
@@ -120,18 +112,12 @@ struct LibraryReader {
         return library
     }
 
-    /// The originals of the copies in `playlists`, skimmed from the song list; when it cannot be
-    /// skimmed, read whole (and checked, with any error reported).
+    /// The originals of the copies in `playlists`, made of only their objects in the song list;
+    /// when it cannot be read so, read whole (and checked, with any error reported).
     private mutating func readOriginals(of playlists: [Playlist]) -> [Song] {
         let ids = Set(playlists.flatMap { $0.copies.compactMap(\.originalID) })
-        guard !ids.isEmpty else { return [] }
-        // A large list through its index, unless its bytes are wanted (to see a change was not cut short).
-        if let songIndex, !keeps(LibraryFiles.songs), let songs = songIndex.songs(withIDs: ids, songsPath: path(of: LibraryFiles.songs)) {
-            return songs
-        }
-        // Mapped rather than copied: only a few lines of it are looked at closely.
-        guard let data = load(LibraryFiles.songs, mapped: true) else { return [] }
-        if let songs = LibraryFiles.songs(withIDs: ids, in: data) {
+        guard !ids.isEmpty, let data = load(LibraryFiles.songs) else { return [] }
+        if let songs = LibraryFiles.SongsFile.songs(withIDs: ids, in: data) {
             if keeps(LibraryFiles.songs) { files[LibraryFiles.songs] = data }
             return songs
         }
@@ -235,23 +221,14 @@ struct LibraryReader {
         return stat(path, &info) == 0 && info.st_uid != geteuid() && access(path, R_OK) != 0
     }
 
-    private mutating func decode<T: Decodable>(_ type: T.Type, _ path: String) -> T? {
+    private mutating func decode<File: LibraryFile>(_ type: File.Type, _ path: String) -> File? {
         guard let data = load(path) else { return nil }
         return decode(type, path, data: data)
     }
 
-    /// The order file; when every key names a playlist (none is the current one), perhaps only
-    /// the entries that may be theirs: a large library lists thousands, and `candidates` looks at
-    /// no other.
-    private mutating func readOrderFile(keepingCandidatesFor keys: [LibraryFiles.PlaylistKey?]?) -> LibraryFiles.PlaylistOrderFile? {
-        guard let data = load(LibraryFiles.playlistOrder) else { return nil }
-        let named = keys.flatMap { keys in keys.allSatisfy { $0 != nil } ? keys.compactMap { $0 } : nil }
-        return decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder, data: data, keepingCandidatesFor: named)
-    }
-
     /// The bytes of a library file; nil when it is absent, passed over or cannot be read (an error).
-    private mutating func load(_ path: String, mapped: Bool = false) -> Data? {
-        if case .read(let data) = loaded(path, mapped: mapped) { return data }
+    private mutating func load(_ path: String) -> Data? {
+        if case .read(let data) = loaded(path) { return data }
         return nil
     }
 
@@ -262,11 +239,11 @@ struct LibraryReader {
         case notRead
     }
 
-    private mutating func loaded(_ path: String, mapped: Bool = false) -> Loaded {
+    private mutating func loaded(_ path: String) -> Loaded {
         if let data = alreadyRead[path] { return .read(data) }
         let full = self.path(of: path)
         do {
-            guard let data = try FileReading.dataIfPresent(atPath: full, mapped: mapped) else { return .absent }
+            guard let data = try FileReading.dataIfPresent(atPath: full) else { return .absent }
             return .read(data)
         } catch {
             if passesOverOthersPrivateFiles && LibraryFiles.privateFiles.contains(path) && Self.isOthersPrivate(full) {
@@ -278,11 +255,9 @@ struct LibraryReader {
         }
     }
 
-    private mutating func decode<T: Decodable>(
-        _ type: T.Type, _ path: String, data: Data, keepingCandidatesFor keys: [LibraryFiles.PlaylistKey]? = nil
-    ) -> T? {
+    private mutating func decode<File: LibraryFile>(_ type: File.Type, _ path: String, data: Data) -> File? {
         do {
-            let value = try LibraryFiles.decode(type, from: data, path: self.path(of: path), keepingCandidatesFor: keys)
+            let value = try LibraryFiles.decode(type, from: data, path: self.path(of: path))
             if keeps(path) { files[path] = data }
             return value
         } catch {

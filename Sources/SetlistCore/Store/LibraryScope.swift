@@ -94,17 +94,12 @@ extension LibraryFiles {
         private let byPrefix: Bool
         /// What the file name of a playlist with that name starts with, "-" included; ASCII.
         private let stem: String
-        /// `lower` as bytes in NFC, when that is ASCII; `stem` as bytes.
-        private let lowerBytes: [UInt8]?, stemBytes: [UInt8]
 
         init(_ reference: String) {
             let trimmed = Text.trimmedSpaces(reference)
             lower = trimmed.lowercased()
             byPrefix = Identifier.looksLikePrefix(trimmed)
             stem = playlistFileStem(name: trimmed) + "-"
-            let normalized = Array(Text.normalized(lower).utf8)
-            lowerBytes = normalized.allSatisfy { $0 < 0x80 } ? normalized : nil
-            stemBytes = Array(stem.utf8)
         }
 
         /// The rule: the entry's id is the reference or, when it looks like one, starts with it,
@@ -112,15 +107,6 @@ extension LibraryFiles {
         func matches(_ entry: PlaylistOrderFile.Entry) -> Bool {
             entry.id == lower || (byPrefix && entry.id.hasPrefix(lower))
                 || (entry.file.hasPrefix(stem) && entry.file == stem + Identifier.short(entry.id) + ".json")
-        }
-
-        /// Whether an entry whose id and file are these ASCII bytes may match: false only when
-        /// ``matches(_:)`` is false, so that reading the order file for a named playlist makes
-        /// text of the few entries that may be it rather than of thousands. For ASCII the rule's
-        /// text comparisons (canonical equivalence) are byte comparisons, with the reference in NFC.
-        func mayMatch(id: UnsafeBufferPointer<UInt8>, file: UnsafeBufferPointer<UInt8>) -> Bool {
-            if let lowerBytes, id.starts(with: lowerBytes), byPrefix || id.count == lowerBytes.count { return true }
-            return file.starts(with: stemBytes)
         }
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 public struct LibraryStore: Sendable {
     /// The library folder.
     public let root: URL
-    /// The folder where setlist may keep what it can make again from the library (the index of a
-    /// large song list, see ``SongIndex``): the user's cache folder, never the library's; nil for none.
+    /// The user's cache folder for setlist, where releases before 0.4 kept an index of a large
+    /// song list; what is left of it is removed (``removeLeftoverIndex()``). Nil for none.
     public var cacheFolder: URL?
 
     public init(root: URL, cacheFolder: URL? = nil) {
@@ -51,15 +51,28 @@ public struct LibraryStore: Sendable {
     }
 
     /// The reader of a command that only reads: another user's private files are passed over as
-    /// absent, only the bytes of the files that `last` (the last change, when it wrote several)
-    /// changed are kept, to see it was not cut short, and originals are looked up through the
-    /// index of a large song list.
+    /// absent, and only the bytes of the files that `last` (the last change, when it wrote
+    /// several) changed are kept, to see it was not cut short.
     func readingReader(checking last: LastEntry?) -> LibraryReader {
+        removeLeftoverIndex()
         var reader = LibraryReader(root: root)
         reader.passesOverOthersPrivateFiles = true
         reader.keepsOnly = last?.paths ?? []
-        reader.songIndex = cacheFolder.map { SongIndex(folder: $0.path) }
         return reader
+    }
+
+    /// Removes the index files of large song lists that releases before 0.4 kept in the cache
+    /// folder (`songs-HASH.index`), and the folder when nothing else is in it: no release reads
+    /// them any more.
+    func removeLeftoverIndex() {
+        guard let folder = cacheFolder, FileManager.default.fileExists(atPath: folder.path) else { return }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix("songs-") && (name.hasSuffix(".index") || name.contains(".index.")) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 
     /// Loads the library, lets `body` change it, and writes back the files that changed.
@@ -85,8 +98,7 @@ public struct LibraryStore: Sendable {
         }
         var library = snapshot.library
         let result = try body(&library)
-        let files = LibrarySerializer.files(
-            of: library, scope: scope, read: snapshot.library, bytes: snapshot.files, songList: snapshot.songList)
+        let files = LibrarySerializer.files(of: library, scope: scope, read: snapshot.library, bytes: snapshot.files)
         var before = snapshot.files
         // Read to find the playlists, but not written: the list of playlists does not change.
         if scope.playlists != .all { before[LibraryFiles.playlistOrder] = nil }
@@ -129,8 +141,6 @@ public struct LibraryStore: Sendable {
     struct Snapshot {
         var library: Library
         var files: [String: Data]
-        /// The song list as read, when it was read whole.
-        var songList: LibraryFiles.SongsFile?
     }
 
     /// `alreadyRead`: files read under the same lock, as they are now, not read again.
@@ -138,7 +148,7 @@ public struct LibraryStore: Sendable {
         var reader = LibraryReader(root: root, alreadyRead: alreadyRead)
         let library = reader.read(scope)
         if let error = reader.combinedError { throw error }
-        return Snapshot(library: library, files: reader.files, songList: reader.songList)
+        return Snapshot(library: library, files: reader.files)
     }
 
     // MARK: Writing
@@ -207,12 +217,9 @@ enum LibrarySerializer {
     ///
     /// A file whose content is as it was read keeps the `bytes` it was read from rather than being
     /// encoded again only to compare equal (a change to one song would otherwise encode every
-    /// playlist): so an unchanged file is not rewritten, whatever its layout. A changed song list
-    /// keeps the bytes of its unchanged songs (``SongListCodec/spliced(_:keeping:from:)``), given
-    /// the `songList` read from `bytes`.
+    /// playlist): so an unchanged file is not rewritten, whatever its layout.
     static func files(
-        of library: Library, scope: LibraryScope = .everything, read: Library? = nil, bytes: [String: Data] = [:],
-        songList: LibraryFiles.SongsFile? = nil
+        of library: Library, scope: LibraryScope = .everything, read: Library? = nil, bytes: [String: Data] = [:]
     ) -> [String: Data] {
         var files: [String: Data] = [:]
         /// The bytes `path` was read from, if its content (`same`) did not change.
@@ -224,7 +231,6 @@ enum LibrarySerializer {
             let file = LibraryFiles.SongsFile(songs: library.songs, conflicts: library.conflicts(in: .songs))
             files[LibraryFiles.songs] =
                 kept(LibraryFiles.songs) { $0.songs == library.songs && $0.conflicts(in: .songs) == file.conflicts }
-                ?? songList.flatMap { list in bytes[LibraryFiles.songs].flatMap { SongListCodec.spliced(file, keeping: list, from: $0) } }
                 ?? LibraryFiles.encode(file)
         }
         if scope.playlists != .all, let read {

@@ -27,18 +27,16 @@ public enum SyncConflicts {
             }
         }
         let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
-        let names = FolderListing.nameBytes(atPath: folder.path)
+        let names = FolderListing.names(atPath: folder.path)
         let originals = Originals(names)
         var inFolder: [SyncConflictCopy] = []
-        for index in 0..<names.count where names.withBytes(of: index, { mayBeCopy($0, among: originals) }) {
-            let name = names.name(index)
+        for name in names {
             if let (original, tool) = original(of: name, among: originals) {
                 inFolder.append(
                     .init(
                         path: LibraryFiles.playlistFolder + "/" + name, original: LibraryFiles.playlistFolder + "/" + original, tool: tool))
             }
         }
-        // Sorted once found: a large library has thousands of names and few copies.
         return copies.sorted { $0.path < $1.path } + inFolder.sorted { $0.path < $1.path }
     }
 
@@ -50,113 +48,46 @@ public enum SyncConflicts {
         original(of: name, among: Originals(originals))
     }
 
-    /// The names a copy may be a copy of, and the same without `.json` (to look up the start of a
-    /// copy's name without building a string for each dash in it).
-    final class Originals {
-        private let folder: FolderListing.Names
-        /// The FNV-1a hashes of the ASCII stems' bytes: an ASCII name's start is looked up only
-        /// when its hash is one of them (ASCII text is the same text only as the same bytes).
-        let asciiStemHashes: HashSet64
-        /// Built when first looked in: a folder of thousands of playlists seldom needs them.
-        lazy var names = Set(folder.names)
-        lazy var stems = Set(names.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
+    /// The names a copy may be a copy of, and the same without `.json`.
+    struct Originals {
+        let names: Set<String>
+        let stems: Set<Substring>
 
-        convenience init<Names: Collection<String>>(_ names: Names) {
-            self.init(FolderListing.Names(names))
-        }
-
-        init(_ folder: FolderListing.Names) {
-            self.folder = folder
-            var hashes = HashSet64(capacity: folder.count)
-            for index in 0..<folder.count {
-                folder.withBytes(of: index) { bytes in
-                    guard bytes.count > 5, Bytes.endsWithJSON(bytes), Bytes.kinds(of: bytes).ascii else { return }
-                    hashes.insert(FNV1a.hash(UnsafeBufferPointer(rebasing: bytes.dropLast(5))))
-                }
-            }
-            asciiStemHashes = hashes
+        init<Names: Sequence<String>>(_ names: Names) {
+            self.names = Set(names)
+            stems = Set(self.names.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
         }
 
         func contains(_ name: String) -> Bool { names.contains(name) }
     }
 
-    /// Whether the file `name` may be a conflict copy of one of `originals`, looked at as bytes:
-    /// every command runs this for every file name in `playlists/`, thousands in a large library,
-    /// and nearly all are setlist's own playlist files, which need no string then.
-    static func mayBeCopy(_ name: UnsafeBufferPointer<UInt8>, among originals: Originals) -> Bool {
-        guard let shape = shape(of: name) else { return false }
-        // OneDrive's naming: a dash after the original's stem, and a host name.
-        return shape.closing || shape.marked || oneDriveDashes(in: name, among: originals) { _ in true }
-    }
-
-    /// What a file name's bytes say of the namings: nil unless it is a `.json` file that is not
-    /// hidden; else whether its stem ends in ")" and whether it holds Syncthing's marker (whose
-    /// ending is 43 scalars, at least as many bytes), which the first three namings need.
-    private static func shape(of name: UnsafeBufferPointer<UInt8>) -> (closing: Bool, marked: Bool)? {
-        guard Bytes.endsWithJSON(name), name.first != UInt8(ascii: ".") else { return nil }
-        return (
-            name.count > 5 && name[name.count - 6] == UInt8(ascii: ")"),
-            name.count > 43 && Bytes.contains(name.baseAddress!, name.count, syncthingMarker)
-        )
-    }
-
     static func original(of name: String, among originals: Originals) -> (String, String)? {
-        var contiguous = name
-        guard let (closing, marked) = contiguous.withUTF8({ shape(of: $0) }) else { return nil }
-        // Only a stem ending in ")", or in ".sync-conflict-" and 23 more scalars (Syncthing's ending
-        // has a fixed length), can follow the first three namings.
-        let scalars = name.unicodeScalars
-        let syncthing =
-            marked
-            && (scalars.index(scalars.endIndex, offsetBy: -(5 + 38), limitedBy: scalars.startIndex).map {
-                $0 > scalars.startIndex && scalars[$0...].starts(with: ".sync-conflict-".unicodeScalars)
-            } ?? false)
-        if closing || syncthing {
-            let stem = Array(name.unicodeScalars.dropLast(5))
+        guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
+        let stem = Array(name.unicodeScalars.dropLast(5))
+        // Only a stem ending in ")", or in ".sync-conflict-" and 23 more scalars (Syncthing's
+        // ending has a fixed length), can follow the first three namings.
+        if stem.last == ")" || name.contains(".sync-conflict-") {
             for (pattern, tool) in patterns {
                 guard let (end, variant) = pattern(stem) else { continue }
                 let original = String(String.UnicodeScalarView(stem[..<end])) + ".json"
                 if originals.contains(original) { return (original, variant ?? tool) }
             }
         }
-        return oneDriveOriginal(of: contiguous, among: originals)
+        return oneDriveOriginal(of: name, among: originals)
     }
 
-    private static let syncthingMarker = Array(".sync-conflict-".utf8)
-
-    /// OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so each dash is tried. Read as
-    /// bytes: every command runs this for every playlist file name, thousands in a large library.
+    /// OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so each dash is tried.
     private static func oneDriveOriginal(of name: String, among originals: Originals) -> (String, String)? {
-        var contiguous = name
-        var stem: Substring?
-        _ = contiguous.withUTF8 { bytes in
-            oneDriveDashes(in: bytes, among: originals) { index in
-                let candidate = name[..<name.utf8.index(name.utf8.startIndex, offsetBy: index)]
-                guard originals.stems.contains(candidate) else { return false }
-                stem = candidate
-                return true
+        let stem = name.dropLast(5)
+        var dash = stem.startIndex
+        while let found = stem[dash...].firstIndex(of: "-") {
+            let host = stem[stem.index(after: found)...]
+            if found > stem.startIndex, !host.isEmpty, host.utf8.allSatisfy(isHostByte), originals.stems.contains(stem[..<found]) {
+                return (String(stem[..<found]) + ".json", "OneDrive")
             }
+            dash = stem.index(after: found)
         }
-        return stem.map { (String($0) + ".json", "OneDrive") }
-    }
-
-    /// Calls `found` with each place in `name` (a file name ending in `.json`) where OneDrive may
-    /// have put its dash after the original's stem: a dash with a host name after it, and, for an
-    /// ASCII name, a stem whose hash is an original's. Stops at the first place `found` takes, and
-    /// says whether it took one.
-    private static func oneDriveDashes(in name: UnsafeBufferPointer<UInt8>, among originals: Originals, _ found: (Int) -> Bool) -> Bool {
-        let stemEnd = name.count - 5
-        let isASCII = Bytes.kinds(of: name).ascii
-        var hash = FNV1a()
-        for index in 0..<stemEnd {
-            defer { hash.add(name[index]) }
-            if name[index] == UInt8(ascii: "-"), index > 0, !isASCII || originals.asciiStemHashes.contains(hash.value),
-                index + 1 < stemEnd, name[(index + 1)..<stemEnd].allSatisfy(Self.isHostByte), found(index)
-            {
-                return true
-            }
-        }
-        return false
+        return nil
     }
 
     /// An ASCII letter, digit, dash or underscore: what a host name is made of.

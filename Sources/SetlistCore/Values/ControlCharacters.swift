@@ -54,59 +54,11 @@ public enum ControlCharacters {
     }
 
     /// False when the bytes of `text` show that it holds no forbidden character: printable ASCII
-    /// (and, in notes, tabs and new lines) and the two-byte letters and marks below U+0370 but C1
-    /// and the soft hyphen, read as bytes. True when it may, and the scalars are to be looked at:
-    /// `check` looks at every name and note of the library, and most are such text.
+    /// (and, in notes, tabs and new lines). True when it may, and the scalars are to be looked at.
     static func mayHoldForbidden(_ text: String, inNotes: Bool) -> Bool {
-        let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var index = 0
-            while index < bytes.count {
-                // Sixteen bytes at once from a character's start, when each is printable ASCII (or
-                // a tab or new line in notes), a lead C3–CC or a continuation byte (which in text
-                // follows such a lead here): most notes are. Byte by byte this loop took 2.3 M
-                // instructions of `check` of the band library, now 1.6 M, and a tenth less time.
-                if bytes.count - index >= 16, isPlainLetters(Bytes.run(at: bytes.baseAddress! + index), inNotes: inNotes) {
-                    index += 16
-                    // A lead that ends the run starts the next one.
-                    if (0xC3...0xCC).contains(bytes[index - 1]) { index -= 1 }
-                    continue
-                }
-                let byte = bytes[index]
-                switch byte {
-                case 0x20..<0x7F:
-                    index += 1
-                case 0x09, 0x0A:
-                    guard inNotes else { return true }
-                    index += 1
-                case 0xC2:
-                    // U+0080 to U+00BF: C1 (to U+009F) and the soft hyphen are forbidden.
-                    guard index + 1 < bytes.count, bytes[index + 1] > 0x9F, bytes[index + 1] != 0xAD else { return true }
-                    index += 2
-                case 0xC3...0xCC:
-                    index += 2
-                case 0xCD:
-                    // U+0340 to U+037F: the fast answer goes to U+036F.
-                    guard index + 1 < bytes.count, bytes[index + 1] < 0xB0 else { return true }
-                    index += 2
-                default:
-                    return true
-                }
-            }
-            return false
+        text.utf8.contains { byte in
+            !((0x20..<0x7F).contains(byte) || (inNotes && (byte == 0x09 || byte == 0x0A)))
         }
-        return answer ?? true
-    }
-
-    /// Whether every byte of `run` is one that ``mayHoldForbidden(_:inNotes:)`` passes by alone,
-    /// in lane arithmetic (``Bytes/highBits(_:atLeast:)``).
-    @inline(__always)
-    private static func isPlainLetters(_ run: SIMD16<UInt8>, inNotes: Bool) -> Bool {
-        let high = run & 0x80, low = run & 0x7F
-        var ascii = Bytes.highBits(low, atLeast: 0x20) & ~Bytes.highBits(low, atLeast: 0x7F)
-        if inNotes { ascii |= Bytes.highBits(low, atLeast: 0x09) & ~Bytes.highBits(low, atLeast: 0x0B) }
-        // 0x80 to 0xBF (continuation bytes) and the leads 0xC3 to 0xCC.
-        let upper = ~Bytes.highBits(low, atLeast: 0x40) | Bytes.highBits(low, atLeast: 0x43) & ~Bytes.highBits(low, atLeast: 0x4D)
-        return Bytes.allHigh(~high & ascii | high & upper)
     }
 
     /// A name as `check --repair` cleans it: each forbidden character made a space, the ends

@@ -74,3 +74,24 @@ extension JSONValue: CustomStringConvertible {
         }
     }
 }
+
+extension JSONValue: JSONCodable {
+    public init(json reader: inout JSONReader) throws(JSONReadError) {
+        self = try reader.readValue()
+    }
+
+    public func write(json writer: inout JSONWriter) {
+        switch self {
+        case .null: writer.null()
+        case .bool(let value): writer.boolean(value)
+        case .int(let value): writer.integer(value)
+        case .double(let value): writer.double(value)
+        case .string(let value): writer.string(value)
+        case .array(let values): writer.array(values) { $0.value($1) }
+        case .object(let members):
+            writer.object { writer in
+                for (key, value) in members { writer.member(key) { $0.value(value) } }
+            }
+        }
+    }
+}

@@ -197,15 +197,7 @@ public enum Text {
         // NFC and composes with nothing, so most text is already NFC. Asking Foundation costs a
         // copy through NSString: a third of exporting a 100-song playlist.
         // A UTF-8 byte from 0xCC up belongs to a scalar from U+0300 up.
-        let composable = text.utf8.withContiguousStorageIfAvailable(hasByteFromCC) ?? text.utf8.contains { $0 >= 0xCC }
-        return composable ? normalizedByFoundation(text) : text
-    }
-
-    /// Whether any byte is 0xCC or above: none when the text is ASCII, which ``Bytes/kinds(of:)``
-    /// tells eight bytes at a time (every name and note read from a document or typed passes
-    /// through ``normalized(_:)``).
-    static func hasByteFromCC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !Bytes.kinds(of: bytes).ascii && bytes.contains { $0 >= 0xCC }
+        text.utf8.contains { $0 >= 0xCC } ? normalizedByFoundation(text) : text
     }
 
     /// ``normalized(_:)`` by Foundation, the definition the shortcut is tested against.
