@@ -114,7 +114,7 @@ import Testing
         await propertyCheck(count: 10, input: Self.input.0, Self.input.1) { names, numbers in
             let library = StorePropertyTests.library(names: names, numbers: numbers)
             let reference = library.songs.first.map { numbers[0] % 2 == 0 ? $0.name : $0.id } ?? "none"
-            let changes: [(LibraryScope, (inout Library) throws -> Void)] = [
+            let changes: [(ChangeScope, (inout Library) throws -> Void)] = [
                 (.songs, { $0.songs.append(Song(id: "0123456789abcdef0123456789abcdef", fields: SongFields(name: "Nová", bpm: 90))) }),
                 (.song(withCopiesOf: reference), { _ = try $0.editSong(reference, SongEdit(bpm: .some(77)), everywhere: false) }),
                 (.song(withCopiesOf: reference), { _ = try $0.editSong(reference, SongEdit(key: .some(nil)), everywhere: true) }),
@@ -128,6 +128,28 @@ import Testing
                 #expect(whole.files() == part.files())
                 #expect(whole.store.history().map(\.paths) == part.store.history().map(\.paths))
             }
+        }
+    }
+
+    /// A change that reaches beyond its scope (a new playlist in a change to the songs, a rename
+    /// in a change to one playlist) is made on the whole library, as if asked so: nothing is lost.
+    @Test func aChangeBeyondItsScopeIsMadeOnTheWholeLibrary() throws {
+        let library = StorePropertyTests.library(names: ["A", "B"], numbers: [1, 2])
+        let changes: [(ChangeScope, (inout Library) throws -> Void)] = [
+            (.songs, { library in _ = try library.addPlaylist(named: "Nový") }),
+            (.playlist(nil), { library in _ = try library.renamePlaylist(nil, to: "Přejmenovaný") }),
+            (.song(withCopiesOf: "A"), { library in library.playlists.removeAll() }),
+            (.playlist("nic takového"), { library in library.songs.removeAll() }),
+        ]
+        for (scope, change) in changes {
+            let whole = StoreFolder(), part = StoreFolder()
+            for folder in [whole, part] { try folder.store.modify(command: "write") { $0 = library } }
+            try whole.store.modify(.everything, command: "c", change)
+            try part.store.modify(scope, command: "c", change)
+            let (a, b) = (try whole.store.load(), try part.store.load())
+            #expect(a.playlists.map(\.name) == b.playlists.map(\.name) && a.songs == b.songs, "\(scope)")
+            #expect(a.playlists.map(\.items.count) == b.playlists.map(\.items.count), "\(scope)")
+            #expect(try part.store.check().isSound, "\(scope)")
         }
     }
 

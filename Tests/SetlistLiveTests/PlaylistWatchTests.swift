@@ -124,12 +124,12 @@ import Testing
         try store.modify { library in library.playlists = [Fixtures.concert, other] }
         let concert = try store.load().playlist(matching: Fixtures.concert.name)
         let before = store.stamp(of: concert)
-        try store.modify(.playlist("Jiný", originals: false)) { library in library.playlists[0].items = Fixtures.concert.items }
+        try store.modify(.playlist("Jiný")) { library in library.playlists[0].items = Fixtures.concert.items }
         #expect(store.stamp(of: concert) == before, "another setlist changed")
         try store.modify { library in library.settings.notation = "german" }
         #expect(store.stamp(of: concert) != before, "the settings changed")
         let settled = store.stamp(of: concert)
-        try store.modify(.playlist(concert.name, originals: false)) { library in library.playlists[0].items.removeLast() }
+        try store.modify(.playlist(concert.name)) { library in library.playlists[0].items.removeLast() }
         #expect(store.stamp(of: concert) != settled, "this setlist changed")
     }
 }

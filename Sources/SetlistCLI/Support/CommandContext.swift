@@ -142,7 +142,7 @@ public final class OutputSink: @unchecked Sendable {
     }
 
     public func write(_ text: String) {
-        write(Data(utf8Of: text))
+        write(Data(text.utf8))
     }
 
     /// Writes `text` and a new line.

@@ -32,7 +32,7 @@ struct LibraryOptions: ParsableArguments {
     /// Changes the library (or the part of it `scope` names) in one locked transaction, recorded
     /// in the history under the command line.
     @discardableResult
-    func modify<T>(_ scope: LibraryScope = .everything, _ body: (inout Library) throws -> T) throws -> T {
+    func modify<T>(_ scope: ChangeScope = .everything, _ body: (inout Library) throws -> T) throws -> T {
         let store = store
         defer { noteSyncConflictCopies(in: store) }
         return try store.modify(scope, command: context.commandLine, body)

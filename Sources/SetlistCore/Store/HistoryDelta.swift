@@ -256,7 +256,7 @@ struct StoredBytes: Sendable, Hashable, Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
-            data = Data(utf8Of: text)
+            data = Data(text.utf8)
             return
         }
         let keyed = try decoder.container(keyedBy: CodingKeys.self)

@@ -54,8 +54,8 @@ public struct LibraryScope: Sendable, Hashable {
         LibraryScope(songs: originals ? .originalsOfCopies : .none, playlists: .matching(references))
     }
 
-    /// Every song and the playlists holding copies of the one `reference` names: changing an
-    /// original (and, when asked, its copies).
+    /// Every song and the playlists holding copies of the one `reference` names: the original's
+    /// details and where it is played.
     public static func song(withCopiesOf reference: String) -> LibraryScope {
         LibraryScope(songs: .all, playlists: .holdingCopies(of: reference))
     }
@@ -107,6 +107,32 @@ extension LibraryFiles {
         func matches(_ entry: PlaylistOrderFile.Entry) -> Bool {
             entry.id == lower || (byPrefix && entry.id.hasPrefix(lower))
                 || (entry.file.hasPrefix(stem) && entry.file == stem + Identifier.short(entry.id) + ".json")
+        }
+    }
+}
+
+/// What a change reads and may write (``LibraryStore/modify(_:command:_:)``): every file, or for
+/// the commonest changes the few files they touch. A change reads every song it may write, so
+/// there is no change of a playlist with only its copies' originals.
+public enum ChangeScope: Sendable, Hashable {
+    /// Every file.
+    case everything
+    /// The songs and the settings, no playlists: a change to originals alone.
+    case songs
+    /// Every song and the playlists holding copies of the one the reference names: changing an
+    /// original (and, when asked, its copies).
+    case song(withCopiesOf: String)
+    /// The playlist the reference names (nil: the current one), none of the songs: a change to
+    /// one playlist's copies, order or breaks.
+    case playlist(String?)
+
+    /// The files read for the change.
+    var reading: LibraryScope {
+        switch self {
+        case .everything: .everything
+        case .songs: .songs
+        case .song(let reference): .song(withCopiesOf: reference)
+        case .playlist(let reference): .playlist(reference, originals: false)
         }
     }
 }

@@ -77,33 +77,40 @@ public struct LibraryStore: Sendable {
 
     /// Loads the library, lets `body` change it, and writes back the files that changed.
     ///
+    /// - Parameter scope: what `body` reads and may change; the files outside it are neither read
+    ///   nor written. A change that turns out to reach beyond it (it adds, removes or renames a
+    ///   playlist) or names no playlist the scope read is made again on the whole library.
     /// - Parameter command: the command line that makes the change, kept in the history.
     /// - Returns: what `body` returns. When `body` throws, nothing is written.
-    /// - Parameter scope: what `body` reads and may change; the files outside it are neither read
-    ///   nor written (a change to what was not read is a mistake in the caller, and stops).
     @discardableResult
-    public func modify<T>(_ scope: LibraryScope = .everything, command: String = "", _ body: (inout Library) throws -> T) throws -> T {
-        precondition(scope.songs != .originalsOfCopies, "a change reads every song it may write")
+    public func modify<T>(_ scope: ChangeScope = .everything, command: String = "", _ body: (inout Library) throws -> T) throws -> T {
         try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root) }
         let lock = try lockLibrary()
         defer { lock.unlock() }
         removeLeftovers()
         var looked: [String: Data] = [:]
         try recoverInterruptedChange(read: &looked)
-        var scope = scope
-        var snapshot = try read(scope, alreadyRead: looked)
-        if !scope.isFound(in: snapshot.library) {
-            scope = .everything
-            snapshot = try read(scope, alreadyRead: looked)
+        var reading = scope.reading
+        while true {
+            let snapshot = try read(reading, alreadyRead: looked)
+            // What names nothing is looked up in the whole library, for the same message as ever.
+            guard reading.isFound(in: snapshot.library) else {
+                reading = .everything
+                continue
+            }
+            var library = snapshot.library
+            let result = try body(&library)
+            guard reading == .everything || LibrarySerializer.keepsPlaylists(of: snapshot.library, in: library) else {
+                reading = .everything
+                continue
+            }
+            let files = LibrarySerializer.files(of: library, scope: reading, read: snapshot.library, bytes: snapshot.files)
+            var before = snapshot.files
+            // Read to find the playlists, but not written: the list of playlists does not change.
+            if reading.playlists != .all { before[LibraryFiles.playlistOrder] = nil }
+            try write(files, replacing: before, command: command)
+            return result
         }
-        var library = snapshot.library
-        let result = try body(&library)
-        let files = LibrarySerializer.files(of: library, scope: scope, read: snapshot.library, bytes: snapshot.files)
-        var before = snapshot.files
-        // Read to find the playlists, but not written: the list of playlists does not change.
-        if scope.playlists != .all { before[LibraryFiles.playlistOrder] = nil }
-        try write(files, replacing: before, command: command)
-        return result
     }
 
     /// Takes the library's lock for a change (exclusive), creating the lock file if needed.
@@ -211,9 +218,18 @@ public struct FileChange: Sendable, Hashable {
 
 /// Turns a library into the bytes of its files, keyed by path relative to the library folder.
 enum LibrarySerializer {
+    /// Whether a change of a library read in part (`read`) left its playlists as they were read:
+    /// the same ones, in the same order, with the same names, the same one current; only then
+    /// may the files it read be written without the others.
+    static func keepsPlaylists(of read: Library, in changed: Library) -> Bool {
+        changed.playlists.map { [$0.id, $0.name] } == read.playlists.map { [$0.id, $0.name] }
+            && changed.currentPlaylistID == read.currentPlaylistID
+    }
+
     /// The files of `library`; of a library read in part (`scope`, which gave `read`), only the
-    /// files read: the songs, the playlists read (never added, removed, renamed or reordered, as
-    /// that changes the order file), the contacts when read, and the settings.
+    /// files read: the songs, the playlists read (never added, removed, renamed or reordered,
+    /// ``keepsPlaylists(of:in:)``, as that changes the order file), the contacts when read, and
+    /// the settings.
     ///
     /// A file whose content is as it was read keeps the `bytes` it was read from rather than being
     /// encoded again only to compare equal (a change to one song would otherwise encode every
@@ -232,12 +248,6 @@ enum LibrarySerializer {
             files[LibraryFiles.songs] =
                 kept(LibraryFiles.songs) { $0.songs == library.songs && $0.conflicts(in: .songs) == file.conflicts }
                 ?? LibraryFiles.encode(file)
-        }
-        if scope.playlists != .all, let read {
-            precondition(
-                library.playlists.map { [$0.id, $0.name] } == read.playlists.map { [$0.id, $0.name] }
-                    && library.currentPlaylistID == read.currentPlaylistID,
-                "a change made to part of the library changed the list of playlists, which it did not read whole")
         }
         let readPlaylists = Dictionary((read?.playlists ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var order: [LibraryFiles.PlaylistOrderFile.Entry] = []
