@@ -46,7 +46,7 @@ import Testing
         #expect(Self.mode(secret) == Self.mode(reference) & 0o600)
     }
 
-    @Test(arguments: [0o600, 0o640, 0o664, 0o444] as [mode_t])
+    @Test(arguments: [0o600, 0o640, 0o664, 0o200] as [mode_t])
     func aFileKeepsItsMode(mode: mode_t) throws {
         let url = folder.appendingPathComponent("contacts.json")
         try AtomicFile.write(Data("old".utf8), to: url)
@@ -54,6 +54,23 @@ import Testing
         try AtomicFile.write(Data("new".utf8), to: url, newFileMode: AtomicFile.ordinaryMode)
         #expect(Self.mode(url) == mode)
         #expect(try String(contentsOf: url, encoding: .utf8) == "new")
+    }
+
+    /// A file its owner made read-only is not replaced, though its folder could take a new one
+    /// (issue 36): the error names it, and it keeps its bytes and mode, for root too.
+    @Test(arguments: [0o444, 0o400, 0o000] as [mode_t])
+    func aWriteProtectedFileIsRefused(mode: mode_t) throws {
+        let url = folder.appendingPathComponent("songs.json")
+        try AtomicFile.write(Data("old".utf8), to: url)
+        #expect(chmod(url.path, mode) == 0)
+        let error = #expect(throws: AtomicFileError.self) { try AtomicFile.write(Data("new".utf8), to: url) }
+        #expect(
+            error?.description
+                == "Cannot write \(url.path): it is write-protected. Make it writable (chmod u+w) if it may be changed, then run the command again."
+        )
+        #expect(Self.mode(url) == mode)
+        #expect(chmod(url.path, 0o600) == 0)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "old")
     }
 
     @Test func aLinkStaysALinkAndItsTargetIsReplaced() throws {

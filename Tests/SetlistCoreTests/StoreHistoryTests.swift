@@ -141,12 +141,16 @@ final class StoreFolder {
     @Test func hugeChangesMakeOlderOnesGoSoonerButTheNewestStays() throws {
         let history = History(root: folder.root, budget: 20_000)
         let small = FileChange(path: "songs.json", before: Data("a\n".utf8), after: Data("b\n".utf8))
-        for _ in 1...5 { try history.record(command: "small", changes: [small]) }
+        // A change is recorded, made, then settled (the entries it ends forgotten).
+        func record(_ command: String, _ changes: [FileChange]) throws {
+            history.settle(after: try history.record(command: command, changes: changes))
+        }
+        for _ in 1...5 { try record("small", [small]) }
         #expect(history.entries().count == 5)
         let big = FileChange(path: "songs.json", before: nil, after: Data(String(repeating: "x\n", count: 3_000).utf8))
-        try history.record(command: "big", changes: [big])
+        try record("big", [big])
         #expect(history.entries().map(\.command) == ["big", "small", "small", "small", "small", "small"])
-        try history.record(command: "bigger", changes: [big, FileChange(path: "contacts.json", before: nil, after: big.after)])
+        try record("bigger", [big, FileChange(path: "contacts.json", before: nil, after: big.after)])
         #expect(history.entries().map(\.command) == ["bigger"], "over the budget only the newest is kept")
     }
 

@@ -57,33 +57,38 @@ public struct History: Sendable {
 
     var folderURL: URL { URL(fileURLWithPath: folderPath, isDirectory: true) }
 
-    /// Appends a change and forgets the oldest beyond the limit. Returns the entry's number.
+    /// Records a change about to be made (its write-ahead record) and returns the entry's number.
+    /// Once its files are written, ``settle(after:)`` forgets what the change ended; when they
+    /// could not be, ``remove(_:)`` takes the entry back.
     @discardableResult
     func record(command: String, changes: [FileChange], date: Date = Date()) throws(LibraryError) -> Int {
         try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(folderURL) }
-        // A new change ends what can be redone. Forgotten before the change is recorded, so a
-        // crash in between never leaves an undone change that would be redone on top of it.
-        try forgetUndone()
-        let numbers = entryNumbers()
-        let next = (numbers.last ?? 0) + 1
+        let next = (entryNumbers().last ?? 0) + 1
         let record = Record(command: command, date: Self.format(date), changes: changes.map(FileDelta.init))
-        let data = LibraryFiles.encode(record)
         try LibraryError.onFiles { () throws(AtomicFileError) in
-            try AtomicFile.write(data, to: url(of: next), newFileMode: History.newFileMode)
+            try AtomicFile.write(LibraryFiles.encode(record), to: url(of: next), newFileMode: History.newFileMode)
         }
+        return next
+    }
+
+    /// After change `number` was made: forgets what can no longer be redone, and the oldest
+    /// entries beyond the limit and the budget. Undone changes stop counting as soon as a newer
+    /// entry is recorded (Redo.swift), so a crash before this loses nothing.
+    func settle(after number: Int) {
+        try? forgetUndone()
         // Forgetting is not synced: an old entry back after a crash is forgotten by the next
         // change. That saves a wait for the disk on every change once the history is full.
+        let numbers = entryNumbers().filter { $0 < number }
         let kept = numbers.suffix(Self.limit - 1)
         for old in numbers.dropLast(kept.count) {
             try? AtomicFile.removeUnsynced(path: path(of: old))
         }
-        var total = data.count
+        var total = size(of: number)
         for old in kept.reversed() {
             // Once over the budget, every older entry goes: no need to measure them.
             if total <= budget { total += size(of: old) }
             if total > budget { try? AtomicFile.removeUnsynced(path: path(of: old)) }
         }
-        return next
     }
 
     /// The recorded changes, newest first.

@@ -166,8 +166,27 @@ public struct LibraryStore: Sendable {
     func write(_ files: [String: Data], replacing old: [String: Data], command: String) throws(LibraryError) {
         let changes = Self.changes(from: old, to: files)
         guard !changes.isEmpty else { return }
-        try History(root: root).record(command: command, changes: changes)
-        try apply(changes)
+        let history = History(root: root)
+        let number = try history.record(command: command, changes: changes)
+        do {
+            try apply(changes)
+        } catch {
+            // A change that could not be made (a full disk) leaves the library and its history
+            // as they were: what it wrote is put back, and its entry goes. Should even that
+            // fail, the entry stays, and the next command finishes the change (Recovery.swift).
+            if (try? putBack(changes)) != nil { try? history.remove(number) }
+            throw error
+        }
+        history.settle(after: number)
+    }
+
+    /// Puts every file of `changes` that is in its `after` state back into its `before` state.
+    private func putBack(_ changes: [FileChange]) throws(LibraryError) {
+        var reverse: [FileChange] = []
+        for change in changes where try contents(of: change.path) == change.after {
+            reverse.append(FileChange(path: change.path, before: change.after, after: change.before))
+        }
+        try apply(reverse)
     }
 
     /// The files that differ between two sets of contents.

@@ -45,6 +45,13 @@ public enum AtomicFile {
         }
         // What was there keeps its mode and group; not followed, only a plain file's are taken over.
         let exists = found && (followingLinks || info.st_mode & S_IFMT == S_IFREG)
+        // Replacing needs only the folder's permission; a file its owner made read-only says
+        // "not this one" all the same (root included, who may write anything).
+        if exists, info.st_mode & S_IFMT == S_IFREG, access(target, W_OK) != 0 || info.st_mode & 0o222 == 0 {
+            throw AtomicFileError(
+                path: url.path, reason: "it is write-protected",
+                advice: "Make it writable (chmod u+w) if it may be changed, then run the command again.")
+        }
         let folder = folder(of: target)
         // open(O_CREAT) rather than mkstemp: the kernel applies the umask to the new file's mode.
         let (fd, temporary) = try createTemporary(beside: target, in: folder, mode: exists ? privateMode : newFileMode, reporting: url.path)
@@ -172,9 +179,18 @@ public enum AtomicFile {
 
     /// The failure of the last system call (`errno`) on `path`.
     static func failure(_ path: String) -> AtomicFileError {
-        AtomicFileError(
-            path: path, reason: String(cString: strerror(errno)),
-            advice: "Check that the folder exists and that you may write to it.")
+        let code = errno
+        return AtomicFileError(path: path, reason: String(cString: strerror(code)), advice: advice(for: code))
+    }
+
+    /// What to do about a failed write, by its cause.
+    static func advice(for code: Int32) -> String {
+        switch code {
+        case ENOSPC, EDQUOT: "Free some space on that disk (or ask for a larger quota), then run the command again."
+        case EROFS: "That disk is mounted read-only; use a library on a disk you can write to."
+        case EIO: "The disk reported an error; check it before you run the command again."
+        default: "Check that the folder exists and that you may write to it."
+        }
     }
 }
 
