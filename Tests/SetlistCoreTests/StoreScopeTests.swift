@@ -185,7 +185,7 @@ import Testing
         edited.insert(
             contentsOf: ",\n      \"extra\" : {\n        \"a\" : 1\n      },\n      \"id\" : \"\(target.id)\"", at: name.upperBound)
         let wanted: Set<String> = [target.id, library.songs[3].id]
-        #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Data(edited.utf8)) == library.songs.filter { wanted.contains($0.id) })
+        #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(edited.utf8)) == library.songs.filter { wanted.contains($0.id) })
     }
 
     @Test func theSongsLookedForAreTheDecodedOnes() async throws {
@@ -194,15 +194,15 @@ import Testing
             let data = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: nil))
             let wanted = Set(library.songs.enumerated().filter { numbers[$0.offset % numbers.count] % 2 == 0 }.map(\.element.id) + ["x"])
             let expected = library.songs.filter { wanted.contains($0.id) }
-            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: data) == expected)
+            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(data)) == expected)
             // Line ends changed by a checkout on Windows.
             let crlf = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
-            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: crlf) == expected)
+            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(crlf)) == expected)
             // The same file as another program (or a hand) might write it: compact, slashes escaped.
             let object = try JSONSerialization.jsonObject(with: data)
             let compact = try JSONSerialization.data(withJSONObject: object)
             let decoded = try JSONDecoder().decode(LibraryFiles.SongsFile.self, from: compact).songs
-            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: compact) == decoded.filter { wanted.contains($0.id) })
+            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(compact)) == decoded.filter { wanted.contains($0.id) })
         }
     }
 
@@ -219,8 +219,8 @@ import Testing
         ] as [(String, [String]?)])
     func whatIsNotASoundListIsReadWhole(members: String, names: [String]?) {
         let text = #"{"format": "setlist-songs", "# + members + "}"
-        #expect(LibraryFiles.SongsFile.songs(withIDs: ["ab"], in: Data(text.utf8))?.map(\.name) == names, "\(members)")
-        #expect(LibraryFiles.SongsFile.songs(withIDs: ["ab"], in: Data(#"{"version": 1, "songs": []}"#.utf8)) == nil, "no format")
+        #expect(LibraryFiles.SongsFile.songs(withIDs: ["ab"], in: Array(text.utf8))?.map(\.name) == names, "\(members)")
+        #expect(LibraryFiles.SongsFile.songs(withIDs: ["ab"], in: Array(#"{"version": 1, "songs": []}"#.utf8)) == nil, "no format")
     }
 
     @Test func theOrderFileIsReadAsTheDecoderReadsIt() async throws {
@@ -240,7 +240,7 @@ import Testing
     /// others take the last): a library file that has one is refused, naming the line.
     @Test func aKeyGivenTwiceIsRefused() throws {
         let text = "{\"format\": \"setlist-songs\", \"version\": 1, \"songs\": [\n{\"id\": \"ab\", \"name\": \"A\", \"id\": \"cd\"}]}"
-        #expect(LibraryFiles.SongsFile.songs(withIDs: ["ab"], in: Data(text.utf8)) == nil)
+        #expect(LibraryFiles.SongsFile.songs(withIDs: ["ab"], in: Array(text.utf8)) == nil)
         let error = #expect(throws: LibraryError.self) {
             try LibraryFiles.decode(LibraryFiles.SongsFile.self, from: Data(text.utf8), path: "songs.json")
         }

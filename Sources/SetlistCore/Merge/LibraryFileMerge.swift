@@ -59,7 +59,7 @@ public enum LibraryFileMerge {
 
     private static func format(of data: Data, path: String, side: String) throws(LibraryError) -> String {
         let header: LibraryFileHeader
-        do { header = try LibraryFiles.header(of: data) } catch {
+        do { header = try LibraryFiles.header(of: Array(data)) } catch {
             throw .unreadableFile(path: "\(path) (\(side))", detail: error.description)
         }
         guard let version = header.version else {

@@ -37,7 +37,12 @@ struct LibraryFileHeader {
 extension LibraryFiles {
     /// Reads a library file, with errors that name the file and the place in it.
     static func decode<File: LibraryFile>(_ type: File.Type, from data: Data, path: String) throws(LibraryError) -> File {
-        var reader = JSONReader(data)
+        try decode(type, from: Array(data), path: path)
+    }
+
+    /// ``decode(_:from:path:)`` of the bytes of a file as read.
+    static func decode<File: LibraryFile>(_ type: File.Type, from data: [UInt8], path: String) throws(LibraryError) -> File {
+        var reader = JSONReader(bytes: data)
         do {
             let file = try reader.readDocument { reader throws(JSONReadError) in try File(json: &reader) }
             if file.version > version { throw LibraryError.newerFormat(path: path, found: file.version, supported: version) }
@@ -57,8 +62,8 @@ extension LibraryFiles {
     }
 
     /// The format and version of a file that is a JSON object; an error for anything else.
-    static func header(of data: Data) throws(JSONReadError) -> LibraryFileHeader {
-        var reader = JSONReader(data)
+    static func header(of data: [UInt8]) throws(JSONReadError) -> LibraryFileHeader {
+        var reader = JSONReader(bytes: data)
         var header = LibraryFileHeader()
         try reader.readDocument { reader throws(JSONReadError) in
             try reader.readObject { key, reader throws(JSONReadError) in try header.read(key, from: &reader) }

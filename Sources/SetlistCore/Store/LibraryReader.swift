@@ -118,7 +118,7 @@ struct LibraryReader {
         let ids = Set(playlists.flatMap { $0.copies.compactMap(\.originalID) })
         guard !ids.isEmpty, let data = load(LibraryFiles.songs) else { return [] }
         if let songs = LibraryFiles.SongsFile.songs(withIDs: ids, in: data) {
-            if keeps(LibraryFiles.songs) { files[LibraryFiles.songs] = data }
+            if keeps(LibraryFiles.songs) { files[LibraryFiles.songs] = Data(data) }
             return songs
         }
         return decode(LibraryFiles.SongsFile.self, LibraryFiles.songs, data: data)?.songs.filter { ids.contains($0.id) } ?? []
@@ -128,7 +128,7 @@ struct LibraryReader {
     /// with `keeping`, those whose bytes pass it (the others are not decoded).
     private mutating func readPlaylists(
         _ order: LibraryFiles.PlaylistOrderFile, conflicts: inout [LibraryConflict],
-        only isWanted: (LibraryFiles.PlaylistOrderFile.Entry) -> Bool = { _ in true }, keeping: ((Data) -> Bool)? = nil
+        only isWanted: (LibraryFiles.PlaylistOrderFile.Entry) -> Bool = { _ in true }, keeping: (([UInt8]) -> Bool)? = nil
     ) -> [Playlist] {
         var playlists: [Playlist] = []
         var seen: Set<String> = []
@@ -146,7 +146,7 @@ struct LibraryReader {
                 problems.append(.init(.playlistOrder, path: LibraryFiles.playlistOrder, detail: "playlist id \(entry.id) is listed twice."))
                 continue
             }
-            let data: Data
+            let data: [UInt8]
             switch loaded(path) {
             case .read(let bytes): data = bytes
             case .absent:
@@ -227,23 +227,23 @@ struct LibraryReader {
     }
 
     /// The bytes of a library file; nil when it is absent, passed over or cannot be read (an error).
-    private mutating func load(_ path: String) -> Data? {
+    private mutating func load(_ path: String) -> [UInt8]? {
         if case .read(let data) = loaded(path) { return data }
         return nil
     }
 
     private enum Loaded {
-        case read(Data)
+        case read([UInt8])
         case absent
         /// Passed over, or it could not be read (an error).
         case notRead
     }
 
     private mutating func loaded(_ path: String) -> Loaded {
-        if let data = alreadyRead[path] { return .read(data) }
+        if let data = alreadyRead[path] { return .read(Array(data)) }
         let full = self.path(of: path)
         do {
-            guard let data = try FileReading.dataIfPresent(atPath: full) else { return .absent }
+            guard let data = try FileReading.bytesIfPresent(atPath: full) else { return .absent }
             return .read(data)
         } catch {
             if passesOverOthersPrivateFiles && LibraryFiles.privateFiles.contains(path) && Self.isOthersPrivate(full) {
@@ -255,10 +255,10 @@ struct LibraryReader {
         }
     }
 
-    private mutating func decode<File: LibraryFile>(_ type: File.Type, _ path: String, data: Data) -> File? {
+    private mutating func decode<File: LibraryFile>(_ type: File.Type, _ path: String, data: [UInt8]) -> File? {
         do {
             let value = try LibraryFiles.decode(type, from: data, path: self.path(of: path))
-            if keeps(path) { files[path] = data }
+            if keeps(path) { files[path] = Data(data) }
             return value
         } catch {
             errors.append(error)

@@ -67,7 +67,7 @@ extension LibraryFiles {
 extension LibraryFiles {
     /// Whether a playlist file's bytes may hold a copy of the original `id`: they hold the id, or
     /// an escape that could spell it. A file that cannot is not decoded.
-    static func mayHoldCopies(of id: String, in data: Data) -> Bool {
-        id.isEmpty || data.range(of: Data(id.utf8)) != nil || data.range(of: Data("\\u".utf8)) != nil
+    static func mayHoldCopies(of id: String, in data: [UInt8]) -> Bool {
+        id.isEmpty || data.firstRange(of: Array(id.utf8)) != nil || data.firstRange(of: Array("\\u".utf8)) != nil
     }
 }

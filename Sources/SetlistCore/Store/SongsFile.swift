@@ -42,8 +42,8 @@ extension LibraryFiles {
         /// command showing one setlist of a large repertoire needs a few of its songs. Nil when
         /// the file is not read so (a newer version, or anything wrong with it): then it is read
         /// whole, and its problems reported as ever. The other songs are passed over, not checked.
-        static func songs(withIDs ids: Set<String>, in data: Data) -> [Song]? {
-            var reader = JSONReader(data)
+        static func songs(withIDs ids: Set<String>, in data: [UInt8]) -> [Song]? {
+            var reader = JSONReader(bytes: data)
             var header = LibraryFileHeader()
             var songs: [Song] = []
             do {
@@ -52,11 +52,7 @@ extension LibraryFiles {
                         guard key == "songs" else { return try header.read(key, from: &reader) }
                         try reader.readEach { reader throws(JSONReadError) in
                             let start = reader.position
-                            var id: String?
-                            try reader.readObject { key, reader throws(JSONReadError) in
-                                if key == "id" { id = try reader.readString() } else { try reader.skipValue() }
-                            }
-                            guard let id, ids.contains(id) else { return }
+                            guard let id = try reader.skipObject(keeping: "id"), ids.contains(id) else { return }
                             reader.position = start
                             songs.append(try Song(json: &reader))
                         }

@@ -63,10 +63,10 @@ public enum SyncConflicts {
 
     static func original(of name: String, among originals: Originals) -> (String, String)? {
         guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
-        let stem = Array(name.unicodeScalars.dropLast(5))
         // Only a stem ending in ")", or in ".sync-conflict-" and 23 more scalars (Syncthing's
         // ending has a fixed length), can follow the first three namings.
-        if stem.last == ")" || name.contains(".sync-conflict-") {
+        if name.hasSuffix(").json") || name.utf8.firstRange(of: ".sync-conflict-".utf8) != nil {
+            let stem = Array(name.unicodeScalars.dropLast(5))
             for (pattern, tool) in patterns {
                 guard let (end, variant) = pattern(stem) else { continue }
                 let original = String(String.UnicodeScalarView(stem[..<end])) + ".json"

@@ -15,7 +15,7 @@ enum FileReading {
     /// `Data(contentsOf:)`; throws the reason it cannot be read.
     static func data(atPath path: String) throws -> Data {
         let quick = quickRead(path)
-        if case .read(let data) = quick { return data }
+        if case .read(let bytes) = quick { return Data(bytes) }
         return try slowRead(path, after: quick)
     }
 
@@ -24,11 +24,16 @@ enum FileReading {
     /// cannot be read throws as ``data(atPath:)``. One `open` tells both, where asking first
     /// whether the file exists walked its path twice.
     static func dataIfPresent(atPath path: String) throws -> Data? {
+        try bytesIfPresent(atPath: path).map { Data($0) }
+    }
+
+    /// ``dataIfPresent(atPath:)`` as an array of bytes, which a ``JSONReader`` reads without a copy.
+    static func bytesIfPresent(atPath path: String) throws -> [UInt8]? {
         let quick = quickRead(path)
         switch quick {
-        case .read(let data): return data
+        case .read(let bytes): return bytes
         case .notOpened(ENOENT), .notOpened(ENOTDIR): return nil
-        default: return try slowRead(path, after: quick)
+        default: return Array(try slowRead(path, after: quick))
         }
     }
 
@@ -46,7 +51,7 @@ enum FileReading {
     }
 
     private enum QuickRead {
-        case read(Data)
+        case read([UInt8])
         /// `open` failed with this error: ENOENT or ENOTDIR when nothing is there (as
         /// `FileManager.fileExists` would say), else why it could not be opened.
         case notOpened(Int32)
@@ -81,8 +86,8 @@ enum FileReading {
     }
 
     /// All `size` bytes of the open file `fd`; nil when it holds fewer or more.
-    private static func allBytes(of fd: Int32, size: Int) -> Data? {
-        var data = Data(count: size)
+    private static func allBytes(of fd: Int32, size: Int) -> [UInt8]? {
+        var data = [UInt8](repeating: 0, count: size)
         let complete = data.withUnsafeMutableBytes { buffer -> Bool in
             var total = 0
             while total < size {

@@ -25,6 +25,11 @@ public struct JSONReader {
         bytes = Array(data)
     }
 
+    /// Reads `bytes` as they are, without a copy.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     public init(_ text: String) {
         bytes = Array(text.utf8)
     }
@@ -102,10 +107,13 @@ public struct JSONReader {
         try expect(.string)
         let start = index + 1
         var end = start
+        var high: UInt8 = 0
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
                 index = end + 1
+                // ASCII is UTF-8 as it is; anything else is checked.
+                if high < 0x80 { return String(decoding: bytes[start..<end], as: UTF8.self) }
                 guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { throw notUTF8(in: start..<end) }
                 return text
             }
@@ -114,6 +122,7 @@ public struct JSONReader {
                 index = end
                 throw syntaxError("a control character stands unescaped in text")
             }
+            high |= byte
             end += 1
         }
         index = bytes.count
@@ -124,10 +133,10 @@ public struct JSONReader {
     public mutating func readInt() throws(JSONReadError) -> Int {
         try expect(.number)
         let start = index
-        let (whole, written) = try scanNumber()
+        let (whole, range) = try scanNumber()
         guard let whole else {
             index = start
-            throw JSONReadError("at \(pathText): expected a whole number, found \(written).")
+            throw JSONReadError("at \(pathText): expected a whole number, found \(written(range)).")
         }
         return whole
     }
@@ -159,11 +168,11 @@ public struct JSONReader {
         case .string: return .string(try readString())
         case .number:
             let start = index
-            let (whole, written) = try scanNumber()
+            let (whole, range) = try scanNumber()
             if let whole { return .int(whole) }
-            guard let double = Double(written) else {
+            guard let double = Double(written(range)) else {
                 index = start
-                throw syntaxError("the number \(written) is out of range")
+                throw syntaxError("the number \(written(range)) is out of range")
             }
             return .double(double)
         case .array: return .array(try readArray { reader throws(JSONReadError) in try reader.readValue() })
@@ -179,14 +188,19 @@ public struct JSONReader {
         switch try kind() {
         case .null: try takeWord("null")
         case .bool: _ = try readBool()
-        case .number: _ = try scanNumber()
+        case .number: _ = try skipNumber()
         case .string:
-            index += 1
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            guard index < bytes.count else { throw syntaxError("the text has no closing quote") }
-            index += 1
+            // To the first quote no backslash escapes: a string's contents are most of a file,
+            // and passing over them is most of picking a few records out of many.
+            var quote = index
+            repeat {
+                guard let found = ByteSearch.firstIndex(of: UInt8(ascii: "\""), in: bytes, from: quote + 1) else {
+                    index = bytes.count
+                    throw syntaxError("the text has no closing quote")
+                }
+                quote = found
+            } while ByteSearch.isEscaped(quote, in: bytes)
+            index = quote + 1
         case .array: try readEach { reader throws(JSONReadError) in try reader.skipValue() }
         case .object:
             index += 1
@@ -200,6 +214,29 @@ public struct JSONReader {
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "}")) else { throw syntaxError("expected ',' or '}' in an object") }
         }
+    }
+
+    /// Passes over the object that comes next, checking only that it is JSON, and gives the text
+    /// of its member `member`, nil when it has none: for picking a few records out of many
+    /// without reading the others.
+    mutating func skipObject(keeping member: String) throws(JSONReadError) -> String? {
+        try expect(.object)
+        index += 1
+        var found: String?
+        if take(UInt8(ascii: "}")) { return nil }
+        repeat {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw syntaxError("expected a key in quotes") }
+            let key = try readString()
+            guard take(UInt8(ascii: ":")) else { throw syntaxError("expected ':' after a key") }
+            if key == member, found == nil {
+                found = try readString()
+            } else {
+                try skipValue()
+            }
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "}")) else { throw syntaxError("expected ',' or '}' in an object") }
+        return found
     }
 
     // MARK: Problems a codec reports
@@ -283,7 +320,7 @@ public struct JSONReader {
         case .object: return "an object"
         case .array: return "a list"
         case .string: return "the text " + ControlCharacters.quoted(try readString())
-        case .number: return "the number " + (try scanNumber().written)
+        case .number: return "the number " + written(try scanNumber().range)
         case .bool: return try readBool() ? "true" : "false"
         case .null: return "null"
         }
@@ -322,8 +359,31 @@ public struct JSONReader {
     }
 
     /// Scans a number as JSON writes one; its value when it is whole and fits an Int, and its text.
-    private mutating func scanNumber() throws(JSONReadError) -> (whole: Int?, written: String) {
+    /// Reads a number as JSON writes one: its value when it is whole and fits an Int, and where
+    /// its text is (``written(_:)``).
+    private mutating func scanNumber() throws(JSONReadError) -> (whole: Int?, range: Range<Int>) {
         let start = index
+        let plain = try skipNumber()
+        // Most numbers are small whole ones: read from their digits, without text.
+        if plain, index - start <= 18 {
+            var value = 0
+            for byte in bytes[start..<index] where byte != UInt8(ascii: "-") { value = value * 10 + Int(byte - 0x30) }
+            return (bytes[start] == UInt8(ascii: "-") ? -value : value, start..<index)
+        }
+        let written = written(start..<index)
+        if plain, let value = Int(written) { return (value, start..<index) }
+        // 120.0 and 1.2e2 are whole numbers too, as the decoder reads them.
+        if let double = Double(written), double.rounded() == double, abs(double) < 9.2e18 { return (Int(double), start..<index) }
+        return (nil, start..<index)
+    }
+
+    /// The text of a number scanned.
+    private func written(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// Passes over a number as JSON writes one; whether it has neither fraction nor exponent.
+    private mutating func skipNumber() throws(JSONReadError) -> Bool {
         var plain = true
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         let digits = index
@@ -348,11 +408,7 @@ public struct JSONReader {
             skipDigits()
             guard index > exponent else { throw syntaxError("a number needs digits in its exponent") }
         }
-        let written = String(decoding: bytes[start..<index], as: UTF8.self)
-        if plain, let value = Int(written) { return (value, written) }
-        // 120.0 and 1.2e2 are whole numbers too, as the decoder reads them.
-        if let double = Double(written), double.rounded() == double, abs(double) < 9.2e18 { return (Int(double), written) }
-        return (nil, written)
+        return plain
     }
 
     private mutating func skipDigits() {
