@@ -24,6 +24,9 @@ public enum ExchangeError: SetlistError, Sendable {
     case outputIsFolder(path: String, fileName: String)
     /// Merging the update into the member's playlist would take it past ``Playlist/maximumItems``.
     case playlistWouldOverflow(source: String, playlist: String, count: Int, limit: Int)
+    /// The document was exported before the one last received for the playlist: taking it would
+    /// undo the sender's later changes.
+    case olderDocument(source: String, playlist: String, exported: Date, lastReceived: Date)
 
     /// At most this many problems of one document are listed; the rest are counted.
     public static let listedProblems = 40
@@ -64,7 +67,17 @@ public enum ExchangeError: SetlistError, Sendable {
             return
                 "Merging \(source) into your '\(playlist)' would give it \(count) songs and breaks, more than the \(limit) a playlist can hold. "
                 + "Remove songs from yours first, or import it as a playlist of its own with `--rename NEW`. Nothing was changed."
+        case .olderDocument(let source, let playlist, let exported, let lastReceived):
+            return
+                "\(source) was exported \(Self.shown(exported)), before the '\(playlist)' you last received (exported \(Self.shown(lastReceived))): "
+                + "importing it would undo the sender's later changes. Nothing was changed. Import the newest document, "
+                + "or take this one anyway with `--older`."
         }
+    }
+
+    /// "2026-05-01 18:30:00 UTC".
+    private static func shown(_ date: Date) -> String {
+        PlstsFormat.timestamp(date).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
     }
 
     private static func megabytes(_ bytes: Int) -> String {

@@ -51,6 +51,15 @@ public enum PlstsDocument {
     /// - Parameter source: the file name for messages, or "standard input".
     public static func read(_ data: Data, source: String) throws(ExchangeError) -> SharedSetlist {
         let json = try JSONPreflight.check(data, source: source)
+        // Readers disagree on which of two same keys counts; the decoder would take one silently.
+        var reader = JSONReader(json)
+        do {
+            _ = try reader.readDocument { reader throws(JSONReadError) in try reader.readValue() }
+        } catch  where error.isRepeatedKey {
+            throw .invalidDocument(source: source, problems: [error.description])
+        } catch {
+            // Broken JSON is reported below, in the words of every other problem.
+        }
         let document: DocumentDTO
         do {
             document = try JSONDecoder().decode(DocumentDTO.self, from: json)

@@ -10,11 +10,15 @@ public struct ImportOptions: Hashable, Sendable {
     public var replace: Bool
     /// In a conflict the sender's value wins (`.theirs`, the default) or the member's (`--keep-mine`).
     public var preference: MergePreference
+    /// Take a document exported before the one last received for the playlist (`--older`),
+    /// which would undo the sender's later changes; refused without it.
+    public var takeOlder: Bool
 
-    public init(rename: String? = nil, replace: Bool = false, preference: MergePreference = .theirs) {
+    public init(rename: String? = nil, replace: Bool = false, preference: MergePreference = .theirs, takeOlder: Bool = false) {
         self.rename = rename
         self.replace = replace
         self.preference = preference
+        self.takeOlder = takeOlder
     }
 }
 
@@ -37,6 +41,13 @@ public enum PlstsImport {
         var remarks: [String] = []
         // The playlist imported before, which an update merges into.
         let existing = lib.playlists.first { $0.id == incoming.id }
+        // The original app's documents carry no date (the epoch stands for it).
+        let exported = setlist.exported.timeIntervalSince1970 > 0 ? PlstsFormat.timestamp(setlist.exported) : nil
+        if !options.takeOlder, let exported, let last = existing?.received?.exported,
+            let lastDate = PlstsFormat.date(fromTimestamp: last), setlist.exported < lastDate
+        {
+            throw .olderDocument(source: setlist.source, playlist: existing!.name, exported: setlist.exported, lastReceived: lastDate)
+        }
         var nameMerge: ValueMerge<String>?
         var nameKeptBecauseTaken = false
         if let existing, options.rename == nil {
@@ -75,6 +86,7 @@ public enum PlstsImport {
         var originals = OriginalLinking(setlist: setlist, library: lib)
         incoming = originals.link(incoming, skipping: ownCopyIDs, into: &lib)
         var received = ReceivedPlaylist(of: incoming)
+        received.exported = exported
         if nameKeptBecauseTaken, let existing {
             // The sender's new name stays pending: it comes in once the member frees it.
             received.name = existing.received?.name ?? existing.name

@@ -180,11 +180,16 @@ public struct ReceivedPlaylist: Hashable, Sendable, Codable {
     public var order: [PlaylistSlot]
     /// The sender's plan (nil: the sender had none), the base for merging the next one.
     public var plan: ShowPlan?
+    /// When the sender exported the document last received (ISO 8601, UTC, to the second): an
+    /// older document is not taken over it without asking. Nil when unknown (received before
+    /// this was recorded, or from the original app, whose documents carry no date).
+    public var exported: String?
 
-    public init(name: String, order: [PlaylistSlot], plan: ShowPlan? = nil) {
+    public init(name: String, order: [PlaylistSlot], plan: ShowPlan? = nil, exported: String? = nil) {
         self.name = name
         self.order = order
         self.plan = plan
+        self.exported = exported
     }
 
     /// The received record of `playlist` as it stands.

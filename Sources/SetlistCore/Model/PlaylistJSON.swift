@@ -76,9 +76,10 @@ extension PlanStart: JSONCodable {
 
 extension ReceivedPlaylist: JSONCodable {
     public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var name: String?, order: [PlaylistSlot]?, plan: ShowPlan?
+        var name: String?, order: [PlaylistSlot]?, plan: ShowPlan?, exported: String?
         try reader.readObject { key, reader throws(JSONReadError) in
             switch key {
+            case "exported": exported = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
             case "name": name = try reader.readString()
             case "order": order = try reader.readArray { reader throws(JSONReadError) in try PlaylistSlot(json: &reader) }
             case "plan": plan = try reader.readOptional { reader throws(JSONReadError) in try ShowPlan(json: &reader) }
@@ -87,11 +88,12 @@ extension ReceivedPlaylist: JSONCodable {
         }
         guard let name else { throw reader.missing("name") }
         guard let order else { throw reader.missing("order") }
-        self.init(name: name, order: order, plan: plan)
+        self.init(name: name, order: order, plan: plan, exported: exported)
     }
 
     public func write(json writer: inout JSONWriter) {
         writer.object { writer in
+            writer.member("exported", exported)
             writer.member("name", name)
             writer.member("order", order)
             writer.member("plan", plan)

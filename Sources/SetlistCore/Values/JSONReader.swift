@@ -67,7 +67,9 @@ public struct JSONReader {
             let key = try readString()
             if keys[firstKey...].contains(key) {
                 index = keyStart
-                throw JSONReadError("the field \"\(key)\" stands twice in \(place) (line \(line(of: keyStart))); keep one of them.")
+                var error = JSONReadError("the field \"\(key)\" stands twice in \(place) (line \(line(of: keyStart))); keep one of them.")
+                error.isRepeatedKey = true
+                throw error
             }
             keys.append(key)
             guard take(UInt8(ascii: ":")) else { throw syntaxError("expected ':' after a key") }
@@ -543,6 +545,8 @@ public struct JSONReader {
 /// expected a number, found the text "fast".`, `it is not valid JSON at line 4, column 7 (…).`
 public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
+    /// Whether the problem is a key that stands twice in one object (the JSON is otherwise sound).
+    public var isRepeatedKey = false
 
     public init(_ description: String) {
         self.description = description

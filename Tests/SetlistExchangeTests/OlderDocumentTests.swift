@@ -1,0 +1,55 @@
+import Foundation
+import SetlistCore
+import Testing
+
+@testable import SetlistExchange
+
+/// An attachment opened again after a newer one was imported must not undo the sender's later
+/// changes without a word (issue 36): it is refused, naming both dates, unless asked for.
+@Suite struct OlderDocumentTests {
+    static func document(_ library: Library, exported date: Date) throws -> SharedSetlist {
+        let data = PlstsDocument.export(library.playlists[0], from: library, generator: "setlist test", date: date)
+        return try PlstsDocument.read(data, source: "k\(Int(date.timeIntervalSince1970) % 10).plsts")
+    }
+
+    @Test func anOlderDocumentIsRefusedAndTakenOnlyWhenAsked() throws {
+        let leader = Fixtures.leaderLibrary()
+        let first = try Self.document(leader, exported: Date(timeIntervalSince1970: 1_777_660_201))
+        // The sender renames the setlist, changes a key and adds a break, and sends it again.
+        var later = leader
+        later.playlists[0].name = "Koncert v Plzni"
+        ThreeWayImportTests.edit(&later, copy: 1) { $0.key = MusicalKey(parsing: "D minor") }
+        later.playlists[0].items.append(.setBreak("Přídavek"))
+        let third = try Self.document(later, exported: Date(timeIntervalSince1970: 1_777_746_603))
+        var member = Library()
+        _ = try PlstsImport.apply(first, to: &member)
+        _ = try PlstsImport.apply(third, to: &member)
+        #expect(member.playlists[0].received?.exported == "2026-05-02T18:30:03Z")
+        let settled = member
+        let error = #expect(throws: ExchangeError.self) { try PlstsImport.apply(first, to: &member) }
+        #expect(member == settled)
+        let message = error.map { "\($0)" } ?? ""
+        #expect(
+            message.contains(
+                "k1.plsts was exported 2026-05-01 18:30:01 UTC, before the 'Koncert v Plzni' you last received (exported 2026-05-02 18:30:03 UTC)"
+            ), "\(message)")
+        #expect(message.contains("`--older`"))
+        // The same document again is not older; asked, the older one is taken and remembered.
+        #expect(try PlstsImport.apply(third, to: &member).kind == .unchanged)
+        let report = try PlstsImport.apply(first, to: &member, options: ImportOptions(takeOlder: true))
+        #expect(report.kind == .updated && member.playlists[0].name == leader.playlists[0].name)
+        #expect(member.playlists[0].received?.exported == "2026-05-01T18:30:01Z")
+        #expect(try PlstsImport.apply(third, to: &member).kind == .updated)
+    }
+
+    /// A playlist received before the date was recorded, and the app's documents (no date),
+    /// are taken as before.
+    @Test func withoutADateNothingIsRefused() throws {
+        let leader = Fixtures.leaderLibrary()
+        var member = Library()
+        _ = try PlstsImport.apply(try Self.document(leader, exported: Date(timeIntervalSince1970: 1_777_746_603)), to: &member)
+        member.playlists[0].received?.exported = nil
+        _ = try PlstsImport.apply(try Self.document(leader, exported: Date(timeIntervalSince1970: 1_777_660_201)), to: &member)
+        #expect(member.playlists[0].received?.exported == "2026-05-01T18:30:01Z")
+    }
+}
