@@ -32,7 +32,7 @@ stage: build
 	mkdir -p $(STAGE)/bin $(STAGE)/share/bash-completion/completions $(STAGE)/share/zsh/site-functions \
 		$(STAGE)/share/fish/vendor_completions.d $(STAGE)/share/mime/packages $(STAGE)/share/applications
 	strip -o $(STAGE)/bin/setlist "$$($(SWIFT_BUILD) --show-bin-path)/setlist"
-	Scripts/man-pages $(STAGE)/share/man/man1
+	Scripts/man-pages $(STAGE)/share/man/man1 $(STAGE)/bin/setlist
 	$(STAGE)/bin/setlist --generate-completion-script bash > $(STAGE)/share/bash-completion/completions/setlist
 	$(STAGE)/bin/setlist --generate-completion-script zsh > $(STAGE)/share/zsh/site-functions/_setlist
 	$(STAGE)/bin/setlist --generate-completion-script fish > $(STAGE)/share/fish/vendor_completions.d/setlist.fish

@@ -5,7 +5,8 @@ import Testing
 
 /// `pdf` and `share` load Cairo and Pango when they draw (CDrawingLibraries). That the other
 /// commands do not, and what a broken installation of Pango gives, is checked on the installed
-/// program by Scripts/test-install: the program built here for tests still links the libraries
+/// program by Scripts/test-install: these tests run that program under Scripts/test, but by hand
+/// they may run the one SwiftPM built beside them, which still links the libraries
 /// (Scripts/release-build drops them from a release).
 @Suite struct DrawingLibrariesTests {
     @Test func drawingCommandsKeepOutputErrorsAndExitStatus() throws {

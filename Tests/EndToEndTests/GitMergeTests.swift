@@ -132,7 +132,7 @@ func gitStatus(_ folder: URL, _ arguments: [String]) throws -> (status: Int32, o
     process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
     process.currentDirectoryURL = folder
     var environment = ProcessInfo.processInfo.environment
-    environment["PATH"] = try SetlistBinary.url().deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["PATH"] = try SetlistBinary.folder().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["GIT_CONFIG_NOSYSTEM"] = "1"
     environment["HOME"] = folder.path
     environment["SETLIST_HOME"] = folder.path
