@@ -189,13 +189,16 @@ public struct IntegrityProblem: Sendable, Hashable, Encodable, CustomStringConve
         case syncConflictCopy
         /// Two breaks with no song between them (a set without songs); repair removes the first.
         case emptySet
+        /// songs.json is gone (or a link to nothing) in a library that had songs; repair rebuilds
+        /// the originals from the copies.
+        case missingSongList
 
         /// Whether `setlist check --repair` fixes problems of this kind (the others need a person:
         /// a file that does not parse or is newer, a number out of range, an address that is none).
         public var isRepairable: Bool {
             switch self {
             case .unreadableFile, .newerFormat, .invalidValue: false
-            case .playlistOrder, .repeatedID, .repeatedPlaylistName, .controlCharacter, .syncConflictCopy, .emptySet: true
+            case .playlistOrder, .repeatedID, .repeatedPlaylistName, .controlCharacter, .syncConflictCopy, .emptySet, .missingSongList: true
             }
         }
     }

@@ -77,6 +77,7 @@ struct LibraryReader {
 
     mutating func read(_ scope: LibraryScope = .everything) -> Library {
         var library = Library()
+        if scope.songs != .none { noteMissingSongList() }
         if scope.songs == .all, let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {
             library.songs = file.songs
             library.addConflicts(file.conflicts, in: .songs)
@@ -110,6 +111,32 @@ struct LibraryReader {
         if scope.playlists == .all { findOrphans() }
         checkIdentifiers(library)
         return library
+    }
+
+    /// A library with playlists or a history had a song list: when songs.json is not there (or is
+    /// a link to nothing, as an unmounted sync folder leaves it), that is a problem to report, not
+    /// an empty repertoire to start again, which would make a new song list in its place.
+    private mutating func noteMissingSongList() {
+        let path = self.path(of: LibraryFiles.songs)
+        guard access(path, F_OK) != 0, errno == ENOENT else { return }
+        var info = stat()
+        let detail: String
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "a file"
+            detail = "it is a link to \(target), which is not there (a sync folder or disk that is not mounted?)."
+        } else if FileManager.default.fileExists(atPath: self.path(of: LibraryFiles.playlistOrder))
+            || !History.entryNumbers(inFolder: self.path(of: History.folder)).isEmpty
+        {
+            detail = "it is missing, though the library's playlists and history show it had songs."
+        } else {
+            return
+        }
+        problems.append(
+            .init(
+                .missingSongList, path: LibraryFiles.songs,
+                detail: detail
+                    + " Put it back (from git, a backup or the sync tool), or rebuild the originals from the copies in the playlists with `setlist check --repair`."
+            ))
     }
 
     /// The originals of the copies in `playlists`, made of only their objects in the song list;

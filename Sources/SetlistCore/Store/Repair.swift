@@ -188,6 +188,7 @@ extension LibraryStore {
         let orderProblems = reader.allProblems.filter { !Self.repairedHere.contains($0.kind) }
         guard orderProblems.isEmpty else { return }
         let before = actions.count
+        if reader.allProblems.contains(where: { $0.kind == .missingSongList }) { rebuildOriginals(of: &library, &actions) }
         var songIDs: Set<String> = []
         for index in library.songs.indices where !songIDs.insert(library.songs[index].id).inserted {
             let repeated = library.songs[index].id
@@ -232,5 +233,20 @@ extension LibraryStore {
 
     /// The problems of the files' contents this step repairs itself; any other problem of the
     /// reader (a file that does not parse, an order still broken) stops it.
-    private static let repairedHere: Set<IntegrityProblem.Kind> = [.repeatedID, .repeatedPlaylistName]
+    private static let repairedHere: Set<IntegrityProblem.Kind> = [.repeatedID, .repeatedPlaylistName, .missingSongList]
+
+    /// A song list in place of the one that is missing: one original for each original the copies
+    /// point at, with its id and the fields of its first copy, in the order they are first played.
+    private func rebuildOriginals(of library: inout Library, _ actions: inout [String]) {
+        var seen: Set<String> = []
+        for playlist in library.playlists {
+            for copy in playlist.copies {
+                guard let id = copy.originalID, seen.insert(id).inserted else { continue }
+                library.songs.append(Song(id: id, fields: copy.fields))
+            }
+        }
+        actions.append(
+            "\(LibraryFiles.songs): it was missing; made it again with \(library.songs.count) original\(library.songs.count == 1 ? "" : "s") from the copies in the playlists (each with the details of its first copy)."
+        )
+    }
 }
