@@ -97,6 +97,8 @@ import Testing
     @Test(arguments: [
         ["new", "../x"], ["new", "~/koncert"], ["new", "/abs"], ["new", "a/./b"],
         ["rename", "Koncert", "../x"], ["duplicate", "Koncert", "/abs"],
+        // "." and ".." exported to the same setlist.plsts, the second over the first (issue 36).
+        ["new", "."], ["new", ".."], ["rename", "Koncert", ".."], ["duplicate", "Koncert", " . "],
     ])
     func namesThatLookLikePathsAreRefusedWhenMade(arguments: [String]) throws {
         let lib = try TemporaryLibrary()

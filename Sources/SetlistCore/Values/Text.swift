@@ -280,6 +280,8 @@ public enum Text {
     /// Slashes alone are fine: "AC/DC" or "Praha 1/2".
     public static func looksLikePath(_ name: String) -> Bool {
         if name.hasPrefix("/") || name.hasPrefix("\\") || name.hasPrefix("~/") || name == "~" { return true }
+        // "." and ".." name folders, and left no letter for a file name (every one became setlist.pdf).
+        if !name.isEmpty && name.allSatisfy({ $0 == "." }) { return true }
         let parts = name.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
         return parts.count > 1 && parts.contains { $0 == ".." || $0 == "." || $0 == "~" }
     }

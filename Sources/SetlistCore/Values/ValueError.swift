@@ -37,7 +37,7 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidTimeout(let text):
             "'\(text)' is not a timeout. Give the seconds the mail program may take, from 1 to 86400, like `setlist config sendmail-timeout 120`."
         case .looksLikePath(let field, let text):
-            "The \(field) '\(text)' \(Self.agreeing(field, "looks", "look")) like a file path. Choose a name that does not start with '/' or '~/' and has no '..' or '.' between slashes."
+            "The \(field) '\(text)' \(Self.agreeing(field, "looks", "look")) like a file path. Choose a name that does not start with '/' or '~/', is more than dots, and has no '..' or '.' between slashes."
         }
     }
 
