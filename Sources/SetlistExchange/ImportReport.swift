@@ -115,6 +115,8 @@ public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
     case renamed(from: String, to: String)
     /// Parts of the show's plan the sender changed, each as "start 20:00 → 21:00".
     case planChanged([String])
+    /// The sender changed a song the member had taken out of the setlist: not taken.
+    case notTakenRemovedHere(song: SongFields, changes: [String])
 
     public var description: String {
         switch self {
@@ -132,6 +134,9 @@ public enum ImportChange: Hashable, Sendable, CustomStringConvertible {
         case .emptySetRemoved(let label): "- break '\(label)': removed, its set was left without songs"
         case .renamed(let from, let to): "~ renamed from '\(from)' to '\(to)'"
         case .planChanged(let parts): "~ plan: " + parts.joined(separator: ", ")
+        case .notTakenRemovedHere(let song, let changes):
+            "! \(song.listing): the sender changed it (\(changes.joined(separator: ", "))), but you had taken it out of the setlist, "
+                + "so that was not taken (`setlist add` copies the song in again)"
         }
     }
 

@@ -12,6 +12,9 @@ struct PlaylistMerge {
     /// How the report prints keys: the band's `config notation`.
     let notation: KeyNotation
     private(set) var changes: [ImportChange] = []
+    /// The sender's copies the member took out, as the sender sends them now: the base of the
+    /// next update (``ReceivedPlaylist/removed``).
+    private(set) var removedHere: [String: SongFields] = [:]
 
     init(old: Playlist, incoming: Playlist, preference: MergePreference, notation: KeyNotation = .english) {
         self.old = old
@@ -85,6 +88,17 @@ struct PlaylistMerge {
             }
         }
         let added = result.copies.filter { mine[$0.id] == nil }.map { ImportChange.added(position: newPositions[$0.id]!, song: $0.fields) }
+        // Copies the member took out that the sender still has: what the sender changed in them
+        // since is not taken, and the report says so.
+        let received = Set((old.received?.order ?? []).compactMap { slot -> String? in if case .song(let id) = slot { id } else { nil } })
+        var notTaken: [ImportChange] = []
+        for sent in incoming.copies where mine[sent.id] == nil && received.contains(sent.id) {
+            removedHere[sent.id] = sent.fields
+            guard let base = old.received?.removed?[sent.id] else { continue }
+            var described = Self.describeChanges(from: base, to: sent.fields, notation: notation)
+            if base.notes != sent.fields.notes { described.append("notes " + (sent.fields.notes.map(ImportChange.quoted) ?? "removed")) }
+            if !described.isEmpty { notTaken.append(.notTakenRemovedHere(song: sent.fields, changes: described)) }
+        }
         for case .song(let id) in order.conflicts.sorted(by: { "\($0)" < "\($1)" }) {
             guard let position = newPositions[id], let before = old.copies.firstIndex(where: { $0.id == id }),
                 let sent = incoming.copies.firstIndex(where: { $0.id == id })
@@ -96,8 +110,8 @@ struct PlaylistMerge {
                         yours: "#\(before + 1)", theirs: "#\(sent + 1)", keptYours: preference == .mine)))
         }
         changes =
-            removedWithNotes + removed + added + moves(to: result) + fieldChanges + conflicts + breakChanges(to: result, emptied: emptied)
-            + planChanges
+            removedWithNotes + removed + added + moves(to: result) + fieldChanges + notTaken + conflicts
+            + breakChanges(to: result, emptied: emptied) + planChanges
         return result
     }
 

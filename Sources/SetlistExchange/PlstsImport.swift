@@ -97,6 +97,7 @@ public enum PlstsImport {
             var merge = PlaylistMerge(old: old, incoming: incoming, preference: options.preference, notation: lib.notation)
             var merged = merge.merged()
             merged.name = name
+            received.removed = merge.removedHere.isEmpty ? nil : merge.removedHere
             merged.received =
                 old.received == nil && old.slots == incoming.slots && old.name == incoming.name && old.plan == incoming.plan
                 ? nil : received

@@ -75,7 +75,10 @@ import Testing
         let playlist = Playlist(name: text(&random), items: items)
         let received =
             Bool.random(using: &random)
-            ? ReceivedPlaylist(name: text(&random), order: playlist.slots.shuffled(using: &random), plan: plan(&random)) : nil
+            ? ReceivedPlaylist(
+                name: text(&random), order: playlist.slots.shuffled(using: &random), plan: plan(&random),
+                exported: Bool.random(using: &random) ? "2026-05-01T18:30:00Z" : nil,
+                removed: Bool.random(using: &random) ? [text(&random): fields(&random), "c" + text(&random): fields(&random)] : nil) : nil
         return LibraryFiles.PlaylistFile(
             id: playlist.id, name: playlist.name, items: items, received: received, plan: plan(&random), conflicts: conflicts(&random))
     }

@@ -53,3 +53,28 @@ import Testing
         #expect(member.playlists[0].received?.exported == "2026-05-01T18:30:01Z")
     }
 }
+
+/// The sender's change to a song the member took out of the setlist is not taken, and the
+/// report says what and why (issue 36).
+@Suite struct RemovedHereTests {
+    @Test func theSendersChangeToASongTakenOutIsReportedAsNotTaken() throws {
+        let leader = Fixtures.leaderLibrary()
+        var member = Library()
+        _ = try PlstsImport.apply(try Fixtures.concertDocument(leader), to: &member)
+        let removed = try member.removeCopies(["Stairway to Heaven"], from: nil)
+        #expect(removed.removed.map(\.name) == ["Stairway to Heaven"])
+        var later = leader
+        let position = later.playlists[0].copies.firstIndex { $0.name == "Stairway to Heaven" }! + 1
+        ThreeWayImportTests.edit(&later, copy: position) { $0.notes = "Capo 2, slow intro" }
+        let report = try PlstsImport.apply(try Fixtures.concertDocument(later), to: &member)
+        #expect(!member.playlists[0].copies.contains { $0.name == "Stairway to Heaven" })
+        let lines = report.lines(dryRun: false).joined(separator: "\n")
+        #expect(
+            lines.contains(
+                "! 'Stairway to Heaven' by Led Zeppelin: the sender changed it (notes \"Capo 2, slow intro\"), but you had taken it out of the setlist, so that was not taken"
+            ), "\(lines)")
+        // The same document again reports nothing more.
+        let again = try PlstsImport.apply(try Fixtures.concertDocument(later), to: &member)
+        #expect(!again.lines(dryRun: false).joined().contains("not taken"))
+    }
+}

@@ -137,6 +137,13 @@ extension Library {
         // The copies array once, not rebuilt from the items for every position removed.
         let removed = sorted.map { copies[$0 - 1] }
         playlists[index].items = playlist.items.enumerated().filter { !itemIndices.contains($0.offset) }.map(\.element)
+        // A received copy keeps its base, so that a later change of the sender's to it is told
+        // as not taken rather than dropped without a word.
+        if playlists[index].received != nil {
+            var bases = playlists[index].received?.removed ?? [:]
+            for copy in removed { if let base = copy.received { bases[copy.id] = base } }
+            playlists[index].received?.removed = bases.isEmpty ? nil : bases
+        }
         if playlists[index].copies.isEmpty {
             playlists[index].items = []
             playlists[index].setOwnBreakLengths([])

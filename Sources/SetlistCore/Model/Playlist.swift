@@ -184,12 +184,16 @@ public struct ReceivedPlaylist: Hashable, Sendable, Codable {
     /// older document is not taken over it without asking. Nil when unknown (received before
     /// this was recorded, or from the original app, whose documents carry no date).
     public var exported: String?
+    /// The copies the member took out since, by copy id, as last received: the base that tells,
+    /// when the sender changes one of them, that a change was not taken (and which).
+    public var removed: [String: SongFields]?
 
-    public init(name: String, order: [PlaylistSlot], plan: ShowPlan? = nil, exported: String? = nil) {
+    public init(name: String, order: [PlaylistSlot], plan: ShowPlan? = nil, exported: String? = nil, removed: [String: SongFields]? = nil) {
         self.name = name
         self.order = order
         self.plan = plan
         self.exported = exported
+        self.removed = removed
     }
 
     /// The received record of `playlist` as it stands.

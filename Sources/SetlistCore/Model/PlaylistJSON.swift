@@ -76,9 +76,15 @@ extension PlanStart: JSONCodable {
 
 extension ReceivedPlaylist: JSONCodable {
     public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var name: String?, order: [PlaylistSlot]?, plan: ShowPlan?, exported: String?
+        var name: String?, order: [PlaylistSlot]?, plan: ShowPlan?, exported: String?, removed: [String: SongFields]?
         try reader.readObject { key, reader throws(JSONReadError) in
             switch key {
+            case "removed":
+                removed = try reader.readOptional { reader throws(JSONReadError) in
+                    var copies: [String: SongFields] = [:]
+                    try reader.readObject { id, reader throws(JSONReadError) in copies[id] = try SongFields(json: &reader) }
+                    return copies
+                }
             case "exported": exported = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
             case "name": name = try reader.readString()
             case "order": order = try reader.readArray { reader throws(JSONReadError) in try PlaylistSlot(json: &reader) }
@@ -88,7 +94,7 @@ extension ReceivedPlaylist: JSONCodable {
         }
         guard let name else { throw reader.missing("name") }
         guard let order else { throw reader.missing("order") }
-        self.init(name: name, order: order, plan: plan, exported: exported)
+        self.init(name: name, order: order, plan: plan, exported: exported, removed: removed)
     }
 
     public func write(json writer: inout JSONWriter) {
@@ -97,6 +103,13 @@ extension ReceivedPlaylist: JSONCodable {
             writer.member("name", name)
             writer.member("order", order)
             writer.member("plan", plan)
+            if let removed {
+                writer.member("removed") { writer in
+                    writer.object { writer in
+                        for (id, fields) in removed { writer.member(id, fields) }
+                    }
+                }
+            }
         }
     }
 }
