@@ -40,4 +40,23 @@ import Testing
         #expect(library.originalMatch(name: "Highway to Hell", author: "AC/DC") == .several([library.songs[0], library.songs[3]]))
         #expect(library.originalMatch(name: "Highway to Hell", author: "AC/DC").song == nil)
     }
+
+    /// A song is found by the start of its title when nothing else names it (issue 36), as a
+    /// contact is; several starting so are listed as any ambiguous name is. Playlists are not,
+    /// as commands delete them by name.
+    @Test func anUnambiguousStartOfATitleFindsTheSong() throws {
+        var library = library()
+        library.addSong(SongFields(name: "Highway Star", author: "Deep Purple"))
+        library.addSong(SongFields(name: "Stairway to Heaven", author: "Led Zeppelin"))
+        #expect(try library.song(matching: "stair").name == "Stairway to Heaven")
+        #expect(try library.song(matching: " PRIB ").name == "Příběh")
+        #expect(try library.song(matching: "intro").name == "Intro")
+        let error = #expect(throws: LibraryError.self) { try library.song(matching: "highway") }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("Highway Star"))
+        #expect(try library.song(matching: "highway t").name == "Highway to Hell")
+        _ = try library.addPlaylist(named: "Koncert v Plzni")
+        #expect(throws: LibraryError.self) { try library.playlistIndex(matching: "Koncert") }
+        let playlist = Playlist(name: "P", items: library.songs.map { .song(SongCopy(of: $0)) })
+        #expect(try Library.position(of: "stair", in: playlist) == 5)
+    }
 }

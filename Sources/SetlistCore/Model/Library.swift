@@ -31,7 +31,7 @@ public struct Library: Hashable, Sendable {
     /// The index of the original named by `reference`: a title (case- and accent-insensitive),
     /// an id or a unique id prefix.
     public func songIndex(matching reference: String) throws(LibraryError) -> Int {
-        let matches = Self.match(reference, in: songs)
+        let matches = Self.match(reference, in: songs, byStart: true)
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty { throw .songNotFound(reference, suggestions: songs(searching: reference)) }
         throw .ambiguousSong(reference, candidates: matches.map { songs[$0] })
@@ -40,7 +40,7 @@ public struct Library: Hashable, Sendable {
     /// Whether `reference` names any original, uniquely or not, the way ``songIndex(matching:)``
     /// reads it; it builds no error, so nothing is searched for suggestions.
     public func namesSong(_ reference: String) -> Bool {
-        !Self.match(reference, in: songs).isEmpty
+        !Self.match(reference, in: songs, byStart: true).isEmpty
     }
 
     /// The original named by `reference`.
@@ -165,7 +165,7 @@ public struct Library: Hashable, Sendable {
     /// The position of the one copy whose id, title or original's id `reference` names; nil when
     /// none does. Throws when several do.
     private static func idPosition(_ reference: String, in copies: [SongCopy], playlist: String) throws(LibraryError) -> Int? {
-        var matches = match(reference, in: copies)
+        var matches = match(reference, in: copies, byStart: true)
         if matches.isEmpty, Identifier.looksLikePrefix(reference) {
             let prefix = reference.lowercased()
             matches = copies.indices.filter { copies[$0].originalID?.hasPrefix(prefix) == true }
@@ -206,7 +206,10 @@ public struct Library: Hashable, Sendable {
     /// Indices of the records whose id starts with `reference` or whose folded name equals it.
     /// An exact id wins over everything, then a name typed exactly (accents and case included)
     /// over names that only fold to the same; an id prefix counts only when no name matches.
-    static func match<T: NamedRecord>(_ reference: String, in records: [T]) -> [Int] {
+    /// With `byStart` (songs and copies, not playlists, whose names commands delete by), a
+    /// reference that names nothing otherwise finds the titles it starts ("highway" for
+    /// "Highway to Hell"), as a contact is found by the start of its name.
+    static func match<T: NamedRecord>(_ reference: String, in records: [T], byStart: Bool = false) -> [Int] {
         let trimmed = Text.trimmedSpaces(reference)
         let lower = trimmed.lowercased()
         let exactID = records.firstIndex(where: { $0.id == lower })
@@ -224,6 +227,9 @@ public struct Library: Hashable, Sendable {
         }
         if result.isEmpty, Identifier.looksLikePrefix(trimmed) {
             result = records.indices.filter { records[$0].id.hasPrefix(lower) }
+        }
+        if result.isEmpty, byStart, !folded.text.isEmpty {
+            result = records.indices.filter { Text.fold(records[$0].name).hasPrefix(folded.text) }
         }
         return result
     }
