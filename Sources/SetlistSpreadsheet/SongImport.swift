@@ -30,9 +30,10 @@ public enum SongImport {
         }
         var report = SongImportReport(sheets: sheets, notation: library.notation)
         var chosen: [(id: String, set: String?)] = []
+        var originals = Originals(library.songs)
         for sheet in sheets {
             for incoming in sheet.songs {
-                let id = merge(incoming.fields, into: &library, update: options.update, report: &report)
+                let id = merge(incoming.fields, into: &library, originals: &originals, update: options.update, report: &report)
                 chosen.append((id, incoming.set))
             }
         }
@@ -44,14 +45,16 @@ public enum SongImport {
 
     /// Adds the song, or finds (and with `update` changes) the original it matches; returns the
     /// original's id.
-    private static func merge(_ fields: SongFields, into library: inout Library, update: Bool, report: inout SongImportReport) -> String {
-        guard let original = library.originals(matchingName: fields.name, author: fields.author).first,
-            let index = library.songIndex(id: original.id)
-        else {
+    private static func merge(
+        _ fields: SongFields, into library: inout Library, originals: inout Originals, update: Bool, report: inout SongImportReport
+    ) -> String {
+        guard let index = originals.first(matching: fields) else {
             let song = library.addSong(fields)
+            originals.add(song, at: library.songs.count - 1)
             report.outcomes.append(.added(fields))
             return song.id
         }
+        let original = library.songs[index]
         guard update else {
             report.outcomes.append(.matched(original.fields))
             return original.id
@@ -85,8 +88,9 @@ public enum SongImport {
             created = true
         }
         var previousSet = chosen.first?.set
+        let byID = Dictionary(library.songs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for item in chosen {
-            guard let song = library.songIndex(id: item.id).map({ library.songs[$0] }) else { continue }
+            guard let song = byID[item.id] else { continue }
             if let set = item.set, set != previousSet, !library.playlists[index].copies.isEmpty {
                 library.playlists[index].items.append(.setBreak(set))
             }
@@ -94,5 +98,28 @@ public enum SongImport {
             library.playlists[index].items.append(.song(SongCopy(of: song)))
         }
         return .init(name: library.playlists[index].name, created: created, copied: chosen.count)
+    }
+
+    /// The repertoire's originals by what ``SongMatching`` compares (title and author), so that
+    /// each row is matched at once: looked through for every row, 4 000 rows took 21 s.
+    struct Originals {
+        private var indices: [String: [Int]] = [:]
+
+        init(_ songs: [Song]) {
+            for (index, song) in songs.enumerated() { add(song, at: index) }
+        }
+
+        private static func key(_ fields: SongFields) -> String {
+            SongMatching.comparable(fields.name) + "\u{0}" + SongMatching.comparable(fields.author ?? "")
+        }
+
+        mutating func add(_ song: Song, at index: Int) {
+            indices[Self.key(song.fields), default: []].append(index)
+        }
+
+        /// The first original (in repertoire order) with the title and author of `fields`.
+        func first(matching fields: SongFields) -> Int? {
+            indices[Self.key(fields)]?.first
+        }
     }
 }
