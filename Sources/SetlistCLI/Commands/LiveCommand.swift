@@ -1,6 +1,7 @@
 import ArgumentParser
 import SetlistCore
 import SetlistLive
+import SetlistTerminal
 
 /// `setlist live`: stage mode, one song at a time on the whole terminal.
 struct LiveCommand: ParsableCommand {
