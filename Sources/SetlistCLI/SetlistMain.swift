@@ -20,7 +20,7 @@ public enum SetlistMain {
                 break
             }
             do {
-                var command = try SubcommandParsing.parse(arguments)
+                var command = try SetlistCommand.parseAsRoot(arguments)
                 try command.run()
                 if let failure = context.output.writeFailure {
                     context.errorOutput.line(

@@ -3,7 +3,7 @@ import SetlistCore
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check", _superCommandName: SubcommandParsing.rootName,
+        commandName: "check",
         abstract: "Check the library for damaged or contradictory files (and repair what is safe).",
         discussion: """
             Lists every problem: files that are not valid JSON (with line and column), files written

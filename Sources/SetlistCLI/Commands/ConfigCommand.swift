@@ -4,7 +4,7 @@ import SetlistMail
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", _superCommandName: SubcommandParsing.rootName,
+        commandName: "config",
         abstract: "Show, set or unset a setting: notation, sender, sendmail, sendmail-timeout.",
         discussion: """
             Settings are saved in the library (settings.json).

@@ -3,7 +3,7 @@ import SetlistCore
 
 struct AddContactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add-contact", _superCommandName: SubcommandParsing.rootName, abstract: "Add someone to share setlists with.",
+        commandName: "add-contact", abstract: "Add someone to share setlists with.",
         discussion: "Example: setlist add-contact \"Pepa Kytara\" pepa@example.com")
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -19,7 +19,7 @@ struct AddContactCommand: ParsableCommand {
 
 struct ContactsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "contacts", _superCommandName: SubcommandParsing.rootName, abstract: "List the contacts.")
+        commandName: "contacts", abstract: "List the contacts.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
@@ -40,7 +40,7 @@ struct ContactsCommand: ParsableCommand {
 
 struct RemoveContactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove-contact", _superCommandName: SubcommandParsing.rootName, abstract: "Remove a contact.")
+        commandName: "remove-contact", abstract: "Remove a contact.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The contact's name or email address.", completion: .contacts) var contact: String

@@ -6,7 +6,7 @@ import SetlistSpreadsheet
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", _superCommandName: SubcommandParsing.rootName,
+        commandName: "export",
         abstract: "Write a playlist to a .plsts file that band members import with `setlist import`.",
         discussion: """
             The file holds the playlist's songs with every detail, its breaks, and the originals the \

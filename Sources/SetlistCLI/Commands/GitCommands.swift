@@ -4,7 +4,7 @@ import SetlistCore
 
 struct MergeFileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "merge-file", _superCommandName: SubcommandParsing.rootName,
+        commandName: "merge-file",
         abstract: "Merge three versions of a library file by their meaning (git's merge driver).",
         discussion: """
             git calls this as `setlist merge-file %O %A %B %P` once `setlist git-setup` has set it up.
@@ -37,7 +37,7 @@ struct MergeFileCommand: ParsableCommand {
 
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "resolve", _superCommandName: SubcommandParsing.rootName,
+        commandName: "resolve",
         abstract: "Settle the conflicts a merge left: keep ours or take theirs.",
         discussion: """
             `setlist check` lists the conflicts with their numbers. Without numbers every conflict is
@@ -74,7 +74,7 @@ struct ResolveCommand: ParsableCommand {
 
 struct GitSetupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "git-setup", _superCommandName: SubcommandParsing.rootName,
+        commandName: "git-setup",
         abstract: "Set up a library kept in git so that merges go by meaning, not by line.",
         discussion: """
             Run it in the library folder (or name it with --library). It writes .gitattributes

@@ -5,7 +5,7 @@ import SetlistExchange
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", _superCommandName: SubcommandParsing.rootName,
+        commandName: "import",
         abstract: "Import .plsts setlists from the band; import one again to take in the sender's update.",
         discussion: """
             A new setlist becomes a playlist and the current one. Its songs that your repertoire \

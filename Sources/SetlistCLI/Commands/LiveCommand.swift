@@ -6,7 +6,7 @@ import SetlistTerminal
 /// `setlist live`: stage mode, one song at a time on the whole terminal.
 struct LiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "live", _superCommandName: SubcommandParsing.rootName,
+        commandName: "live",
         abstract: "Step through a setlist on stage, one song at a time on the whole terminal.",
         discussion: """
             Shows "3/15", the set, the title in big letters, author, length, key, tempo and the

@@ -5,7 +5,7 @@ import SetlistPDF
 
 struct PDFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pdf", _superCommandName: SubcommandParsing.rootName,
+        commandName: "pdf",
         abstract: "Print a playlist to PDF: the long version for the band, --short or --stage.",
         discussion: """
             The long version (Concert.pdf) has every song with its author, length, key, BPM and \

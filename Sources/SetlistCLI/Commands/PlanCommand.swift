@@ -3,7 +3,7 @@ import SetlistCore
 
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "plan", _superCommandName: SubcommandParsing.rootName,
+        commandName: "plan",
         abstract: "Plan the show: its start, the gap between songs, break length and target length.",
         discussion: """
             With a plan, `setlist show` prints each song's start time, each set's start, end and \

@@ -4,7 +4,7 @@ import SetlistLive
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "new", _superCommandName: SubcommandParsing.rootName,
+        commandName: "new",
         abstract: "Create a playlist, copy songs into it and make it current.",
         discussion: "Example: setlist new \"Koncert v Praze\" \"Highway to Hell\" \"Stairway to Heaven\" --new-song \"Under the Bridge\"")
 
@@ -31,7 +31,7 @@ struct NewCommand: ParsableCommand {
 
 struct PlaylistsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "playlists", _superCommandName: SubcommandParsing.rootName, abstract: "List the playlists.")
+        commandName: "playlists", abstract: "List the playlists.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Option(help: "Only playlists whose name contains this (case and accents ignored).") var search: String?
@@ -70,7 +70,7 @@ struct PlaylistsCommand: ParsableCommand {
 
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", _superCommandName: SubcommandParsing.rootName,
+        commandName: "show",
         abstract: "Show a playlist's songs in order, with its breaks and total length.",
         discussion: "A * marks a field where the copy differs from its original.")
 
@@ -152,7 +152,7 @@ struct ShowCommand: ParsableCommand {
 
 struct UseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "use", _superCommandName: SubcommandParsing.rootName, abstract: "Make a playlist the current one.")
+        commandName: "use", abstract: "Make a playlist the current one.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist.", completion: .playlists) var playlist: String
@@ -165,7 +165,7 @@ struct UseCommand: ParsableCommand {
 
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", _superCommandName: SubcommandParsing.rootName,
+        commandName: "add",
         abstract: "Copy songs of the repertoire into a playlist.",
         discussion: """
             Each song is copied: changing the copy (edit-song SONG --in PLAYLIST) leaves the \
@@ -202,7 +202,7 @@ struct AddCommand: ParsableCommand {
 
 struct RemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", _superCommandName: SubcommandParsing.rootName,
+        commandName: "remove",
         abstract: "Remove songs from a playlist (the originals stay in the repertoire).",
         discussion: "Example: setlist remove \"Můj koncert\" 3 \"Highway to Hell\"")
 
@@ -230,7 +230,7 @@ struct RemoveCommand: ParsableCommand {
 
 struct MoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "move", _superCommandName: SubcommandParsing.rootName,
+        commandName: "move",
         abstract: "Move a song within a playlist.",
         discussion: "Example: setlist move \"Můj koncert\" 1 2   (the first song becomes the second)")
 
@@ -262,7 +262,7 @@ struct MoveCommand: ParsableCommand {
 
 struct BreakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "break", _superCommandName: SubcommandParsing.rootName,
+        commandName: "break",
         abstract: "Put a break between sets after a song (or relabel one, or give it a length).",
         discussion: """
             Examples:
@@ -297,7 +297,7 @@ struct BreakCommand: ParsableCommand {
 
 struct RemoveBreakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove-break", _superCommandName: SubcommandParsing.rootName, abstract: "Remove the break after a song.")
+        commandName: "remove-break", abstract: "Remove the break after a song.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?

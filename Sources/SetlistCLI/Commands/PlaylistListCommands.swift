@@ -3,7 +3,7 @@ import SetlistCore
 
 struct RenameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rename", _superCommandName: SubcommandParsing.rootName, abstract: "Rename a playlist.",
+        commandName: "rename", abstract: "Rename a playlist.",
         discussion: "Example: setlist rename \"Koncert\" \"Koncert v Praze\"   (or just NEW for the current playlist)")
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -25,7 +25,7 @@ struct RenameCommand: ParsableCommand {
 
 struct DuplicateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "duplicate", _superCommandName: SubcommandParsing.rootName,
+        commandName: "duplicate",
         abstract: "Copy a playlist under a new name, e.g. to start the next concert's.")
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -42,7 +42,7 @@ struct DuplicateCommand: ParsableCommand {
 
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", _superCommandName: SubcommandParsing.rootName,
+        commandName: "delete",
         abstract: "Delete playlists (the songs stay in the repertoire).",
         discussion: "`setlist undo` brings a deleted playlist back.")
 
@@ -62,7 +62,7 @@ struct DeleteCommand: ParsableCommand {
 
 struct MovePlaylistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "move-playlist", _superCommandName: SubcommandParsing.rootName,
+        commandName: "move-playlist",
         abstract: "Move a playlist to another place in the list.")
 
     @OptionGroup var libraryOptions: LibraryOptions

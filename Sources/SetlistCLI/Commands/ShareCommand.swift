@@ -7,7 +7,7 @@ import SetlistPDF
 
 struct ShareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "share", _superCommandName: SubcommandParsing.rootName,
+        commandName: "share",
         abstract: "Email a playlist to the band: the .plsts to import and a PDF to print.",
         discussion: """
             One message goes to every recipient, from the sender in --from, else the `sender` setting \

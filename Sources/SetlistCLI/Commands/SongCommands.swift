@@ -4,7 +4,7 @@ import SetlistMail
 
 struct AddSongCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add-song", _superCommandName: SubcommandParsing.rootName,
+        commandName: "add-song",
         abstract: "Create a song in the repertoire (and optionally copy it into a playlist).",
         discussion: "Example: setlist add-song \"Highway to Hell\" --author \"AC/DC\" --length 2:20 --bpm 250 --key \"C minor\"")
 
@@ -37,7 +37,7 @@ struct AddSongCommand: ParsableCommand {
 
 struct SongsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "songs", _superCommandName: SubcommandParsing.rootName, abstract: "List the songs of the repertoire.")
+        commandName: "songs", abstract: "List the songs of the repertoire.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Option(help: "Only songs whose title or author contains this (case and accents ignored).") var search: String?
@@ -68,7 +68,7 @@ struct SongsCommand: ParsableCommand {
 
 struct SongCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "song", _superCommandName: SubcommandParsing.rootName,
+        commandName: "song",
         abstract: "Show one song's details and the playlists holding copies of it.")
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -125,7 +125,7 @@ struct SongCommand: ParsableCommand {
 
 struct EditSongCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit-song", _superCommandName: SubcommandParsing.rootName,
+        commandName: "edit-song",
         abstract: "Change a song: the original, or with --in its copy in one playlist.",
         discussion: """
             Without --in the original changes and its copies keep their values, unless \
@@ -202,7 +202,7 @@ struct EditSongCommand: ParsableCommand {
 
 struct RemoveSongCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove-song", _superCommandName: SubcommandParsing.rootName,
+        commandName: "remove-song",
         abstract: "Delete songs from the repertoire; copies in playlists stay.")
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -225,7 +225,7 @@ struct RemoveSongCommand: ParsableCommand {
 
 struct MoveSongCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "move-song", _superCommandName: SubcommandParsing.rootName, abstract: "Move a song to another place in the song list.")
+        commandName: "move-song", abstract: "Move a song to another place in the song list.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The song: title or id.", completion: .songs) var song: String

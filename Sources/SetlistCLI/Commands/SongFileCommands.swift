@@ -5,7 +5,7 @@ import SetlistSpreadsheet
 
 struct ImportSongsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import-songs", _superCommandName: SubcommandParsing.rootName,
+        commandName: "import-songs",
         abstract: "Add songs from spreadsheets (CSV) or ChordPro files to the repertoire.",
         discussion: """
             CSV files need a header row naming the columns, in English or Czech and as other apps \
@@ -73,7 +73,7 @@ struct ImportSongsCommand: ParsableCommand {
 
 struct ExportSongsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export-songs", _superCommandName: SubcommandParsing.rootName,
+        commandName: "export-songs",
         abstract: "Write the repertoire as a CSV spreadsheet.",
         discussion: """
             One row per song: Title, Author, Length, Key, BPM, Notes. Excel, LibreOffice and Google \

@@ -3,7 +3,7 @@ import SetlistCore
 
 struct TransposeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "transpose", _superCommandName: SubcommandParsing.rootName,
+        commandName: "transpose",
         abstract: "Move a copy's key by semitones (+2, -3) or --to a key, for another singer.",
         discussion: """
             Only the copy in the playlist changes, unless --also-original carries the new key to \

@@ -4,7 +4,7 @@ import SetlistCore
 
 struct UndoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "undo", _superCommandName: SubcommandParsing.rootName,
+        commandName: "undo",
         abstract: "Revert the last change to the library (--list shows the recent changes).",
         discussion: """
             Every change is recorded with the command that made it; the last \(History.limit) are kept.
@@ -83,7 +83,7 @@ struct UndoCommand: ParsableCommand {
 
 struct RedoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "redo", _superCommandName: SubcommandParsing.rootName,
+        commandName: "redo",
         abstract: "Make the last undone change again (until a new change is made).",
         discussion: """
             Changes taken back with `setlist undo` can be made again, the last undone first, until

@@ -70,7 +70,7 @@ enum CommandNames {
 /// `setlist version`: the same as `setlist --version`.
 struct VersionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "version", _superCommandName: SubcommandParsing.rootName,
+        commandName: "version",
         abstract: "Print the version of setlist (also -V, --version).")
 
     func run() throws { say(SetlistVersion.current) }
