@@ -132,10 +132,13 @@ import Testing
             for tried in 0..<300 where tried < lines || !parsed.contains(command.name) {
                 let arguments = Self.line(command, using: &random)
                 guard let answer = Self.rootsAnswer(arguments) else {
-                    // Parsed: the command the line names, which `setlist` runs (not run here: it
-                    // would change the library).
-                    let parsedCommand = try #require(try? SetlistCommand.parseAsRoot(arguments))
+                    // Parsed: the command the line names, which `setlist` runs with its context
+                    // (not run here: it would change the library). ParsableCommand's own run()
+                    // refuses, rather than run on the process's streams.
+                    var parsedCommand = try #require(try? SetlistCommand.parseAsRoot(arguments))
                     #expect(type(of: parsedCommand)._commandName == command.name, "\(arguments)")
+                    #expect(parsedCommand is any SetlistSubcommand, "\(arguments)")
+                    #expect(throws: CLIError.self, "\(arguments)") { try parsedCommand.run() }
                     parsed.insert(command.name)
                     continue
                 }
