@@ -37,14 +37,16 @@ let package = Package(
         .target(name: "SetlistPDFCairo", dependencies: ["SetlistCore", "SetlistPDF", "CDrawingLibraries"]),
         // The email message (RFC 5322 / MIME) and its delivery.
         .target(name: "SetlistMail", dependencies: ["SetlistCore", "SetlistExchange"]),
+        // The terminal's look (lines of text and their emphasis), for stage mode and the commands' output.
+        .target(name: "SetlistTerminal"),
         // Stage mode: the screen model and the terminal.
-        .target(name: "SetlistLive", dependencies: ["SetlistCore"]),
+        .target(name: "SetlistLive", dependencies: ["SetlistCore", "SetlistTerminal"]),
         // The commands; the executable only calls into this.
         .target(
             name: "SetlistCLI",
             dependencies: [
-                "SetlistCore", "SetlistExchange", "SetlistSpreadsheet", "SetlistPDF", "SetlistMail", "SetlistLive",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SetlistCore", "SetlistExchange", "SetlistSpreadsheet", "SetlistPDF", "SetlistMail", "SetlistTerminal",
+                "SetlistLive", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The drawing libraries come in by dlopen when a command draws (CDrawingLibraries);
@@ -72,7 +74,8 @@ let package = Package(
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
         .target(name: "MailTestSupport", dependencies: ["SetlistCore"], path: "Tests/MailTestSupport"),
         .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "SetlistExchange", "MailTestSupport"]),
-        .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive"]),
+        .testTarget(name: "SetlistTerminalTests", dependencies: ["SetlistTerminal"]),
+        .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive", "SetlistTerminal"]),
         // The seeded generator of the randomised tests ($SETLIST_SEED repeats a run).
         .target(
             name: "SeededRandom",

@@ -4,7 +4,7 @@ import SetlistCore
 /// The root command: `setlist` and its subcommands.
 struct SetlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: SubcommandParsing.rootName,
+        commandName: "setlist",
         abstract: "Keep your band's songs, build setlists from copies of them, print and share them.",
         discussion: """
             Songs are named by title (case and accents don't matter), by the start of their id, \

@@ -5,33 +5,38 @@ import SetlistCore
 /// The `setlist` program: parses the command line, runs the command, and turns errors into one
 /// clear line on standard error and an exit status (0 success, 1 failed operation, 64 usage).
 public enum SetlistMain {
-    /// Runs `arguments` (without the program name) and returns the exit status.
+    /// Runs `arguments` (without the program name) and returns the exit status. The command
+    /// reads and writes only through `context` (``SetlistSubcommand/run(_:)``).
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-        CommandContext.$bound.withValue(context) {
-            let arguments = movingLibraryOption(arguments)
-            switch CommandNames.early(arguments) {
-            case .version:
-                context.output.line(SetlistVersion.current)
-                return 0
-            case .unknown(let word, let suggestions):
-                context.errorOutput.line(CommandNames.unknownMessage(word, suggestions: suggestions))
-                return ExitCode.validationFailure.rawValue
-            case nil:
-                break
+        let arguments = movingLibraryOption(arguments)
+        switch CommandNames.early(arguments) {
+        case .version:
+            context.output.line(SetlistVersion.current)
+            return 0
+        case .unknown(let word, let suggestions):
+            context.errorOutput.line(CommandNames.unknownMessage(word, suggestions: suggestions))
+            return ExitCode.validationFailure.rawValue
+        case nil:
+            break
+        }
+        do {
+            var parsed = try SetlistCommand.parseAsRoot(arguments)
+            if var command = parsed as? any SetlistSubcommand {
+                try command.run(context)
+            } else {
+                // `setlist` alone and swift-argument-parser's own `help`: their run() only throws
+                // the help asked for, which `report` prints.
+                try parsed.run()
             }
-            do {
-                var command = try SubcommandParsing.parse(arguments)
-                try command.run()
-                if let failure = context.output.writeFailure {
-                    context.errorOutput.line(
-                        "setlist: \(context.errorEmphasis.error("error:")) Could not write the output (\(failure)). Check the disk space or where the output goes, and run the command again."
-                    )
-                    return 1
-                }
-                return 0
-            } catch {
-                return report(error, context: context)
+            if let failure = context.output.writeFailure {
+                context.errorOutput.line(
+                    "setlist: \(context.errorEmphasis.error("error:")) Could not write the output (\(failure)). Check the disk space or where the output goes, and run the command again."
+                )
+                return 1
             }
+            return 0
+        } catch {
+            return report(error, context: context)
         }
     }
 

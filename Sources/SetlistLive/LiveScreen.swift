@@ -1,5 +1,6 @@
 import Foundation
 import SetlistCore
+import SetlistTerminal
 
 /// The size of a terminal in character cells.
 public struct TerminalSize: Hashable, Sendable {

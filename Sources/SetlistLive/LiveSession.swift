@@ -1,5 +1,6 @@
 import Foundation
 import SetlistCore
+import SetlistTerminal
 
 /// Something that happened at the terminal.
 public enum TerminalEvent: Hashable, Sendable {

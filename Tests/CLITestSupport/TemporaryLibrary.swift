@@ -12,6 +12,7 @@
 //     let before = try lib.snapshot()                      // every library file's bytes...
 //     #expect(try lib.snapshot() == before)                // ...to show a refusal changed nothing
 //     try lib.run(["import", "-"], stdin: data, environment: ["SOURCE_DATE_EPOCH": "0"])
+//     let context = lib.context()                         // the context a run gets, for code taking one
 //
 //     // A starting library built once per test run, then copied for every test that asks:
 //     let band = try TemporaryLibrary.fixture("two songs") { lib in
@@ -100,20 +101,26 @@ public final class TemporaryLibrary: Sendable {
 
     @discardableResult
     public func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> RunResult {
+        let context = context(arguments, stdin: stdin, environment: environment)
+        let status = SetlistMain.run(arguments, context: context)
+        return RunResult(status: status, stdoutData: context.output.data, stderr: context.errorOutput.text)
+    }
+
+    /// The context a run of `arguments` gets: buffers for its output, `stdin`, the working folder
+    /// and `environment(overrides)`, nothing a terminal.
+    public func context(_ arguments: [String] = [], stdin: Data? = nil, environment: [String: String] = [:]) -> CommandContext {
         var context = CommandContext.process(arguments: arguments)
         context.environment = self.environment(environment)
         context.currentDirectory = folder.path
-        let output = OutputSink(), errorOutput = OutputSink()
-        context.output = output
-        context.errorOutput = errorOutput
+        context.output = OutputSink()
+        context.errorOutput = OutputSink()
         let input = stdin ?? Data()
         context.readInput = { limit in input.prefix(limit) }
         context.isInteractive = false
         context.outputIsTerminal = false
         context.terminalColumns = nil // tables are fitted only where a test sets COLUMNS
         context.drawing = PDFRenderer()
-        let status = SetlistMain.run(arguments, context: context)
-        return RunResult(status: status, stdoutData: output.data, stderr: errorOutput.text)
+        return context
     }
 
     /// Runs a command that must succeed, and returns its standard output.

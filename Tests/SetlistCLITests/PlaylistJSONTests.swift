@@ -27,8 +27,9 @@ import Testing
 
     func compare(_ lib: TemporaryLibrary, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let library = try LibraryStore(root: lib.root).load()
+        let context = lib.context()
         for playlist in library.playlists {
-            let value = PlaylistJSON(playlist, in: library)
+            let value = PlaylistJSON(playlist, in: library, clock: context.planClock)
             #expect(value.json == (try JSONFormat.encoder().encode(value)), "\(playlist.name)", sourceLocation: sourceLocation)
             for entry in value.songs {
                 #expect(entry.json == (try JSONFormat.encoder().encode(entry)), sourceLocation: sourceLocation)

@@ -1,13 +1,15 @@
 import ArgumentParser
+import CLITestSupport
 import Foundation
 import SeededRandom
 import Testing
 
 @testable import SetlistCLI
 
-/// Parsing a command line from its subcommand gives the command the root would, or leaves the
-/// line to the root: random lines built from every command's own options, values and hostile
-/// words, compared with `SetlistCommand.parseAsRoot`.
+/// `setlist` parses every command line from the root, as swift-argument-parser intends: a line runs
+/// the command it names, and help, completion scripts, `--version` and usage errors are the root's
+/// answer, as `SetlistCommand.parseAsRoot` gives it. Random lines built from every command's own
+/// options, values and hostile words, and lines the root must answer.
 @Suite struct SubcommandParsingTests {
     /// One argument of a command, as `--experimental-dump-help` describes it.
     struct Argument {
@@ -82,50 +84,81 @@ import Testing
         return [command.name] + words.flatMap { $0 }
     }
 
-    static func described(_ command: any ParsableCommand) -> String {
-        var text = ""
-        dump(command, to: &text)
-        return text
+    /// What `setlist` prints for a line the root answers itself (help, a completion script, the
+    /// version, a usage error) as `SetlistCommand.parseAsRoot` gives the answer; nil for a line
+    /// that runs one of setlist's commands.
+    static func rootsAnswer(_ arguments: [String]) -> RunResult? {
+        let answer: any Error
+        do {
+            var command = try SetlistCommand.parseAsRoot(arguments)
+            if command is SetlistCommand {
+                // `setlist` alone prints its help.
+                answer = CleanExit.helpRequest(command)
+            } else if type(of: command)._commandName == "help" {
+                // swift-argument-parser's own `help` (also `--help`): it answers by throwing.
+                do {
+                    try command.run()
+                    return nil
+                } catch { answer = error }
+            } else {
+                return nil
+            }
+        } catch {
+            answer = error
+        }
+        let status = SetlistCommand.exitCode(for: answer)
+        let message = SetlistCommand.fullMessage(for: answer)
+        let text = Data((message.isEmpty ? "" : message + "\n").utf8)
+        return status == .success
+            ? RunResult(status: status.rawValue, stdoutData: text, stderr: "")
+            : RunResult(status: status.rawValue, stdoutData: Data(), stderr: String(decoding: text, as: UTF8.self))
     }
 
-    /// Every subcommand names the root as its super command, so that parsed on its own it skips
-    /// the completion-script parses (a new command without it would only be slower).
-    @Test func everySubcommandNamesTheRoot() {
-        let without = CommandNames.commands.filter { $0.configuration._superCommandName != SubcommandParsing.rootName }
-        #expect(without.map { $0._commandName } == [])
-        #expect(SetlistCommand.configuration.commandName == SubcommandParsing.rootName)
-        #expect(SetlistCommand.configuration._superCommandName == nil)
+    static func expect(
+        _ result: RunResult, is expected: RunResult, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(result.status == expected.status, "\(arguments)", sourceLocation: sourceLocation)
+        #expect(result.stdout == expected.stdout, "\(arguments)", sourceLocation: sourceLocation)
+        #expect(result.stderr == expected.stderr, "\(arguments)", sourceLocation: sourceLocation)
     }
 
-    @Test func aLineParsedFromItsSubcommandIsTheRootsCommand() {
-        var random = seededGenerator(for: "SubcommandParsingTests.aLineParsedFromItsSubcommandIsTheRootsCommand")
-        var parsedDirectly: Set<String> = []
+    @Test func aLineRunsTheCommandItNamesOrGetsTheRootsAnswer() throws {
+        var random = seededGenerator(for: "SubcommandParsingTests.aLineRunsTheCommandItNamesOrGetsTheRootsAnswer")
+        let lib = try TemporaryLibrary()
+        var parsed: Set<String> = []
         let lines = TestSize.count(small: 20, full: 400)
         for command in Self.commands where command.name != "help" {
-            // Past `lines`, on until one line parsed directly (or 300): some commands take few.
-            for tried in 0..<300 where tried < lines || !parsedDirectly.contains(command.name) {
+            // Past `lines`, on until one line parsed (or 300): some commands take few.
+            for tried in 0..<300 where tried < lines || !parsed.contains(command.name) {
                 let arguments = Self.line(command, using: &random)
-                let fromRoot = try? SetlistCommand.parseAsRoot(arguments)
-                guard let direct = SubcommandParsing.parsedDirectly(arguments) else { continue }
-                parsedDirectly.insert(command.name)
-                guard let fromRoot else {
-                    Issue.record("\(arguments): parsed from the subcommand, an error from the root")
+                guard let answer = Self.rootsAnswer(arguments) else {
+                    // Parsed: the command the line names, which `setlist` runs with its context
+                    // (not run here: it would change the library). ParsableCommand's own run()
+                    // refuses, rather than run on the process's streams.
+                    var parsedCommand = try #require(try? SetlistCommand.parseAsRoot(arguments))
+                    #expect(type(of: parsedCommand)._commandName == command.name, "\(arguments)")
+                    #expect(parsedCommand is any SetlistSubcommand, "\(arguments)")
+                    #expect(throws: CLIError.self, "\(arguments)") { try parsedCommand.run() }
+                    parsed.insert(command.name)
                     continue
                 }
-                #expect(Self.described(direct) == Self.described(fromRoot), "\(arguments)")
+                Self.expect(try lib.run(arguments), is: answer, arguments)
             }
         }
-        // Every command is parsed from its subcommand, else the shortcut was lost without a sign.
+        // Every command is parsed, else the lines no longer reach it and the test lost its sign.
         let all = Set(CommandNames.all)
-        #expect(parsedDirectly == all, "never parsed directly: \(all.subtracting(parsedDirectly).sorted())")
+        #expect(parsed == all, "never parsed: \(all.subtracting(parsed).sorted())")
+        #expect(try lib.snapshot().isEmpty, "no line the root answers touches the library")
     }
 
     @Test(arguments: [
         ["edit-song", "--help"], ["edit-song", "-h"], ["help", "edit-song"], ["edit-song", "--generate-completion-script", "bash"],
-        ["songs", "--bogus"], ["transpose", "--all", "--version"], ["add-song"], ["setlist"], ["--library", "x"], [],
+        ["songs", "--bogus"], ["transpose", "--all", "--version"], ["add-song"], ["--library", "x"], [],
         ["transpose", "--generate-completion-script"], ["transpose", "x", "--generate-completion-script=zsh"],
     ])
-    func whatIsNotACommandIsLeftToTheRoot(arguments: [String]) {
-        #expect(SubcommandParsing.parsedDirectly(arguments) == nil)
+    func whatIsNotACommandGetsTheRootsAnswer(arguments: [String]) throws {
+        let answer = try #require(Self.rootsAnswer(arguments), "the root answers \(arguments) itself")
+        #expect(!answer.stdout.isEmpty || !answer.stderr.isEmpty)
+        Self.expect(try TemporaryLibrary().run(arguments), is: answer, arguments)
     }
 }

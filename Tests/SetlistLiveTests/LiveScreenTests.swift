@@ -1,4 +1,5 @@
 import SetlistCore
+import SetlistTerminal
 import Testing
 
 @testable import SetlistLive
@@ -200,14 +201,5 @@ import Testing
         #expect(!mono.contains("\u{1B}[1;3"))
         #expect(!plain.contains("\u{1B}"))
         #expect(screen.drawn(.plain) == screen.texts)
-    }
-
-    @Test func appearanceFromTheEnvironment() {
-        #expect(Appearance(environment: ["TERM": "xterm-256color"]) == .color)
-        #expect(Appearance(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == .monochrome)
-        #expect(Appearance(environment: ["TERM": "xterm-256color", "NO_COLOR": ""]) == .color)
-        #expect(Appearance(environment: ["TERM": "vt100"]) == .monochrome)
-        #expect(Appearance(environment: ["TERM": "dumb"]) == .plain)
-        #expect(Appearance(environment: [:]) == .plain)
     }
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import SetlistCore
 
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "check", _superCommandName: SubcommandParsing.rootName,
+        commandName: "check",
         abstract: "Check the library for damaged or contradictory files (and repair what is safe).",
         discussion: """
             Lists every problem: files that are not valid JSON (with line and column), files written
@@ -42,8 +42,8 @@ struct CheckCommand: ParsableCommand {
         var counts: Counts
     }
 
-    func run() throws {
-        let store = libraryOptions.store
+    func run(_ context: CommandContext) throws {
+        let store = libraryOptions.store(in: context)
         var actions: [String] = []
         let report: IntegrityReport
         if repair {
@@ -54,7 +54,7 @@ struct CheckCommand: ParsableCommand {
             report = try store.check()
         }
         if json {
-            try printJSON(
+            try context.printJSON(
                 Output(
                     library: store.root.path, sound: report.isSound,
                     problems: report.problems, conflicts: report.conflicts,
@@ -62,47 +62,47 @@ struct CheckCommand: ParsableCommand {
                     counts: .init(
                         songs: report.songCount, playlists: report.playlistCount, copies: report.copyCount, contacts: report.contactCount)))
         } else {
-            printReport(report, actions: actions, root: store.root.path)
+            printReport(report, actions: actions, root: store.root.path, in: context)
         }
         if !report.isSound { throw ExitCode(1) }
     }
 
-    private func printReport(_ report: IntegrityReport, actions: [String], root: String) {
+    private func printReport(_ report: IntegrityReport, actions: [String], root: String, in context: CommandContext) {
         if let finished = report.finishedChange {
-            say("Finished the change `\(finished)`, which had been interrupted.")
+            context.say("Finished the change `\(finished)`, which had been interrupted.")
         }
         if repair {
-            say(actions.isEmpty ? "Nothing needed repairing." : "Repaired:")
-            for action in actions { say("  - \(action)") }
+            context.say(actions.isEmpty ? "Nothing needed repairing." : "Repaired:")
+            for action in actions { context.say("  - \(action)") }
         }
-        say(
+        context.say(
             "Checked \(root): \(Show.count(report.songCount, "song")), \(Show.count(report.playlistCount, "playlist")) "
                 + "(\(Show.count(report.copyCount, "copied song"))), \(Show.count(report.contactCount, "contact")).")
         if !report.withheld.isEmpty {
-            say("Not read: \(report.withheld.joined(separator: ", ")) (its owner keeps it private).")
+            context.say("Not read: \(report.withheld.joined(separator: ", ")) (its owner keeps it private).")
         }
         if !report.leftovers.isEmpty && !repair {
-            say(
+            context.say(
                 "\(Show.count(report.leftovers.count, "temporary file")) left by an interrupted command (harmless; the next change removes them)."
             )
         }
         guard !report.isSound else {
-            say("No problems found.")
+            context.say("No problems found.")
             return
         }
         if !report.conflicts.isEmpty {
-            say("\(Show.count(report.conflicts.count, "conflict")) left by a merge (the files hold ours):")
-            for conflict in report.conflicts { say("  \(conflict)") }
-            note("settle them with `setlist resolve --ours` or `--theirs` (all, or by number: `setlist resolve 2 --theirs`).")
+            context.say("\(Show.count(report.conflicts.count, "conflict")) left by a merge (the files hold ours):")
+            for conflict in report.conflicts { context.say("  \(conflict)") }
+            context.note("settle them with `setlist resolve --ours` or `--theirs` (all, or by number: `setlist resolve 2 --theirs`).")
         }
         guard !report.problems.isEmpty else { return }
         let count = report.problems.count
-        say("\(Show.count(count, "problem"))\(repair ? (count == 1 ? " remains" : " remain") : ""):")
-        for problem in report.problems { say("  - \(problem)") }
+        context.say("\(Show.count(count, "problem"))\(repair ? (count == 1 ? " remains" : " remain") : ""):")
+        for problem in report.problems { context.say("  - \(problem)") }
         if repair || !report.problems.contains(where: \.kind.isRepairable) {
-            note("fix the files above by hand (or restore them from a backup or git); `setlist check` tells when they are right.")
+            context.note("fix the files above by hand (or restore them from a backup or git); `setlist check` tells when they are right.")
         } else {
-            note("run `setlist check --repair` to fix what can be fixed without losing data.")
+            context.note("run `setlist check --repair` to fix what can be fixed without losing data.")
         }
     }
 }

@@ -2,9 +2,9 @@ import ArgumentParser
 import SetlistCore
 import SetlistMail
 
-struct ConfigCommand: ParsableCommand {
+struct ConfigCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", _superCommandName: SubcommandParsing.rootName,
+        commandName: "config",
         abstract: "Show, set or unset a setting: notation, sender, sendmail, sendmail-timeout.",
         discussion: """
             Settings are saved in the library (settings.json).
@@ -42,35 +42,35 @@ struct ConfigCommand: ParsableCommand {
         if unset && value != nil { throw ValidationError("Give either a new value or --unset, not both.") }
     }
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         guard let key else {
-            let settings = try libraryOptions.load().settings.byName
+            let settings = try libraryOptions.load(in: context).settings.byName
             if settings.isEmpty {
-                say("No settings. Save your address once with `setlist config sender \"Name <you@example.com>\"`.")
+                context.say("No settings. Save your address once with `setlist config sender \"Name <you@example.com>\"`.")
             }
-            for name in settings.keys.sorted() { say("\(name) = \(settings[name]!)") }
+            for name in settings.keys.sorted() { context.say("\(name) = \(settings[name]!)") }
             return
         }
         let setting = try Settings.Key(named: key)
         let name = setting.rawValue
         if unset {
-            let old = try libraryOptions.modify { library in
+            let old = try libraryOptions.modify(in: context) { library in
                 defer { library.settings[setting] = nil }
                 return library.settings[setting]
             }
-            say(old == nil ? "\(name) was not set." : "Removed \(name) (was \(old!)).")
+            context.say(old == nil ? "\(name) was not set." : "Removed \(name) (was \(old!)).")
             return
         }
         guard let value else {
-            if let current = try libraryOptions.load().settings[setting] {
-                say(current)
+            if let current = try libraryOptions.load(in: context).settings[setting] {
+                context.say(current)
             } else {
-                note("\(name) is not set. Set it with `setlist config \(name) VALUE`.")
+                context.note("\(name) is not set. Set it with `setlist config \(name) VALUE`.")
             }
             return
         }
         let cleaned = try setting.cleaned(value)
-        try libraryOptions.modify { library in library.settings[setting] = cleaned }
-        say("\(name) = \(cleaned)")
+        try libraryOptions.modify(in: context) { library in library.settings[setting] = cleaned }
+        context.say("\(name) = \(cleaned)")
     }
 }

@@ -1,52 +1,52 @@
 import ArgumentParser
 import SetlistCore
 
-struct AddContactCommand: ParsableCommand {
+struct AddContactCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "add-contact", _superCommandName: SubcommandParsing.rootName, abstract: "Add someone to share setlists with.",
+        commandName: "add-contact", abstract: "Add someone to share setlists with.",
         discussion: "Example: setlist add-contact \"Pepa Kytara\" pepa@example.com")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The name.") var name: String
     @Argument(help: "The email address.") var email: String
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         let contact = try Contact(validatingName: name, email: email)
-        try libraryOptions.modify { library in try library.addContact(contact) }
-        say("Added \(contact.name) <\(contact.email)>.")
+        try libraryOptions.modify(in: context) { library in try library.addContact(contact) }
+        context.say("Added \(contact.name) <\(contact.email)>.")
     }
 }
 
-struct ContactsCommand: ParsableCommand {
+struct ContactsCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "contacts", _superCommandName: SubcommandParsing.rootName, abstract: "List the contacts.")
+        commandName: "contacts", abstract: "List the contacts.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
 
-    func run() throws {
-        let contacts = try libraryOptions.load().contacts
-        if json { return try printJSON(contacts) }
+    func run(_ context: CommandContext) throws {
+        let contacts = try libraryOptions.load(in: context).contacts
+        if json { return try context.printJSON(contacts) }
         guard !contacts.isEmpty else {
-            say("No contacts yet. Add one with `setlist add-contact NAME EMAIL`.")
+            context.say("No contacts yet. Add one with `setlist add-contact NAME EMAIL`.")
             return
         }
         var table = Table([("Name", .text), ("Email", .left)])
         // A hand-edited file may hold line breaks or escape codes; they must not reach the terminal.
         for contact in contacts { table.add([ControlCharacters.printable(contact.name), ControlCharacters.printable(contact.email)]) }
-        say(table.render())
+        context.say(table.render(for: context))
     }
 }
 
-struct RemoveContactCommand: ParsableCommand {
+struct RemoveContactCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove-contact", _superCommandName: SubcommandParsing.rootName, abstract: "Remove a contact.")
+        commandName: "remove-contact", abstract: "Remove a contact.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The contact's name or email address.", completion: .contacts) var contact: String
 
-    func run() throws {
-        let removed = try libraryOptions.modify { library in try library.removeContact(contact) }
-        say("Removed \(removed.name) <\(removed.email)>.")
+    func run(_ context: CommandContext) throws {
+        let removed = try libraryOptions.modify(in: context) { library in try library.removeContact(contact) }
+        context.say("Removed \(removed.name) <\(removed.email)>.")
     }
 }

@@ -4,9 +4,9 @@ import SetlistCore
 import SetlistExchange
 import SetlistSpreadsheet
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", _superCommandName: SubcommandParsing.rootName,
+        commandName: "export",
         abstract: "Write a playlist to a .plsts file that band members import with `setlist import`.",
         discussion: """
             The file holds the playlist's songs with every detail, its breaks, and the originals the \
@@ -48,31 +48,32 @@ struct ExportCommand: ParsableCommand {
         if excel && format != .csv { throw ValidationError("--excel goes with --format csv.") }
     }
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         var references = [playlist]
         if case .plsts = format.kind { references = PlstsExportRequest.playlistReferences(playlist: playlist, output: output) }
-        let library = try libraryOptions.load(.playlists(matching: references))
+        let library = try libraryOptions.load(.playlists(matching: references), in: context)
         let flavour: PlstsFlavour
         switch format.kind {
         case .plsts(let chosen): flavour = chosen
-        case .sheet(let sheetFormat): return try exportSheet(sheetFormat, from: library)
+        case .sheet(let sheetFormat): return try exportSheet(sheetFormat, from: library, in: context)
         }
         let request = try PlstsExportRequest(
             playlist: playlist, output: output, in: library, date: DocumentDate.now(environment: context.environment), flavour: flavour)
         if request.isStandardOutput { return context.output.write(request.export.data) }
         try request.write(to: context.url(for: request.path))
-        say("Exported '\(request.export.playlist.name)' (\(Show.count(request.export.playlist.copies.count, "song"))) to \(request.path).")
-        say("Band members import it with `setlist import \(ShellWord.asNeeded(request.path))`.")
+        context.say(
+            "Exported '\(request.export.playlist.name)' (\(Show.count(request.export.playlist.copies.count, "song"))) to \(request.path).")
+        context.say("Band members import it with `setlist import \(ShellWord.asNeeded(request.path))`.")
     }
 
     /// `--format csv|text|markdown`: the playlist for spreadsheets and people.
-    private func exportSheet(_ sheetFormat: SheetExport.Format, from library: Library) throws {
+    private func exportSheet(_ sheetFormat: SheetExport.Format, from library: Library, in context: CommandContext) throws {
         let export = try SheetExport(
             playlist: playlist, format: sheetFormat, excel: excel, output: output, in: library,
             timeZone: PlanZone.local(environment: context.environment), date: DocumentDate.now(environment: context.environment))
         if export.isStandardOutput { return context.output.write(export.data) }
         try export.write(to: context.url(for: export.path))
-        say("Exported \(export.summary) as \(format.rawValue) to \(export.path).")
+        context.say("Exported \(export.summary) as \(format.rawValue) to \(export.path).")
     }
 }
 

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import SetlistCore
 
-struct MergeFileCommand: ParsableCommand {
+struct MergeFileCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "merge-file", _superCommandName: SubcommandParsing.rootName,
+        commandName: "merge-file",
         abstract: "Merge three versions of a library file by their meaning (git's merge driver).",
         discussion: """
             git calls this as `setlist merge-file %O %A %B %P` once `setlist git-setup` has set it up.
@@ -23,21 +23,21 @@ struct MergeFileCommand: ParsableCommand {
     @Argument(help: "Their version (git's %B).") var theirs: String
     @Argument(help: "The file's path in the repository (git's %P), for messages.") var path: String?
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         let name = path ?? ours
         let result = try LibraryFileMerge.mergeFiles(
             base: context.url(for: base), ours: context.url(for: ours), theirs: context.url(for: theirs), path: name)
         guard !result.conflicts.isEmpty else { return }
-        note("\(name): \(Show.count(result.conflicts.count, "conflict")); the file keeps ours and records theirs:")
+        context.note("\(name): \(Show.count(result.conflicts.count, "conflict")); the file keeps ours and records theirs:")
         for conflict in result.conflicts { context.errorOutput.line("  " + conflict.summary) }
         context.errorOutput.line("  `setlist check` lists them; `setlist resolve --ours` or `--theirs` settles them.")
         throw ExitCode(1)
     }
 }
 
-struct ResolveCommand: ParsableCommand {
+struct ResolveCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "resolve", _superCommandName: SubcommandParsing.rootName,
+        commandName: "resolve",
         abstract: "Settle the conflicts a merge left: keep ours or take theirs.",
         discussion: """
             `setlist check` lists the conflicts with their numbers. Without numbers every conflict is
@@ -58,23 +58,24 @@ struct ResolveCommand: ParsableCommand {
         guard ours != theirs else { throw ValidationError("Say which side to keep: --ours or --theirs.") }
     }
 
-    func run() throws {
-        let report = try libraryOptions.store.resolveConflicts(numbers, taking: theirs ? .theirs : .mine, command: context.commandLine)
+    func run(_ context: CommandContext) throws {
+        let report = try libraryOptions.store(in: context).resolveConflicts(
+            numbers, taking: theirs ? .theirs : .mine, command: context.commandLine)
         for (path, conflict) in report.settled {
-            say(
+            context.say(
                 "\(path): \(conflict.subject), \(conflict.field): \(theirs ? "took theirs, \(conflict.shown(.theirs))" : "kept ours, \(conflict.shown(.mine))")."
             )
         }
-        if !report.staged.isEmpty { say("Staged for git: \(report.staged.joined(separator: ", ")).") }
-        say(
+        if !report.staged.isEmpty { context.say("Staged for git: \(report.staged.joined(separator: ", ")).") }
+        context.say(
             report.remaining == 0
                 ? "No conflicts remain." : "\(Show.count(report.remaining, "conflict")) remain; `setlist check` lists them.")
     }
 }
 
-struct GitSetupCommand: ParsableCommand {
+struct GitSetupCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "git-setup", _superCommandName: SubcommandParsing.rootName,
+        commandName: "git-setup",
         abstract: "Set up a library kept in git so that merges go by meaning, not by line.",
         discussion: """
             Run it in the library folder (or name it with --library). It writes .gitattributes
@@ -85,7 +86,7 @@ struct GitSetupCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         // In a library folder, that folder; else the library the options name.
         let here = context.url(for: ".")
         let inLibrary =
@@ -93,9 +94,9 @@ struct GitSetupCommand: ParsableCommand {
             && [LibraryFiles.songs, LibraryFiles.playlistOrder].contains {
                 FileManager.default.fileExists(atPath: here.appendingPathComponent($0).path)
             }
-        let root = inLibrary ? here : libraryOptions.root
+        let root = inLibrary ? here : libraryOptions.root(in: context)
         let actions = try GitRepository(containing: root).setUp()
-        say(actions.isEmpty ? "\(root.path) is already set up for git." : "Set up \(root.path) for git:")
-        for action in actions { say("  - \(action)") }
+        context.say(actions.isEmpty ? "\(root.path) is already set up for git." : "Set up \(root.path) for git:")
+        for action in actions { context.say("  - \(action)") }
     }
 }

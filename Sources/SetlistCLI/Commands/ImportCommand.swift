@@ -3,9 +3,9 @@ import Foundation
 import SetlistCore
 import SetlistExchange
 
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", _superCommandName: SubcommandParsing.rootName,
+        commandName: "import",
         abstract: "Import .plsts setlists from the band; import one again to take in the sender's update.",
         discussion: """
             A new setlist becomes a playlist and the current one. Its songs that your repertoire \
@@ -47,7 +47,7 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         let options = ImportOptions(
             rename: try rename.map { (name) throws(ValueError) in try Text.cleanPlaylistName(name) },
             replace: replace, preference: keepMine ? .mine : .theirs)
@@ -55,34 +55,35 @@ struct ImportCommand: ParsableCommand {
         if files.count == 1, files[0] != "-",
             FileManager.default.fileExists(atPath: context.url(for: files[0]).path, isDirectory: &isFolder), isFolder.boolValue
         {
-            return try importFolder(files[0], options: options)
+            return try importFolder(files[0], options: options, in: context)
         }
         let batch = try PlstsImportBatch(files: files, options: options, url: context.url(for:), standardInput: context.readInput)
         let reports: [ImportReport]
         if dryRun {
-            var library = try libraryOptions.load()
+            var library = try libraryOptions.load(in: context)
             reports = try batch.apply(to: &library)
         } else {
-            reports = try libraryOptions.modify { library in try batch.apply(to: &library) }
+            reports = try libraryOptions.modify(in: context) { library in try batch.apply(to: &library) }
         }
         for report in reports {
-            for line in report.lines(dryRun: dryRun) { say(line) }
+            for line in report.lines(dryRun: dryRun) { context.say(line) }
         }
-        if dryRun { say("Nothing was changed (--dry-run).") }
+        if dryRun { context.say("Nothing was changed (--dry-run).") }
     }
 
     /// A folder copied from the original app's Documents.
-    private func importFolder(_ folder: String, options: ImportOptions) throws {
+    private func importFolder(_ folder: String, options: ImportOptions, in context: CommandContext) throws {
         let files = try AppFolderImport.read(context.url(for: folder), source: folder)
         let report: AppFolderImport.Report
         if dryRun {
-            var library = try libraryOptions.load()
+            var library = try libraryOptions.load(in: context)
             report = try AppFolderImport.apply(files, source: folder, to: &library, options: options)
         } else {
-            report = try libraryOptions.modify { library in try AppFolderImport.apply(files, source: folder, to: &library, options: options)
+            report = try libraryOptions.modify(in: context) { library in
+                try AppFolderImport.apply(files, source: folder, to: &library, options: options)
             }
         }
-        for line in report.lines(dryRun: dryRun) { say(line) }
-        if dryRun { say("Nothing was changed (--dry-run).") }
+        for line in report.lines(dryRun: dryRun) { context.say(line) }
+        if dryRun { context.say("Nothing was changed (--dry-run).") }
     }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import SetlistCore
 import SetlistLive
+import SetlistTerminal
 
 /// `setlist live`: stage mode, one song at a time on the whole terminal.
-struct LiveCommand: ParsableCommand {
+struct LiveCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "live", _superCommandName: SubcommandParsing.rootName,
+        commandName: "live",
         abstract: "Step through a setlist on stage, one song at a time on the whole terminal.",
         discussion: """
             Shows "3/15", the set, the title in big letters, author, length, key, tempo and the
@@ -31,15 +32,15 @@ struct LiveCommand: ParsableCommand {
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Option(help: ArgumentHelp("Start at the song at this position (default: 1).", valueName: "n")) var at: Int?
 
-    func run() throws {
-        let library = try libraryOptions.load(.playlist(playlist, originals: false))
+    func run(_ context: CommandContext) throws {
+        let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
         let playlist = try library.playlist(matching: self.playlist)
         guard !playlist.copies.isEmpty else { throw LiveError.emptyPlaylist(playlist.name) }
         let start = try at.map { (n) throws(LibraryError) in try Library.position(of: String(n), in: playlist) } ?? 1
         guard context.isInteractive else { throw LiveError.notATerminal }
         let terminal = try Terminal()
         defer { terminal.restore() }
-        let watch = PlaylistWatch(store: libraryOptions.store, playlist: playlist, notation: library.notation)
+        let watch = PlaylistWatch(store: libraryOptions.store(in: context), playlist: playlist, notation: library.notation)
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: Appearance(environment: context.environment),
             notation: library.notation, on: terminal, watch: watch, zone: PlanZone.local(environment: context.environment))

@@ -3,9 +3,9 @@ import Foundation
 import SetlistCore
 import SetlistPDF
 
-struct PDFCommand: ParsableCommand {
+struct PDFCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "pdf", _superCommandName: SubcommandParsing.rootName,
+        commandName: "pdf",
         abstract: "Print a playlist to PDF: the long version for the band, --short or --stage.",
         discussion: """
             The long version (Concert.pdf) has every song with its author, length, key, BPM and \
@@ -40,8 +40,8 @@ struct PDFCommand: ParsableCommand {
         if short && stage { throw ValidationError("Choose one of --short and --stage (or neither, for the long version).") }
     }
 
-    func run() throws {
-        let library = try libraryOptions.load(.playlist(playlist, originals: false))
+    func run(_ context: CommandContext) throws {
+        let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
         let playlist = try library.playlist(matching: self.playlist)
         let style: PDFStyle = short ? .short : stage ? .stage : .long
         let data = try context.renderPDF(
@@ -50,15 +50,17 @@ struct PDFCommand: ParsableCommand {
             context.output.write(data)
             return
         }
-        let url = destination(for: playlist, style: style)
+        let url = destination(for: playlist, style: style, in: context)
         try PDFFile.write(data, to: url)
         let kilobytes = max(1, (data.count + 512) / 1024)
-        say("Wrote \(displayPath(url)) (\(style.rawValue) version of '\(playlist.name)', \(paper.rawValue.uppercased()), \(kilobytes) KB).")
+        context.say(
+            "Wrote \(displayPath(url, in: context)) (\(style.rawValue) version of '\(playlist.name)', \(paper.rawValue.uppercased()), \(kilobytes) KB)."
+        )
     }
 
     /// The file to write: -o as given, or the default name inside the folder -o names (or the
     /// current folder).
-    private func destination(for playlist: Playlist, style: PDFStyle) -> URL {
+    private func destination(for playlist: Playlist, style: PDFStyle, in context: CommandContext) -> URL {
         let name = PDFFile.defaultName(for: playlist, style: style)
         guard let output, !output.isEmpty else { return context.url(for: name) }
         let url = context.url(for: output)
@@ -70,7 +72,7 @@ struct PDFCommand: ParsableCommand {
     }
 
     /// The path relative to the working folder when the file is inside it.
-    private func displayPath(_ url: URL) -> String {
+    private func displayPath(_ url: URL, in context: CommandContext) -> String {
         let folder = context.url(for: ".").path
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : url.path

@@ -1,9 +1,9 @@
 import ArgumentParser
 import SetlistCore
 
-struct PlanCommand: ParsableCommand {
+struct PlanCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "plan", _superCommandName: SubcommandParsing.rootName,
+        commandName: "plan",
         abstract: "Plan the show: its start, the gap between songs, break length and target length.",
         discussion: """
             With a plan, `setlist show` prints each song's start time, each set's start, end and \
@@ -34,7 +34,7 @@ struct PlanCommand: ParsableCommand {
         String?
     @Flag(help: "Remove the plan.") var clear = false
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         var change = PlanChange(clear: clear)
         var errors: [ValueError] = []
         if let start {
@@ -60,15 +60,15 @@ struct PlanCommand: ParsableCommand {
         if clear && !PlanChange(start: change.start, gap: change.gap, breakLength: change.breakLength, target: change.target).isEmpty {
             throw ValidationError("--clear removes the plan; give it alone.")
         }
-        let playlist = try libraryOptions.modify { library in try library.plan(self.playlist, change) }
+        let playlist = try libraryOptions.modify(in: context) { library in try library.plan(self.playlist, change) }
         guard let plan = playlist.plan else {
-            return say(
+            return context.say(
                 clear
                     ? "Removed the plan of '\(playlist.name)'."
                     : "'\(playlist.name)' has no plan. Give one with `setlist plan --start 20:00 --gap 20s --target 1h30m`.")
         }
         let clock = context.planClock(plan)
-        say("Plan of '\(playlist.name)': " + PlanText.summary(clock) + ".")
-        say(PlanText.lines(playlist, clock).joined(separator: "\n"))
+        context.say("Plan of '\(playlist.name)': " + PlanText.summary(clock) + ".")
+        context.say(PlanText.lines(playlist, clock).joined(separator: "\n"))
     }
 }

@@ -2,9 +2,9 @@ import ArgumentParser
 import SetlistCore
 import SetlistLive
 
-struct NewCommand: ParsableCommand {
+struct NewCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "new", _superCommandName: SubcommandParsing.rootName,
+        commandName: "new",
         abstract: "Create a playlist, copy songs into it and make it current.",
         discussion: "Example: setlist new \"Koncert v Praze\" \"Highway to Hell\" \"Stairway to Heaven\" --new-song \"Under the Bridge\"")
 
@@ -16,22 +16,24 @@ struct NewCommand: ParsableCommand {
         help: ArgumentHelp("Also create a new song with this title and copy it in (repeatable).", valueName: "title"))
     var newSongs: [String] = []
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         let name = try Text.cleanPlaylistName(self.name)
         let titles = try newSongs.map { (title) throws(ValueError) in try Text.cleanName(title, field: "song name") }
-        let created = try libraryOptions.modify { library in try library.createPlaylist(named: name, copying: songs, newSongs: titles) }
+        let created = try libraryOptions.modify(in: context) { library in
+            try library.createPlaylist(named: name, copying: songs, newSongs: titles)
+        }
         let playlist = created.playlist
-        say("Created '\(playlist.name)' with \(Show.count(playlist.copies.count, "song")); it is now the current playlist.")
-        for title in titles { say("Created the song '\(title)' and copied it in.") }
+        context.say("Created '\(playlist.name)' with \(Show.count(playlist.copies.count, "song")); it is now the current playlist.")
+        for title in titles { context.say("Created the song '\(title)' and copied it in.") }
         for other in created.sameTitle {
-            note("another song has this title too: \(other.listing). Name them by id where it matters.")
+            context.note("another song has this title too: \(other.listing). Name them by id where it matters.")
         }
     }
 }
 
-struct PlaylistsCommand: ParsableCommand {
+struct PlaylistsCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "playlists", _superCommandName: SubcommandParsing.rootName, abstract: "List the playlists.")
+        commandName: "playlists", abstract: "List the playlists.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Option(help: "Only playlists whose name contains this (case and accents ignored).") var search: String?
@@ -41,11 +43,11 @@ struct PlaylistsCommand: ParsableCommand {
         var id: String, name: String, current: Bool, count: Int, totalLength: Int
     }
 
-    func run() throws {
-        let library = try libraryOptions.load(.playlists)
+    func run(_ context: CommandContext) throws {
+        let library = try libraryOptions.load(.playlists, in: context)
         let numbered = library.numberedPlaylists(searching: search)
         if json {
-            return try printJSON(
+            return try context.printJSON(
                 numbered.map(\.playlist).map {
                     Row(
                         id: $0.id, name: $0.name, current: $0.id == library.currentPlaylistID, count: $0.copyCount,
@@ -53,7 +55,7 @@ struct PlaylistsCommand: ParsableCommand {
                 })
         }
         guard !numbered.isEmpty else {
-            say(search == nil ? "No playlists yet. Create one with `setlist new NAME`." : "No playlist matches '\(search!)'.")
+            context.say(search == nil ? "No playlists yet. Create one with `setlist new NAME`." : "No playlist matches '\(search!)'.")
             return
         }
         var table = Table([("", .left), ("#", .right), ("Name", .text), ("Songs", .right), ("Length", .right)])
@@ -63,14 +65,14 @@ struct PlaylistsCommand: ParsableCommand {
                 "\(playlist.copyCount)", SongLength.format(playlist.totalLength),
             ])
         }
-        say(table.render())
-        if numbered.contains(where: { $0.playlist.id == library.currentPlaylistID }) { say("* current playlist") }
+        context.say(table.render(for: context))
+        if numbered.contains(where: { $0.playlist.id == library.currentPlaylistID }) { context.say("* current playlist") }
     }
 }
 
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", _superCommandName: SubcommandParsing.rootName,
+        commandName: "show",
         abstract: "Show a playlist's songs in order, with its breaks and total length.",
         discussion: "A * marks a field where the copy differs from its original.")
 
@@ -80,25 +82,25 @@ struct ShowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show only the song at this position, as `setlist live` does (JSON: that song's entry).", valueName: "n"))
     var at: Int?
 
-    func run() throws {
-        let library = try libraryOptions.load(.playlist(playlist))
+    func run(_ context: CommandContext) throws {
+        let library = try libraryOptions.load(.playlist(playlist), in: context)
         let playlist = try library.playlist(matching: self.playlist)
         if let at {
             let position = try Library.position(of: String(at), in: playlist)
-            if json { return printJSON(PlaylistJSON(playlist, in: library).songs[position - 1].json) }
+            if json { return context.printJSON(PlaylistJSON(playlist, in: library, clock: context.planClock).songs[position - 1].json) }
             let stage = StagePosition(
                 playlist: playlist, position: position, notation: library.notation, clock: playlist.plan.map(context.planClock))
-            return say(stage!.textLines.joined(separator: "\n"))
+            return context.say(stage!.textLines.joined(separator: "\n"))
         }
-        if json { return printJSON(PlaylistJSON(playlist, in: library).json) }
+        if json { return context.printJSON(PlaylistJSON(playlist, in: library, clock: context.planClock).json) }
         let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
         let summary =
             "\(current) — \(Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength))"
         // A long name is cut so the heading fits the width, as the table below does.
         let room = context.outputWidth.map { max(Table.minimumTextWidth, $0 - Cells.width(summary)) }
-        say((room.map { Cells.truncate(playlist.name, to: $0) } ?? playlist.name) + summary)
+        context.say((room.map { Cells.truncate(playlist.name, to: $0) } ?? playlist.name) + summary)
         guard !playlist.copies.isEmpty else {
-            say("No songs yet. Copy some in with `setlist add \"\(playlist.name)\" SONG...`.")
+            context.say("No songs yet. Copy some in with `setlist add \"\(playlist.name)\" SONG...`.")
             return
         }
         var table = Table([
@@ -135,37 +137,37 @@ struct ShowCommand: ParsableCommand {
             }
         }
         if let plan = playlist.plan { PlanTable.addStartColumn(to: &table, playlist, context.planClock(plan)) }
-        say(table.render())
-        if anyDiffers { say("* differs from the original") }
+        context.say(table.render(for: context))
+        if anyDiffers { context.say("* differs from the original") }
         if !orphans.isEmpty {
-            say(
+            context.say(
                 "The original\(orphans.count == 1 ? " of song" : "s of songs") \(orphans.map(String.init).joined(separator: ", ")) \(orphans.count == 1 ? "was" : "were") deleted; the copies stay."
             )
         }
         if let plan = playlist.plan {
             let clock = context.planClock(plan)
-            say("Plan: \(PlanText.summary(clock)).")
-            say(PlanText.lines(playlist, clock).joined(separator: "\n"))
+            context.say("Plan: \(PlanText.summary(clock)).")
+            context.say(PlanText.lines(playlist, clock).joined(separator: "\n"))
         }
     }
 }
 
-struct UseCommand: ParsableCommand {
+struct UseCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "use", _superCommandName: SubcommandParsing.rootName, abstract: "Make a playlist the current one.")
+        commandName: "use", abstract: "Make a playlist the current one.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist.", completion: .playlists) var playlist: String
 
-    func run() throws {
-        let name = try libraryOptions.modify { library in try library.usePlaylist(playlist).name }
-        say("'\(name)' is now the current playlist.")
+    func run(_ context: CommandContext) throws {
+        let name = try libraryOptions.modify(in: context) { library in try library.usePlaylist(playlist).name }
+        context.say("'\(name)' is now the current playlist.")
     }
 }
 
-struct AddCommand: ParsableCommand {
+struct AddCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", _superCommandName: SubcommandParsing.rootName,
+        commandName: "add",
         abstract: "Copy songs of the repertoire into a playlist.",
         discussion: """
             Each song is copied: changing the copy (edit-song SONG --in PLAYLIST) leaves the \
@@ -188,21 +190,22 @@ struct AddCommand: ParsableCommand {
         if words.isEmpty && !all { throw ValidationError("Name the songs to copy in, or give --all.") }
     }
 
-    func run() throws {
-        let added = try libraryOptions.modify { library in
+    func run(_ context: CommandContext) throws {
+        let added = try libraryOptions.modify(in: context) { library in
             let (playlist, songs) = try to.map { ($0, words) } ?? PlaylistArguments.splitForAdd(words, in: library, needing: all ? 0 : 1)
             if all && !songs.isEmpty { throw ValidationError("Give either song names or --all, not both.") }
             return try library.copySongs(all ? nil : songs, into: playlist, at: at)
         }
         let (count, position) = (added.count, added.first)
         let range = count == 1 ? "position \(position)" : "positions \(position)–\(position + count - 1)"
-        say(count == 0 ? "There are no songs to copy in." : "Copied \(Show.count(count, "song")) into '\(added.playlist)' at \(range).")
+        context.say(
+            count == 0 ? "There are no songs to copy in." : "Copied \(Show.count(count, "song")) into '\(added.playlist)' at \(range).")
     }
 }
 
-struct RemoveCommand: ParsableCommand {
+struct RemoveCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", _superCommandName: SubcommandParsing.rootName,
+        commandName: "remove",
         abstract: "Remove songs from a playlist (the originals stay in the repertoire).",
         discussion: "Example: setlist remove \"Můj koncert\" 3 \"Highway to Hell\"")
 
@@ -215,22 +218,22 @@ struct RemoveCommand: ParsableCommand {
         if words.isEmpty && !all { throw ValidationError("Name the positions or songs to remove, or give --all.") }
     }
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         if all && words.count > 1 { throw ValidationError("With --all, name only the playlist.") }
-        let result = try libraryOptions.modify { library in
+        let result = try libraryOptions.modify(in: context) { library in
             if all { return try library.removeCopies(nil, from: words.first) }
             let split = PlaylistArguments.split(words, in: library, needing: 1, inPlaylist: true)
             return try library.removeCopies(split.rest, from: split.playlist)
         }
         let (name, removed) = (result.playlist, result.removed)
-        say("Removed \(Show.count(removed.count, "song")) from '\(name)'" + (removed.count == 1 ? " ('\(removed[0].name)')." : "."))
-        if let emptied = Playlist.emptiedSetsSentence(result.emptiedSets) { say(emptied) }
+        context.say("Removed \(Show.count(removed.count, "song")) from '\(name)'" + (removed.count == 1 ? " ('\(removed[0].name)')." : "."))
+        if let emptied = Playlist.emptiedSetsSentence(result.emptiedSets) { context.say(emptied) }
     }
 }
 
-struct MoveCommand: ParsableCommand {
+struct MoveCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "move", _superCommandName: SubcommandParsing.rootName,
+        commandName: "move",
         abstract: "Move a song within a playlist.",
         discussion: "Example: setlist move \"Můj koncert\" 1 2   (the first song becomes the second)")
 
@@ -247,22 +250,22 @@ struct MoveCommand: ParsableCommand {
         guard Int(words.last!) != nil else { throw ValidationError("TO must be a position number, not '\(words.last!)'.") }
     }
 
-    func run() throws {
-        let moved = try libraryOptions.modify { library in
+    func run(_ context: CommandContext) throws {
+        let moved = try libraryOptions.modify(in: context) { library in
             try library.moveCopy(words[words.count - 2], to: words[words.count - 1], in: words.count == 3 ? words[0] : nil)
         }
         guard !moved.changedNothing else {
-            say("Nothing changed: '\(moved.song)' is already at position \(moved.position) in '\(moved.playlist)'.")
+            context.say("Nothing changed: '\(moved.song)' is already at position \(moved.position) in '\(moved.playlist)'.")
             return
         }
-        say("Moved '\(moved.song)' to position \(moved.position) in '\(moved.playlist)'.")
-        if let emptied = Playlist.emptiedSetsSentence(moved.emptiedSets) { say(emptied) }
+        context.say("Moved '\(moved.song)' to position \(moved.position) in '\(moved.playlist)'.")
+        if let emptied = Playlist.emptiedSetsSentence(moved.emptiedSets) { context.say(emptied) }
     }
 }
 
-struct BreakCommand: ParsableCommand {
+struct BreakCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "break", _superCommandName: SubcommandParsing.rootName,
+        commandName: "break",
         abstract: "Put a break between sets after a song (or relabel one, or give it a length).",
         discussion: """
             Examples:
@@ -277,7 +280,7 @@ struct BreakCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How long this break lasts, e.g. 15m (default: the plan's break length).", valueName: "length"))
     var length: String?
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         var errors: [ValueError] = []
         var label: String?
         do throws(ValueError) {
@@ -288,24 +291,26 @@ struct BreakCommand: ParsableCommand {
         let length = self.length.flatMap(SongLength.duration(from:))
         if let text = self.length, length == nil { errors.append(.invalidLength(text)) }
         guard errors.isEmpty else { throw LibraryError.invalidValues(errors) }
-        let placed = try libraryOptions.modify { library in try library.placeBreak(in: playlist, after: after, label: label, length: length)
+        let placed = try libraryOptions.modify(in: context) { library in
+            try library.placeBreak(in: playlist, after: after, label: label, length: length)
         }
         let lasting = placed.length.map { ", lasting \(SongLength.format($0))" } ?? ""
-        say("Break '\(placed.label)'\(lasting) after song \(after) in '\(placed.playlist)'.")
+        context.say("Break '\(placed.label)'\(lasting) after song \(after) in '\(placed.playlist)'.")
     }
 }
 
-struct RemoveBreakCommand: ParsableCommand {
+struct RemoveBreakCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove-break", _superCommandName: SubcommandParsing.rootName, abstract: "Remove the break after a song.")
+        commandName: "remove-break", abstract: "Remove the break after a song.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Option(help: ArgumentHelp("The position of the song the break follows (0: a break before the first song).", valueName: "n")) var after:
         Int
 
-    func run() throws {
-        let name = try libraryOptions.modify { library in try library.removeBreak(in: playlist, after: after) }
-        say(after == 0 ? "Removed the break before the first song in '\(name)'." : "Removed the break after song \(after) in '\(name)'.")
+    func run(_ context: CommandContext) throws {
+        let name = try libraryOptions.modify(in: context) { library in try library.removeBreak(in: playlist, after: after) }
+        context.say(
+            after == 0 ? "Removed the break before the first song in '\(name)'." : "Removed the break after song \(after) in '\(name)'.")
     }
 }

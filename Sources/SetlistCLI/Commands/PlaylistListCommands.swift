@@ -1,9 +1,9 @@
 import ArgumentParser
 import SetlistCore
 
-struct RenameCommand: ParsableCommand {
+struct RenameCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "rename", _superCommandName: SubcommandParsing.rootName, abstract: "Rename a playlist.",
+        commandName: "rename", abstract: "Rename a playlist.",
         discussion: "Example: setlist rename \"Koncert\" \"Koncert v Praze\"   (or just NEW for the current playlist)")
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -16,33 +16,36 @@ struct RenameCommand: ParsableCommand {
         guard (1...2).contains(words.count) else { throw ValidationError("Give the new name: setlist rename [PLAYLIST] NEW.") }
     }
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         let new = try Text.cleanPlaylistName(words.last!)
-        let renamed = try libraryOptions.modify { library in try library.renamePlaylist(words.count == 2 ? words[0] : nil, to: new) }
-        say(renamed.changedNothing ? "Nothing changed: the playlist is already named '\(new)'." : "Renamed '\(renamed.old)' to '\(new)'.")
+        let renamed = try libraryOptions.modify(in: context) { library in
+            try library.renamePlaylist(words.count == 2 ? words[0] : nil, to: new)
+        }
+        context.say(
+            renamed.changedNothing ? "Nothing changed: the playlist is already named '\(new)'." : "Renamed '\(renamed.old)' to '\(new)'.")
     }
 }
 
-struct DuplicateCommand: ParsableCommand {
+struct DuplicateCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "duplicate", _superCommandName: SubcommandParsing.rootName,
+        commandName: "duplicate",
         abstract: "Copy a playlist under a new name, e.g. to start the next concert's.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist to copy.", completion: .playlists) var playlist: String
     @Argument(help: "The new playlist's name.") var new: String
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         let name = try Text.cleanPlaylistName(new)
-        let (original, copy) = try libraryOptions.modify { library in try library.duplicatePlaylist(playlist, as: name) }
+        let (original, copy) = try libraryOptions.modify(in: context) { library in try library.duplicatePlaylist(playlist, as: name) }
         let (old, count) = (original.name, copy.copies.count)
-        say("Copied '\(old)' to '\(name)' (\(Show.count(count, "song"))). `setlist use \"\(name)\"` makes it current.")
+        context.say("Copied '\(old)' to '\(name)' (\(Show.count(count, "song"))). `setlist use \"\(name)\"` makes it current.")
     }
 }
 
-struct DeleteCommand: ParsableCommand {
+struct DeleteCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", _superCommandName: SubcommandParsing.rootName,
+        commandName: "delete",
         abstract: "Delete playlists (the songs stay in the repertoire).",
         discussion: "`setlist undo` brings a deleted playlist back.")
 
@@ -54,24 +57,30 @@ struct DeleteCommand: ParsableCommand {
         if all == !playlists.isEmpty { throw ValidationError("Name the playlists to delete, or give --all.") }
     }
 
-    func run() throws {
-        let removed = try libraryOptions.modify { library in all ? library.deleteAllPlaylists() : try library.deletePlaylists(playlists) }
-        if all { say("Deleted all \(Show.count(removed.count, "playlist")).") } else { for name in removed { say("Deleted '\(name)'.") } }
+    func run(_ context: CommandContext) throws {
+        let removed = try libraryOptions.modify(in: context) { library in
+            all ? library.deleteAllPlaylists() : try library.deletePlaylists(playlists)
+        }
+        if all {
+            context.say("Deleted all \(Show.count(removed.count, "playlist")).")
+        } else {
+            for name in removed { context.say("Deleted '\(name)'.") }
+        }
     }
 }
 
-struct MovePlaylistCommand: ParsableCommand {
+struct MovePlaylistCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "move-playlist", _superCommandName: SubcommandParsing.rootName,
+        commandName: "move-playlist",
         abstract: "Move a playlist to another place in the list.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist.", completion: .playlists) var playlist: String
     @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
 
-    func run() throws {
-        let moved = try libraryOptions.modify { library in try library.movePlaylist(playlist, to: to) }
-        say(
+    func run(_ context: CommandContext) throws {
+        let moved = try libraryOptions.modify(in: context) { library in try library.movePlaylist(playlist, to: to) }
+        context.say(
             moved.changedNothing
                 ? "Nothing changed: '\(moved.name)' is already at position \(to)." : "Moved '\(moved.name)' to position \(to).")
     }

@@ -5,9 +5,9 @@ import SetlistExchange
 import SetlistMail
 import SetlistPDF
 
-struct ShareCommand: ParsableCommand {
+struct ShareCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "share", _superCommandName: SubcommandParsing.rootName,
+        commandName: "share",
         abstract: "Email a playlist to the band: the .plsts to import and a PDF to print.",
         discussion: """
             One message goes to every recipient, from the sender in --from, else the `sender` setting \
@@ -75,11 +75,11 @@ struct ShareCommand: ParsableCommand {
         return result
     }
 
-    func run() throws {
-        let library = try libraryOptions.load()
+    func run(_ context: CommandContext) throws {
+        let library = try libraryOptions.load(in: context)
         let playlist = try library.playlist(matching: self.playlist)
         let message = try ShareMessage(
-            playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, note: note
+            playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, note: context.note
         ) { date in
             let plsts = noPlsts ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat)
             let pdfs = try styles().map { style in
@@ -90,7 +90,7 @@ struct ShareCommand: ParsableCommand {
             return (plsts.map { ShareMessage.Document(fileName: $0.fileName, data: $0.data) }, pdfs)
         }
         // With the message on standard output, what setlist says goes to standard error.
-        let tell: (String) -> Void = eml == "-" ? { context.errorOutput.line($0) } : { say($0) }
+        let tell: (String) -> Void = eml == "-" ? { context.errorOutput.line($0) } : { context.say($0) }
         if eml == "-" {
             context.output.write(message.data)
         } else if let eml {

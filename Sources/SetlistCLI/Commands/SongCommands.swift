@@ -2,9 +2,9 @@ import ArgumentParser
 import SetlistCore
 import SetlistMail
 
-struct AddSongCommand: ParsableCommand {
+struct AddSongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "add-song", _superCommandName: SubcommandParsing.rootName,
+        commandName: "add-song",
         abstract: "Create a song in the repertoire (and optionally copy it into a playlist).",
         discussion: "Example: setlist add-song \"Highway to Hell\" --author \"AC/DC\" --length 2:20 --bpm 250 --key \"C minor\"")
 
@@ -18,37 +18,37 @@ struct AddSongCommand: ParsableCommand {
         if at != nil && to == nil { throw ValidationError("--at goes with --to PLAYLIST.") }
     }
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         // Malformed values are refused before the library is touched; the key is read again in
         // the band's notation, which only the library knows.
-        let typed = try fields.edit(name: name)
-        let added = try libraryOptions.modify(to == nil ? .songs : .everything) { library in
+        let typed = try fields.edit(name: name, in: context)
+        let added = try libraryOptions.modify(to == nil ? .songs : .everything, in: context) { library in
             var edit = typed
             edit.key = try fields.key(in: library.notation)
             return try library.addSong(SongFieldOptions.record(edit), copyInto: to, at: at)
         }
-        say("Added \(added.song.fields.listing) (id \(Identifier.short(added.song.id))).")
-        if let placed = added.placement { say("Copied it into '\(placed.playlist)' as song \(placed.position).") }
+        context.say("Added \(added.song.fields.listing) (id \(Identifier.short(added.song.id))).")
+        if let placed = added.placement { context.say("Copied it into '\(placed.playlist)' as song \(placed.position).") }
         for other in added.sameTitle {
-            note("another song has this title too: \(other.listing). Name them by id where it matters.")
+            context.note("another song has this title too: \(other.listing). Name them by id where it matters.")
         }
     }
 }
 
-struct SongsCommand: ParsableCommand {
+struct SongsCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "songs", _superCommandName: SubcommandParsing.rootName, abstract: "List the songs of the repertoire.")
+        commandName: "songs", abstract: "List the songs of the repertoire.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Option(help: "Only songs whose title or author contains this (case and accents ignored).") var search: String?
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
 
-    func run() throws {
-        let library = try libraryOptions.load(.songs)
+    func run(_ context: CommandContext) throws {
+        let library = try libraryOptions.load(.songs, in: context)
         let numbered = library.numberedSongs(searching: search)
-        if json { return printJSON(JSONFormat.songs(numbered.map(\.song))) }
+        if json { return context.printJSON(JSONFormat.songs(numbered.map(\.song))) }
         guard !numbered.isEmpty else {
-            say(search == nil ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches '\(search!)'.")
+            context.say(search == nil ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches '\(search!)'.")
             return
         }
         var table = Table([
@@ -62,13 +62,13 @@ struct SongsCommand: ParsableCommand {
                 Identifier.short(song.id),
             ])
         }
-        say(table.render())
+        context.say(table.render(for: context))
     }
 }
 
-struct SongCommand: ParsableCommand {
+struct SongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "song", _superCommandName: SubcommandParsing.rootName,
+        commandName: "song",
         abstract: "Show one song's details and the playlists holding copies of it.")
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -86,8 +86,8 @@ struct SongCommand: ParsableCommand {
         var copies: [Copy]
     }
 
-    func run() throws {
-        let library = try libraryOptions.load(.song(withCopiesOf: song))
+    func run(_ context: CommandContext) throws {
+        let library = try libraryOptions.load(.song(withCopiesOf: song), in: context)
         let song = try library.song(matching: self.song)
         let copies = library.copies(of: song.id).flatMap { holder in
             holder.entries.map {
@@ -96,7 +96,7 @@ struct SongCommand: ParsableCommand {
                     differs: (library.differences(of: $0.copy) ?? []).sorted())
             }
         }
-        if json { return try printJSON(Details(song: song, copies: copies)) }
+        if json { return try context.printJSON(Details(song: song, copies: copies)) }
         let f = song.fields
         var lines: [(String, String)] = [
             ("Name", f.name), ("Author", f.author ?? "—"), ("Length", f.length.map(SongLength.format) ?? "—"),
@@ -114,18 +114,18 @@ struct SongCommand: ParsableCommand {
             // The labels are ASCII and shorter than the column (Foundation's padding(toLength:)
             // went through NSString: a tenth of the command's own work).
             let head = label.isEmpty ? "" : label + ":"
-            say(head + String(repeating: " ", count: max(0, 11 - head.utf8.count)) + value)
+            context.say(head + String(repeating: " ", count: max(0, 11 - head.utf8.count)) + value)
         }
         if let notes = f.notes {
-            say("Notes:")
-            for line in notes.split(separator: "\n", omittingEmptySubsequences: false) { say("  " + line) }
+            context.say("Notes:")
+            for line in notes.split(separator: "\n", omittingEmptySubsequences: false) { context.say("  " + line) }
         }
     }
 }
 
-struct EditSongCommand: ParsableCommand {
+struct EditSongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit-song", _superCommandName: SubcommandParsing.rootName,
+        commandName: "edit-song",
         abstract: "Change a song: the original, or with --in its copy in one playlist.",
         discussion: """
             Without --in the original changes and its copies keep their values, unless \
@@ -151,37 +151,37 @@ struct EditSongCommand: ParsableCommand {
         if alsoOriginal && `in` == nil { throw ValidationError("--also-original goes with --in PLAYLIST.") }
     }
 
-    func run() throws {
-        let edit = try fields.edit(name: name)
+    func run(_ context: CommandContext) throws {
+        let edit = try fields.edit(name: name, in: context)
         guard !edit.isEmpty else {
             throw ValidationError(
                 "Say what to change: --name, \(SongFieldOptions.fieldOptions) (an empty value clears a field), --in PLAYLIST to change the copy there; e.g. `setlist edit-song \(SetlistBody.shellQuoted(song)) --key \"F minor\" --bpm 100`."
             )
         }
         if let playlist = `in` {
-            let edited = try libraryOptions.modify { library in
+            let edited = try libraryOptions.modify(in: context) { library in
                 var edit = edit
                 edit.key = try fields.key(in: library.notation)
                 return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
             }
             guard !edited.changedNothing else {
-                say(
+                context.say(
                     "Nothing changed: song \(edited.position) in '\(edited.playlist)' already has the \(Self.list(edited.fields)) asked for."
                 )
                 return
             }
-            say(
+            context.say(
                 "Changed \(Self.list(edited.fields)) of song \(edited.position) in '\(edited.playlist)'"
                     + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
-            if edited.originalMissing { note("the original of this copy was deleted, so only the copy changed.") }
+            if edited.originalMissing { context.note("the original of this copy was deleted, so only the copy changed.") }
         } else {
-            let edited = try libraryOptions.modify(.song(withCopiesOf: song)) { library in
+            let edited = try libraryOptions.modify(.song(withCopiesOf: song), in: context) { library in
                 var edit = edit
                 edit.key = try fields.key(in: library.notation)
                 return try library.editSong(song, edit, everywhere: everywhere)
             }
             guard !edited.changedNothing else {
-                say("Nothing changed: \(edited.song.fields.listing) already has the \(Self.list(edited.fields)) asked for.")
+                context.say("Nothing changed: \(edited.song.fields.listing) already has the \(Self.list(edited.fields)) asked for.")
                 return
             }
             var message = "Changed \(Self.list(edited.fields)) of \(edited.song.fields.listing)"
@@ -193,16 +193,16 @@ struct EditSongCommand: ParsableCommand {
             } else {
                 message += "."
             }
-            say(message)
+            context.say(message)
         }
     }
 
     private static func list(_ fields: [SongField]) -> String { Text.joined(fields.map { $0.rawValue }, separator: ", ") }
 }
 
-struct RemoveSongCommand: ParsableCommand {
+struct RemoveSongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove-song", _superCommandName: SubcommandParsing.rootName,
+        commandName: "remove-song",
         abstract: "Delete songs from the repertoire; copies in playlists stay.")
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -213,27 +213,28 @@ struct RemoveSongCommand: ParsableCommand {
         if all == !songs.isEmpty { throw ValidationError("Name the songs to delete, or give --all.") }
     }
 
-    func run() throws {
-        let removed = try libraryOptions.modify { library in all ? library.removeAllSongs() : try library.removeSongs(songs) }
+    func run(_ context: CommandContext) throws {
+        let removed = try libraryOptions.modify(in: context) { library in all ? library.removeAllSongs() : try library.removeSongs(songs) }
         if all {
-            say("Deleted all \(Show.count(removed.count, "song")); their copies stay in the playlists.")
+            context.say("Deleted all \(Show.count(removed.count, "song")); their copies stay in the playlists.")
         } else {
-            for song in removed { say("Deleted \(song.fields.listing); its copies stay in the playlists.") }
+            for song in removed { context.say("Deleted \(song.fields.listing); its copies stay in the playlists.") }
         }
     }
 }
 
-struct MoveSongCommand: ParsableCommand {
+struct MoveSongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "move-song", _superCommandName: SubcommandParsing.rootName, abstract: "Move a song to another place in the song list.")
+        commandName: "move-song", abstract: "Move a song to another place in the song list.")
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The song: title or id.", completion: .songs) var song: String
     @Option(help: ArgumentHelp("The new position (1 is first).", valueName: "n")) var to: Int
 
-    func run() throws {
-        let moved = try libraryOptions.modify { library in try library.moveSong(self.song, to: to) }
+    func run(_ context: CommandContext) throws {
+        let moved = try libraryOptions.modify(in: context) { library in try library.moveSong(self.song, to: to) }
         let listing = moved.song.fields.listing
-        say(moved.changedNothing ? "Nothing changed: \(listing) is already at position \(to)." : "Moved \(listing) to position \(to).")
+        context.say(
+            moved.changedNothing ? "Nothing changed: \(listing) is already at position \(to)." : "Moved \(listing) to position \(to).")
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 import SetlistCore
 import SetlistSpreadsheet
 
-struct ImportSongsCommand: ParsableCommand {
+struct ImportSongsCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "import-songs", _superCommandName: SubcommandParsing.rootName,
+        commandName: "import-songs",
         abstract: "Add songs from spreadsheets (CSV) or ChordPro files to the repertoire.",
         discussion: """
             CSV files need a header row naming the columns, in English or Czech and as other apps \
@@ -55,8 +55,8 @@ struct ImportSongsCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let library = try libraryOptions.load()
+    func run(_ context: CommandContext) throws {
+        let library = try libraryOptions.load(in: context)
         let batch = try SongImportBatch(
             files: files.map { ($0, context.url(for: $0)) }, columns: columns, encoding: encoding, withLyrics: withLyrics,
             update: update, skipInvalid: skipInvalid, playlist: to, notation: library.notation)
@@ -65,15 +65,15 @@ struct ImportSongsCommand: ParsableCommand {
             var copy = library
             report = try batch.apply(to: &copy)
         } else {
-            report = try libraryOptions.modify { library in try batch.apply(to: &library) }
+            report = try libraryOptions.modify(in: context) { library in try batch.apply(to: &library) }
         }
-        for line in report.lines(dryRun: dryRun, update: update) { say(line) }
+        for line in report.lines(dryRun: dryRun, update: update) { context.say(line) }
     }
 }
 
-struct ExportSongsCommand: ParsableCommand {
+struct ExportSongsCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "export-songs", _superCommandName: SubcommandParsing.rootName,
+        commandName: "export-songs",
         abstract: "Write the repertoire as a CSV spreadsheet.",
         discussion: """
             One row per song: Title, Author, Length, Key, BPM, Notes. Excel, LibreOffice and Google \
@@ -93,10 +93,10 @@ struct ExportSongsCommand: ParsableCommand {
     var output: String?
     @Flag(help: "Semicolons and a byte order mark, as Excel expects in most of Europe.") var excel = false
 
-    func run() throws {
-        let export = SheetExport(songsOf: try libraryOptions.load(), excel: excel, output: output)
+    func run(_ context: CommandContext) throws {
+        let export = SheetExport(songsOf: try libraryOptions.load(in: context), excel: excel, output: output)
         if export.isStandardOutput { return context.output.write(export.data) }
         try export.write(to: context.url(for: export.path))
-        say("Exported \(export.summary) to \(export.path).")
+        context.say("Exported \(export.summary) to \(export.path).")
     }
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import SetlistCore
 
-struct TransposeCommand: ParsableCommand {
+struct TransposeCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "transpose", _superCommandName: SubcommandParsing.rootName,
+        commandName: "transpose",
         abstract: "Move a copy's key by semitones (+2, -3) or --to a key, for another singer.",
         discussion: """
             Only the copy in the playlist changes, unless --also-original carries the new key to \
@@ -30,7 +30,7 @@ struct TransposeCommand: ParsableCommand {
     @Flag(help: "Transpose every copy of the playlist that has a key.") var all = false
     @Flag(help: "Carry the new key to the original too.") var alsoOriginal = false
 
-    func run() throws {
+    func run(_ context: CommandContext) throws {
         var words = self.words
         var semitones: Int?
         if to == nil {
@@ -46,7 +46,7 @@ struct TransposeCommand: ParsableCommand {
         if all && words.count > 1 { throw ValidationError("With --all, name only the playlist.") }
         if !all && words.isEmpty { throw ValidationError("Name the song to transpose, or give --all.") }
 
-        let (result, notation) = try libraryOptions.modify { library in
+        let (result, notation) = try libraryOptions.modify(in: context) { library in
             let move =
                 try to.map { (text) throws(ValueError) in Transposition.to(try MusicalKey.parse(text, notation: library.notation)) }
                 ?? .semitones(semitones!)
@@ -62,10 +62,10 @@ struct TransposeCommand: ParsableCommand {
             }
             return (try library.transpose(song, in: playlist, move, alsoOriginal: alsoOriginal), library.notation)
         }
-        report(result, notation: notation)
+        report(result, notation: notation, in: context)
     }
 
-    private func report(_ result: Transposed, notation: KeyNotation) {
+    private func report(_ result: Transposed, notation: KeyNotation, in context: CommandContext) {
         func line(_ change: Transposed.Change) -> String {
             "\(change.from.spelled(in: notation)) → \(change.to.spelled(in: notation)) (\(Self.signed(change.semitones)))"
         }
@@ -74,29 +74,30 @@ struct TransposeCommand: ParsableCommand {
             ? ""
             : result.originalsChanged == 0 ? "" : all ? "; \(Show.count(result.originalsChanged, "original")) too" : " and its original"
         if !all, let change = result.changes.first, result.changedNothing {
-            say(
+            context.say(
                 "Nothing changed: '\(change.name)' (song \(change.position) in '\(result.playlist)') is already in \(change.to.spelled(in: notation))."
             )
         } else if all, result.changedNothing, !result.changes.isEmpty {
-            say("Nothing changed: every song with a key in '\(result.playlist)' is already in that key.")
+            context.say("Nothing changed: every song with a key in '\(result.playlist)' is already in that key.")
         } else if !all, let change = result.changes.first {
-            say(
+            context.say(
                 "Transposed '\(change.name)' (song \(change.position) in '\(result.playlist)'): \(line(change))"
                     + (alsoOriginal ? originals + "." : "; the original is unchanged."))
         } else {
-            say(
+            context.say(
                 "Transposed \(Show.count(result.changes.count, "song")) in '\(result.playlist)'"
                     + (alsoOriginal ? originals : "; the originals are unchanged") + (result.changes.isEmpty ? "." : ":"))
-            for change in result.changes { say("  \(change.position). \(change.name): \(line(change))") }
+            for change in result.changes { context.say("  \(change.position). \(change.name): \(line(change))") }
         }
         if !result.withoutKey.isEmpty {
-            say(
+            context.say(
                 "\(Show.count(result.withoutKey.count, "song has", plural: "songs have")) no key and stayed as \(result.withoutKey.count == 1 ? "it was" : "they were"):"
             )
-            for entry in result.withoutKey { say("  \(entry.position). \(entry.copy.fields.name)") }
+            for entry in result.withoutKey { context.say("  \(entry.position). \(entry.copy.fields.name)") }
         }
         if result.originalsMissing > 0 {
-            note("\(Show.count(result.originalsMissing, "original was", plural: "originals were")) deleted, so only the copy changed.")
+            context.note(
+                "\(Show.count(result.originalsMissing, "original was", plural: "originals were")) deleted, so only the copy changed.")
         }
     }
 

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import SetlistCore
 
-struct UndoCommand: ParsableCommand {
+struct UndoCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "undo", _superCommandName: SubcommandParsing.rootName,
+        commandName: "undo",
         abstract: "Revert the last change to the library (--list shows the recent changes).",
         discussion: """
             Every change is recorded with the command that made it; the last \(History.limit) are kept.
@@ -30,21 +30,21 @@ struct UndoCommand: ParsableCommand {
         var undone: Bool
     }
 
-    func run() throws {
-        let store = libraryOptions.store
-        if list { return try printList(store.history(), undone: store.undoneChanges()) }
+    func run(_ context: CommandContext) throws {
+        let store = libraryOptions.store(in: context)
+        if list { return try printList(store.history(), undone: store.undoneChanges(), in: context) }
         let outcome = try store.undo()
-        say(
+        context.say(
             "Undid `\(outcome.command)` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")). `setlist redo` makes it again."
         )
         let left = store.history().count
-        say(
+        context.say(
             left == 0
                 ? "No earlier changes are recorded."
                 : "\(Show.count(left, "earlier change")) \(left == 1 ? "is" : "are") recorded; `setlist undo --list` shows them.")
     }
 
-    private func printList(_ entries: [History.Entry], undone: [History.Entry]) throws {
+    private func printList(_ entries: [History.Entry], undone: [History.Entry], in context: CommandContext) throws {
         if json {
             let done = entries.map {
                 Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: false)
@@ -52,10 +52,10 @@ struct UndoCommand: ParsableCommand {
             let redoable = undone.map {
                 Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: true)
             }
-            return try printJSON(done + redoable)
+            return try context.printJSON(done + redoable)
         }
         if entries.isEmpty && undone.isEmpty {
-            say("No changes are recorded yet.")
+            context.say("No changes are recorded yet.")
             return
         }
         if !undone.isEmpty {
@@ -63,17 +63,17 @@ struct UndoCommand: ParsableCommand {
             for (index, entry) in undone.enumerated() {
                 table.add(["R\(index + 1)", Self.format(entry.date), entry.command, entry.paths.joined(separator: ", ")])
             }
-            say(table.render())
-            say("`setlist redo` makes R1 again; run it again for the next. A new change forgets them.")
-            if !entries.isEmpty { say() }
+            context.say(table.render(for: context))
+            context.say("`setlist redo` makes R1 again; run it again for the next. A new change forgets them.")
+            if !entries.isEmpty { context.say() }
         }
-        guard !entries.isEmpty else { return say("No earlier changes are recorded.") }
+        guard !entries.isEmpty else { return context.say("No earlier changes are recorded.") }
         var table = Table([("#", .right), ("When", .left), ("Command", .text), ("Files", .text)])
         for (index, entry) in entries.enumerated() {
             table.add(["\(index + 1)", Self.format(entry.date), entry.command, entry.paths.joined(separator: ", ")])
         }
-        say(table.render())
-        say("`setlist undo` reverts #1; run it again to revert the next.")
+        context.say(table.render(for: context))
+        context.say("`setlist undo` reverts #1; run it again to revert the next.")
     }
 
     static func format(_ date: Date) -> String { DateText.local(date) }
@@ -81,9 +81,9 @@ struct UndoCommand: ParsableCommand {
     static func iso(_ date: Date) -> String { DateText.iso8601(date) }
 }
 
-struct RedoCommand: ParsableCommand {
+struct RedoCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "redo", _superCommandName: SubcommandParsing.rootName,
+        commandName: "redo",
         abstract: "Make the last undone change again (until a new change is made).",
         discussion: """
             Changes taken back with `setlist undo` can be made again, the last undone first, until
@@ -93,13 +93,13 @@ struct RedoCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    func run() throws {
-        let store = libraryOptions.store
+    func run(_ context: CommandContext) throws {
+        let store = libraryOptions.store(in: context)
         let outcome = try store.redo()
-        say(
+        context.say(
             "Redid `\(outcome.command)` (\(UndoCommand.format(outcome.date))): changed \(outcome.paths.joined(separator: ", ")) again. `setlist undo` takes it back."
         )
         let left = store.undoneChanges().count
-        if left > 0 { say("\(Show.count(left, "more undone change")) can be redone.") }
+        if left > 0 { context.say("\(Show.count(left, "more undone change")) can be redone.") }
     }
 }

@@ -7,7 +7,8 @@ import SetlistPDF
 #endif
 
 /// Where a command reads and writes: its environment, working folder and streams. The real program
-/// uses the process's; tests give `SetlistMain.run` their own.
+/// uses the process's; tests give `SetlistMain.run` their own, which passes it to the command it
+/// runs (``SetlistSubcommand/run(_:)``).
 public struct CommandContext: Sendable {
     public var environment: [String: String]
     public var currentDirectory: String
@@ -79,15 +80,6 @@ public struct CommandContext: Sendable {
         }
         return context
     }
-
-    /// The context `SetlistMain.run` is running a command in; outside it, the process's own.
-    public static var current: CommandContext {
-        bound ?? .process(arguments: Array(CommandLine.arguments.dropFirst()))
-    }
-
-    /// Set by `SetlistMain.run`. Optional so that no default context is built at start-up only to
-    /// be replaced by the one the program passes in.
-    @TaskLocal static var bound: CommandContext?
 
     /// Resolves a path typed by the user against the working folder.
     public func url(for path: String) -> URL {

@@ -68,10 +68,10 @@ enum CommandNames {
 }
 
 /// `setlist version`: the same as `setlist --version`.
-struct VersionCommand: ParsableCommand {
+struct VersionCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "version", _superCommandName: SubcommandParsing.rootName,
+        commandName: "version",
         abstract: "Print the version of setlist (also -V, --version).")
 
-    func run() throws { say(SetlistVersion.current) }
+    func run(_ context: CommandContext) throws { context.say(SetlistVersion.current) }
 }

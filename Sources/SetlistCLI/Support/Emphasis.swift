@@ -1,4 +1,4 @@
-import SetlistLive
+import SetlistTerminal
 
 /// The one colour policy of the commands: colour and bold only on a stream that is a terminal,
 /// never when it is piped or written to a file, never with `NO_COLOR` set (to anything but

@@ -11,61 +11,40 @@ struct LibraryOptions: ParsableArguments {
             valueName: "dir"))
     var library: String?
 
-    var context: CommandContext { CommandContext.current }
-
-    var root: URL {
+    /// The library folder these options name for a command running in `context`.
+    func root(in context: CommandContext) -> URL {
         LibraryLocation.resolve(option: library, environment: context.environment, currentDirectory: context.currentDirectory)
     }
 
-    var store: LibraryStore {
-        LibraryStore(root: root, cacheFolder: LibraryLocation.cacheFolder(environment: context.environment))
+    /// The store of that library.
+    func store(in context: CommandContext) -> LibraryStore {
+        LibraryStore(root: root(in: context), cacheFolder: LibraryLocation.cacheFolder(environment: context.environment))
     }
 
     /// The library as it is now, or the part of it the command needs (see ``LibraryScope``).
-    func load(_ scope: LibraryScope = .everything) throws -> Library {
+    func load(_ scope: LibraryScope = .everything, in context: CommandContext) throws -> Library {
         // The folder is worked out once (it was twice, for the load and for the note).
-        let store = store
-        defer { noteSyncConflictCopies(in: store) }
+        let store = store(in: context)
+        defer { noteSyncConflictCopies(in: store, context: context) }
         return try store.load(scope)
     }
 
     /// Changes the library (or the part of it `scope` names) in one locked transaction, recorded
     /// in the history under the command line.
     @discardableResult
-    func modify<T>(_ scope: ChangeScope = .everything, _ body: (inout Library) throws -> T) throws -> T {
-        let store = store
-        defer { noteSyncConflictCopies(in: store) }
+    func modify<T>(_ scope: ChangeScope = .everything, in context: CommandContext, _ body: (inout Library) throws -> T) throws -> T {
+        let store = store(in: context)
+        defer { noteSyncConflictCopies(in: store, context: context) }
         return try store.modify(scope, command: context.commandLine, body)
     }
 
     /// One line on standard error when a sync tool left conflict copies; the command goes on.
-    private func noteSyncConflictCopies(in store: LibraryStore) {
+    private func noteSyncConflictCopies(in store: LibraryStore, context: CommandContext) {
         let copies = store.syncConflictCopies()
         guard let first = copies.first else { return }
         let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""
         context.errorOutput.line(
             "setlist: \(first.path)\(more): conflict cop\(copies.count == 1 ? "y" : "ies") left by \(first.tool); `setlist check` shows what differs, `setlist check --repair` merges \(copies.count == 1 ? "it" : "them") in."
         )
-    }
-}
-
-/// Output helpers every command uses.
-extension ParsableCommand {
-    var context: CommandContext { CommandContext.current }
-
-    func say(_ text: String = "") { context.output.line(text) }
-
-    /// A remark on standard error that does not make the command fail.
-    func note(_ text: String) { context.errorOutput.line("setlist: " + text) }
-
-    /// Prints a value as pretty JSON with sorted keys.
-    func printJSON<T: Encodable>(_ value: T) throws {
-        printJSON(try JSONFormat.encoder().encode(value))
-    }
-
-    /// JSON already written in ``JSONFormat``'s layout, and a new line.
-    func printJSON(_ json: Data) {
-        context.output.write(json)
-        context.output.line()
     }
 }

@@ -79,13 +79,14 @@ struct PlaylistJSON: Encodable {
     /// The plan and the times it gives; absent without one.
     var plan: PlanJSON?
 
-    init(_ playlist: Playlist, in library: Library) {
+    /// - Parameter clock: the clock of a plan for the reader (``CommandContext/planClock(_:)``).
+    init(_ playlist: Playlist, in library: Library, clock: (ShowPlan) -> PlanClock) {
         id = playlist.id
         name = playlist.name
         current = library.currentPlaylistID == playlist.id
         count = playlist.copyCount
         totalLength = playlist.totalLength
-        plan = playlist.plan.map { PlanJSON(playlist, CommandContext.current.planClock($0)) }
+        plan = playlist.plan.map { PlanJSON(playlist, clock($0)) }
         let sets = playlist.sets
         songs = sets.flatMap { set in
             set.entries.map { entry in

@@ -36,9 +36,10 @@ struct SongFieldOptions: ParsableArguments {
 
     /// The edit these options describe, with every malformed value reported at once.
     /// - Parameter notation: how the band reads an ambiguous key such as `B` or `a`.
-    /// Reads --notes-file once; call this once per command (standard input can be read only once).
-    func edit(name: String? = nil, notation: KeyNotation = .english) throws -> SongEdit {
-        let notes = try notesFile.map(readNotesFile) ?? self.notes
+    /// Reads --notes-file (through `context`) once; call this once per command (standard input can
+    /// be read only once).
+    func edit(name: String? = nil, notation: KeyNotation = .english, in context: CommandContext) throws -> SongEdit {
+        let notes = try notesFile.map { try readNotesFile($0, in: context) } ?? self.notes
         return try edit(name: name, notes: notes, notation: notation)
     }
 
@@ -48,8 +49,7 @@ struct SongFieldOptions: ParsableArguments {
         do throws(ValueError) { return .some(try MusicalKey.parse(key, notation: notation)) } catch { throw .invalidValues([error]) }
     }
 
-    private func readNotesFile(_ file: String) throws -> String {
-        let context = CommandContext.current
+    private func readNotesFile(_ file: String, in context: CommandContext) throws -> String {
         let limit = Text.maximumNotesLength * 4 + 1
         let data: Data
         if file == "-" {

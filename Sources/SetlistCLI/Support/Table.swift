@@ -29,15 +29,17 @@ struct Table {
 
     mutating func add(_ row: [String]) { rows.append(row) }
 
+    /// The table laid out for standard output of a command running in `context`: bold headers
+    /// where it allows them, fitted to its width (``CommandContext/outputWidth``).
+    func render(for context: CommandContext) -> String {
+        render(context.outputEmphasis, width: context.outputWidth)
+    }
+
     /// Lays the table out; columns empty in every row are left out. The header is bold when
-    /// `emphasis` allows (by default, standard output's). With a `width` (by default the
-    /// output's, see ``CommandContext/outputWidth``), the widest text columns shrink first until
-    /// the table fits, their cells cut with "…" by display width; when they cannot shrink enough,
-    /// the ``leftOutWhenNarrow`` columns go, one at a time.
-    func render(
-        _ emphasis: Emphasis = CommandContext.current.outputEmphasis,
-        width: Int? = CommandContext.current.outputWidth
-    ) -> String {
+    /// `emphasis` allows. With a `width`, the widest text columns shrink first until the table
+    /// fits, their cells cut with "…" by display width; when they cannot shrink enough, the
+    /// ``leftOutWhenNarrow`` columns go, one at a time.
+    func render(_ emphasis: Emphasis, width: Int?) -> String {
         var used = headers.indices.filter { column in rows.contains { !$0[column].isEmpty } || rows.isEmpty }
         // Each cell measured once: the widths serve the columns' widths and every cell's padding.
         let headerWidths = headers.map(Cells.width)
