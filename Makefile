@@ -10,7 +10,7 @@
 
 PREFIX ?= /usr/local
 DESTDIR ?=
-VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SetlistCore/Values/SetlistVersion.swift)
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SetlistModel/Values/SetlistVersion.swift)
 ARCH := $(shell uname -m)
 DIST := setlist-$(VERSION)-linux-$(ARCH)
 

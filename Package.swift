@@ -6,7 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "setlist", targets: ["setlist"]),
-        .library(name: "SetlistCore", targets: ["SetlistCore"]),
+        .library(name: "SetlistModel", targets: ["SetlistModel"]),
+        .library(name: "SetlistStore", targets: ["SetlistStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,32 +21,36 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        // The model (songs, setlists of copies, contacts), value parsing and the library on disk.
-        .target(name: "SetlistCore"),
+        // The model (songs, setlists of copies, contacts), the operations commands make on it,
+        // values (lengths, keys, text rules) and their JSON.
+        .target(name: "SetlistModel"),
+        // The library on disk: its files, the lock, history and undo, recovery, check and repair,
+        // sync tools' copies and git merges.
+        .target(name: "SetlistStore", dependencies: ["SetlistModel"]),
         // The .plsts document: encoding, validation, import and update.
-        .target(name: "SetlistExchange", dependencies: ["SetlistCore"]),
+        .target(name: "SetlistExchange", dependencies: ["SetlistModel", "SetlistStore"]),
         // Song lists from spreadsheets (CSV) and ChordPro files, in and out.
         .target(
             name: "SetlistSpreadsheet",
-            dependencies: ["SetlistCore", "SetlistExchange", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: ["SetlistModel", "SetlistStore", "SetlistExchange", .product(name: "CSV", package: "CSV.swift")]
         ),
         // What a PDF setlist is (styles, paper, file) and the seam its drawing comes through.
-        .target(name: "SetlistPDF", dependencies: ["SetlistCore"]),
+        .target(name: "SetlistPDF", dependencies: ["SetlistModel", "SetlistStore"]),
         // Cairo's, Pango's and GLib's functions, loaded (dlopen) only when a command draws.
         .target(name: "CDrawingLibraries", dependencies: ["CCairoPango"]),
         // PDF setlists rendered with Cairo and laid out with Pango.
-        .target(name: "SetlistPDFCairo", dependencies: ["SetlistCore", "SetlistPDF", "CDrawingLibraries"]),
+        .target(name: "SetlistPDFCairo", dependencies: ["SetlistModel", "SetlistStore", "SetlistPDF", "CDrawingLibraries"]),
         // The email message (RFC 5322 / MIME) and its delivery.
-        .target(name: "SetlistMail", dependencies: ["SetlistCore", "SetlistExchange"]),
+        .target(name: "SetlistMail", dependencies: ["SetlistModel", "SetlistStore", "SetlistExchange"]),
         // The terminal's look (lines of text and their emphasis), for stage mode and the commands' output.
         .target(name: "SetlistTerminal"),
         // Stage mode: the screen model and the terminal.
-        .target(name: "SetlistLive", dependencies: ["SetlistCore", "SetlistTerminal"]),
+        .target(name: "SetlistLive", dependencies: ["SetlistModel", "SetlistStore", "SetlistTerminal"]),
         // The commands; the executable only calls into this.
         .target(
             name: "SetlistCLI",
             dependencies: [
-                "SetlistCore", "SetlistExchange", "SetlistSpreadsheet", "SetlistPDF", "SetlistMail", "SetlistTerminal",
+                "SetlistModel", "SetlistStore", "SetlistExchange", "SetlistSpreadsheet", "SetlistPDF", "SetlistMail", "SetlistTerminal",
                 "SetlistLive", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,25 +59,27 @@ let package = Package(
         // command loads them.
         .executableTarget(name: "setlist", dependencies: ["SetlistCLI", "SetlistPDFCairo"]),
         // Times the commands as whole processes against references it builds (Scripts/benchmark, docs/performance.md).
-        .executableTarget(name: "setlist-benchmarks", dependencies: ["SetlistCore"]),
+        .executableTarget(name: "setlist-benchmarks", dependencies: ["SetlistModel", "SetlistStore"]),
 
         .testTarget(
-            name: "SetlistCoreTests",
+            name: "SetlistModelTests",
+            dependencies: ["SetlistModel", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "SetlistStoreTests",
             dependencies: [
-                "SetlistCore",
-                "SeededRandom",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "SetlistModel", "SetlistStore", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "SetlistExchangeTests", dependencies: ["SetlistExchange", "SeededRandom"], resources: [.copy("Corpus")]),
         .testTarget(
-            name: "SetlistSpreadsheetTests", dependencies: ["SetlistSpreadsheet", "SetlistCore"],
+            name: "SetlistSpreadsheetTests", dependencies: ["SetlistSpreadsheet", "SetlistModel", "SetlistStore"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistPDFCairo", "SetlistCore", "CCairoPango"],
+            name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistPDFCairo", "SetlistModel", "SetlistStore", "CCairoPango"],
             resources: [.copy("Golden")]),
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
-        .target(name: "MailTestSupport", dependencies: ["SetlistCore"], path: "Tests/MailTestSupport"),
+        .target(name: "MailTestSupport", dependencies: ["SetlistModel", "SetlistStore"], path: "Tests/MailTestSupport"),
         .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "SetlistExchange", "MailTestSupport"]),
         .testTarget(name: "SetlistTerminalTests", dependencies: ["SetlistTerminal"]),
         .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive", "SetlistTerminal"]),
@@ -87,11 +94,11 @@ let package = Package(
         // The commands run in-process: arguments, messages, tables, exit statuses, files written.
         .testTarget(
             name: "SetlistCLITests",
-            dependencies: ["SetlistCLI", "SetlistCore", "CLITestSupport", "MailTestSupport", "SeededRandom"]
+            dependencies: ["SetlistCLI", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom"]
         ),
         // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["setlist", "SetlistCore", "CLITestSupport", "MailTestSupport", "SeededRandom"]),
+            dependencies: ["setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom"]),
     ]
 )

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SetlistCore
+import SetlistModel
 
 /// The root command: `setlist` and its subcommands.
 struct SetlistCommand: ParsableCommand {

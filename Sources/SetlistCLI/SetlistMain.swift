@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// The `setlist` program: parses the command line, runs the command, and turns errors into one
 /// clear line on standard error and an exit status (0 success, 1 failed operation, 64 usage).

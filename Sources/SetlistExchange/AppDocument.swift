@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// The original iOS app's ("Playlists") files (see docs/plsts.md, "The original app's format"):
 /// a song is `{"id": <integer>, "name", "author", "key", "pace", "length", "details"}`, a playlist

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// Imports a folder copied from the original app's Documents: every JSON file in it, each
 /// recognised by its shape whatever its name, read and checked before anything is imported.

@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// Where `export` and `export-songs` put what they write: a file, written atomically, or
 /// standard output for "-".

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// A `.plsts` document that cannot be exported or imported. Every message names the file and
 /// says what to do; none of them leaves the library changed.

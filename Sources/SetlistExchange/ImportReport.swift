@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// What importing one document did, or would do with `--dry-run`.
 public struct ImportReport: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// A document to import: setlist's own `.plsts`, or the original app's, told apart by content.
 public enum IncomingDocument: Sendable {

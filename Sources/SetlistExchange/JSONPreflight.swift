@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// Checks made on the raw bytes before any JSON parsing, so that a hostile file costs little:
 /// the size, emptiness, the text encoding and the nesting depth.

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// One field of a document as decoded: missing (or null), present but of the wrong type (with
 /// the problem, place included), or present.

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// Links the copies of an incoming setlist to the member's originals: by the original's id when
 /// the library has it, else by title and author (``SongMatching``: one match links, several or

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// The three-way merge of the member's playlist with the sender's update, noting every change
 /// it makes to the member's playlist. The base is what the member last received: each copy's

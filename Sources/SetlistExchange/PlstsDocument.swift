@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// The `.plsts` document: a setlist as one member hands it to another (see docs/plsts.md).
 public enum PlstsDocument {

@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// Which `.plsts` to write: setlist's own (docs/plsts.md), or the original iOS app's.
 public enum PlstsFlavour: String, CaseIterable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// Reading a `.plsts` file from disk without trusting it: a folder, a device or a huge file is
 /// refused before its contents are read.

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// The fixed facts of the `.plsts` format (see docs/plsts.md): its identifier, its version, and the
 /// limits that keep a document from someone else's computer harmless.

@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// How to import when the library already has a different playlist of the same name, and who
 /// wins where the member and the sender both changed the same thing.

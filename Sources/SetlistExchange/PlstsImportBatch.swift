@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// The `.plsts` files of one `setlist import`, read and checked before anything is imported.
 public struct PlstsImportBatch: Sendable {

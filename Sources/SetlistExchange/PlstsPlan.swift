@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// The optional `playlist.plan` part of a `.plsts` document (version 1.1, docs/plsts.md): the
 /// show's start and zone, gap, break length, target and the breaks' own lengths. A 1.0 reader

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// A setlist as text for people: plain text for a chat message or an email body, or Markdown.
 /// `export --format text|markdown` and the body of `share` both use it, so they never disagree.

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// Large letters for the song title, drawn with block characters so that it reads from across a
 /// stage: a 3×5 pixel font (M, N and W wider), two pixel rows to a text row with half blocks.

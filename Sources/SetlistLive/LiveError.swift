@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// Stage mode cannot start or keep the terminal.
 public enum LiveError: SetlistError, Sendable {

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// The keys of stage mode as pure logic: which position is shown, how far its notes are
 /// scrolled, the number being typed for a jump, and a message for the status line.

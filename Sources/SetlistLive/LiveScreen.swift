@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 import SetlistTerminal
 
 /// The size of a terminal in character cells.

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 import SetlistTerminal
 
 /// Something that happened at the terminal.

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// How far the notes of one song scroll on one screen.
 public struct NotesScroll: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// When the song on stage should start under the show's plan, and how the band stands against
 /// that at a moment: the line the stage screen shows under the set's times.

@@ -1,4 +1,5 @@
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// The playlist on stage, followed in its library: edits made in another terminal (or by a sync
 /// tool, or `git pull`) reach the live screen.

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// Everything a musician needs about one position of a setlist on stage: the song, where it is in
 /// the playlist and its set, what follows, and how much of the set's planned time is behind and

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// Header values written safely: control characters neutralised, non-ASCII text as RFC 2047
 /// encoded words, and long values folded at whitespace to lines of at most 78 characters.

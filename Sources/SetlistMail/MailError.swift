@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// A message that cannot be built or delivered. Every message says what to do next.
 public enum MailError: SetlistError, Sendable, Equatable {

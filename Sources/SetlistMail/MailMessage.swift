@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// A file attached to a message.
 public struct MailAttachment: Hashable, Sendable {

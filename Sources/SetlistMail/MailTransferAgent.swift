@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// The system's mail transfer agent, run the way `sendmail -t -i` is: the message on standard
 /// input, the recipients read from its To header, a line of a single "." not taken as its end.

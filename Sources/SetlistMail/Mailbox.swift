@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// One person's address as a header shows it: an optional display name and an address, like
 /// `Jirka Novák <jirka@example.com>`.

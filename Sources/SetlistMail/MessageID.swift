@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// Message-ID values (RFC 5322 section 3.6.4): unique, or reproducible from the message's content.
 public enum MessageID {

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// Turns the words given after `--to` into mailboxes.
 public enum Recipients {

@@ -1,5 +1,5 @@
-import SetlistCore
 import SetlistExchange
+import SetlistModel
 
 /// The plain-text body of a shared setlist: short lines that read well on a phone.
 public enum SetlistBody {

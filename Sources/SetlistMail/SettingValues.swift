@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// Checking what `setlist config` saves. It lives here because most settings are the mail's
 /// (a mailbox, a mail program); the others are checked by the type they hold.

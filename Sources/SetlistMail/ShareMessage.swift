@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 #if canImport(Glibc)
     import Glibc

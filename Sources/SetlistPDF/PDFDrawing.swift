@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// What draws a playlist as a PDF. The drawing itself is `PDFRenderer` in SetlistPDFCairo, which
 /// loads Cairo and Pango when it first draws: loading them at start-up cost every other command

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// A PDF that cannot be rendered or written.
 public enum PDFError: SetlistError, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// A PDF on disk: its default name and how it is written.
 public enum PDFFile {

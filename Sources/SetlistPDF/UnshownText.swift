@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// Text of a playlist that no installed font can show, so the PDF prints boxes in its place.
 public struct UnshownText: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 import SetlistPDF
 
 /// The long version: every song with all its details and notes, page footers and an outline.

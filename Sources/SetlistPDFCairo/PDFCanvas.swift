@@ -1,6 +1,6 @@
 import CDrawingLibraries
 import Foundation
-import SetlistCore
+import SetlistModel
 import SetlistPDF
 
 /// The document information written into the PDF.

@@ -1,6 +1,6 @@
 import CDrawingLibraries
 import Foundation
-import SetlistCore
+import SetlistModel
 import SetlistPDF
 
 /// Renders setlists to PDF: Cairo draws, Pango lays out every piece of text, fonts come through

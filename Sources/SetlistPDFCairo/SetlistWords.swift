@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 import SetlistPDF
 
 /// Words shared by the layouts.

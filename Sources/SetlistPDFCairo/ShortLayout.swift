@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 import SetlistPDF
 
 /// The short version: numbered titles and authors with the total length, in the largest of a few

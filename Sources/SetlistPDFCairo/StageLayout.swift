@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 import SetlistPDF
 
 /// The stage version: titles and keys only, bold, in type that reads from a few metres.

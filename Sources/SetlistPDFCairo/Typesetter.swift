@@ -1,6 +1,6 @@
 import CDrawingLibraries
 import Foundation
-import SetlistCore
+import SetlistModel
 import SetlistPDF
 
 /// A font for one run of text. Families come through fontconfig; a letter the first family lacks

@@ -1,6 +1,6 @@
 import CSV
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// Writes songs as CSV that Excel, LibreOffice and Google Sheets open, and that
 /// ``CSVSongs/read(_:file:columns:)`` reads back to the same songs.

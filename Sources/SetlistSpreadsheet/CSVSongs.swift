@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// Reads the songs of a CSV file: a header row (or `--columns`), then one song per row.
 public enum CSVSongs {

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// Reads the song details of a ChordPro file (https://www.chordpro.org): `{title: …}`,
 /// `{subtitle: …}` and `{artist: …}` as the author, `{key: …}`, `{tempo: …}`,

@@ -1,6 +1,6 @@
 import Foundation
-import SetlistCore
 import SetlistExchange
+import SetlistModel
 
 /// What `setlist export --format csv|text|markdown` and `setlist export-songs` write, and where:
 /// a playlist for spreadsheets and people, or the repertoire as CSV.

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// What a column of a song spreadsheet holds.
 public enum SongColumn: String, CaseIterable, Sendable {

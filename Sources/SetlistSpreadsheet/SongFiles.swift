@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// Finds and reads the files `import-songs` is given: CSV, ChordPro, or folders of ChordPro files.
 public enum SongFiles {

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// Adds the songs of CSV and ChordPro files to the repertoire, and optionally copies them into a
 /// playlist in file order.

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// What `setlist import-songs` was asked to do: the files read (before the library is locked),
 /// and the options that say how their songs go in.

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// What `import-songs` did, or would do with `--dry-run`.
 public struct SongImportReport: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// A song read from a file, with where it came from.
 public struct IncomingSong: Hashable, Sendable {
@@ -43,7 +43,7 @@ public struct SongSheet: Hashable, Sendable {
     }
 }
 
-/// Turns the cells of one row into song fields through SetlistCore's value parsers.
+/// Turns the cells of one row into song fields through SetlistModel's value parsers.
 enum SongCells {
     /// The fields of a row, or the problems with its cells; `label` names a column for the error.
     static func fields(

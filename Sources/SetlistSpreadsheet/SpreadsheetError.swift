@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// A song file (CSV or ChordPro) that cannot be read, or rows in it that cannot be imported.
 /// Every case names the file, and where it can the line and the column at fault.

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// One measured command against its reference, with the budget from docs/performance.md.
 struct Comparison {

@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// A library made up for the benchmark: the same songs and playlists on every run (the ids
 /// derive from positions), with Czech accents, notes of varied length, unknown fields and breaks.

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// The programs setlist is measured against, built from `Benchmarks/` in the same run:
 /// a trivial Swift + Foundation program built with `swiftc -O -static-stdlib` (the floor of any

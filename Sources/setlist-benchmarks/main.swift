@@ -9,7 +9,8 @@
 // build, measured beside it), --runs N (5), --warmup N (1), --sizes band,big,stress,
 // --only WORD (commands containing it), --work DIR (.build/benchmarks), --own-timer (no hyperfine).
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 struct Options {
     var setlist: String

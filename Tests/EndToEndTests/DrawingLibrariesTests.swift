@@ -1,6 +1,6 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
 import Testing
 
 /// `pdf` and `share` load Cairo and Pango when they draw (CDrawingLibraries). That the other

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 /// A library the band keeps in git, merged by the real git through `setlist merge-file` (the

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 /// `share --send` with a mail program that hangs (issue 13): ended on the timeout, on SIGTERM and

@@ -1,7 +1,8 @@
 import CLITestSupport
 import Foundation
 import SeededRandom
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 /// Many `setlist` processes changing one library at once: the lock serialises them, so every

@@ -1,7 +1,8 @@
 import CLITestSupport
 import Foundation
 import SeededRandom
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 /// Write-heavy commands killed with SIGKILL at random moments (a few dozen times by default,

@@ -1,6 +1,7 @@
 import Foundation
 import MailTestSupport
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 /// An SMTP server on 127.0.0.1 (Tests/Support/smtp_sink.py, aiosmtpd) that keeps what it receives,

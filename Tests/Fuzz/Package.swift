@@ -2,7 +2,7 @@
 // The libFuzzer targets of setlist, kept out of the main package so that `swift build` and
 // `swift test` there never build with `-sanitize=fuzzer`. Run them with `Scripts/fuzz`.
 //
-// SetlistCore and SetlistExchange are the main package's own sources (symbolic links), compiled
+// SetlistModel, SetlistStore and SetlistExchange are the main package's own sources (symbolic links), compiled
 // here with the fuzzer's instrumentation.
 import PackageDescription
 
@@ -10,15 +10,16 @@ let package = Package(
     name: "setlist-fuzz",
     platforms: [.macOS(.v13)],
     targets: [
-        .target(name: "SetlistCore"),
-        .target(name: "SetlistExchange", dependencies: ["SetlistCore"]),
+        .target(name: "SetlistModel"),
+        .target(name: "SetlistStore", dependencies: ["SetlistModel"]),
+        .target(name: "SetlistExchange", dependencies: ["SetlistModel", "SetlistStore"]),
         // Starts libFuzzer from each target's own main.
         .target(name: "FuzzDriver"),
         // Lengths, keys, tempos, names, notes and email addresses typed by people.
-        .executableTarget(name: "FuzzValues", dependencies: ["SetlistCore", "FuzzDriver"]),
+        .executableTarget(name: "FuzzValues", dependencies: ["SetlistModel", "SetlistStore", "FuzzDriver"]),
         // Library files edited by hand or damaged: load, check and repair.
-        .executableTarget(name: "FuzzLibrary", dependencies: ["SetlistCore", "FuzzDriver"]),
+        .executableTarget(name: "FuzzLibrary", dependencies: ["SetlistModel", "SetlistStore", "FuzzDriver"]),
         // .plsts documents from other people: read, validate, import.
-        .executableTarget(name: "FuzzPlsts", dependencies: ["SetlistCore", "SetlistExchange", "FuzzDriver"]),
+        .executableTarget(name: "FuzzPlsts", dependencies: ["SetlistModel", "SetlistStore", "SetlistExchange", "FuzzDriver"]),
     ]
 )

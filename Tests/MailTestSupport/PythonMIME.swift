@@ -1,5 +1,6 @@
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// What Python's `email` package found in a message (see Tests/Support/mime_check.py).
 public struct MIMECheck: Decodable {

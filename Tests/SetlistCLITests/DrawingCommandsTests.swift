@@ -1,6 +1,6 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
 import Testing
 
 @testable import SetlistCLI

@@ -1,6 +1,6 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
 import Testing
 
 /// A set never ends up without songs (issue 13): two breaks at one place is a state `break`

@@ -1,7 +1,7 @@
 import CLITestSupport
 import Foundation
 import SetlistCLI
-import SetlistCore
+import SetlistModel
 import Testing
 
 /// Names as a hostile user types them (issue 13): decomposed accents, bytes that are not UTF-8,

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 /// The library is found through --library (before or after the command), then $SETLIST_HOME,

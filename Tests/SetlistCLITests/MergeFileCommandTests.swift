@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 /// `setlist merge-file` (git's merge driver), `setlist resolve` and `setlist git-setup`, in-process.

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 /// `setlist plan` and the plan in `show` and `show --json`.

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 @testable import SetlistCLI

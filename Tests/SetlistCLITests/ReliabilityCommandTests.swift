@@ -1,6 +1,6 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
 import Testing
 
 /// `setlist check [--repair]` and `setlist undo [--list]` as a person uses them.

@@ -1,6 +1,6 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
 import Testing
 
 /// The conflict copies sync tools write beside a library file: found by `check`, merged by

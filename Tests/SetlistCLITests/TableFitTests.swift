@@ -1,6 +1,6 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
 import Testing
 
 /// Tables fit the width ($COLUMNS here): the widest text columns shrink first, cut with "…" by

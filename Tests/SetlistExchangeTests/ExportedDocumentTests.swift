@@ -1,7 +1,7 @@
 import Foundation
 import PropertyBased
 import SeededRandom
-import SetlistCore
+import SetlistModel
 import Testing
 
 @testable import SetlistExchange

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 import Testing
 
 @testable import SetlistExchange

@@ -1,6 +1,6 @@
 import Foundation
 import SeededRandom
-import SetlistCore
+import SetlistModel
 import Testing
 
 @testable import SetlistExchange

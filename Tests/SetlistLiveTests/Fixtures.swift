@@ -1,5 +1,5 @@
-import SetlistCore
 import SetlistLive
+import SetlistModel
 
 /// A five-song setlist with a break "Set 2" after song 3; song 5 has no length.
 enum Fixtures {

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 import SetlistTerminal
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import SetlistCore
 import SetlistExchange
+import SetlistModel
 import Testing
 
 @testable import SetlistMail

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 import Testing
 
 /// Setlists the tests render.

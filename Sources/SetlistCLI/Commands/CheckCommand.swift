@@ -1,5 +1,6 @@
 import ArgumentParser
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 struct CheckCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SetlistCore
 import SetlistMail
+import SetlistModel
 
 struct ConfigCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

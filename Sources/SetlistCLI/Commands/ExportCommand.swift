@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SetlistCore
 import SetlistExchange
+import SetlistModel
 import SetlistSpreadsheet
 
 struct ExportCommand: SetlistSubcommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SetlistCore
 import SetlistExchange
+import SetlistModel
 
 struct ImportCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

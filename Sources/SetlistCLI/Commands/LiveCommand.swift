@@ -1,6 +1,6 @@
 import ArgumentParser
-import SetlistCore
 import SetlistLive
+import SetlistModel
 import SetlistTerminal
 
 /// `setlist live`: stage mode, one song at a time on the whole terminal.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SetlistCore
+import SetlistModel
 
 struct PlanCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SetlistCore
 import SetlistLive
+import SetlistModel
 
 struct NewCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

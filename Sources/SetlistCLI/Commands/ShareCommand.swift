@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SetlistCore
 import SetlistExchange
 import SetlistMail
+import SetlistModel
 import SetlistPDF
 
 struct ShareCommand: SetlistSubcommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SetlistCore
 import SetlistMail
+import SetlistModel
 
 struct AddSongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

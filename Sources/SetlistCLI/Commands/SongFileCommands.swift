@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SetlistCore
+import SetlistModel
 import SetlistSpreadsheet
 
 struct ImportSongsCommand: SetlistSubcommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 struct UndoCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// A failure in the command layer itself, such as a file to read that is missing.
 struct CLIError: SetlistError {

@@ -1,6 +1,7 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 import SetlistPDF
+import SetlistStore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SetlistCore
+import SetlistModel
 
 /// The subcommands' names, for the word before everything else: `setlist shwo` suggests the
 /// closest names, `setlist help foo` is an error, `setlist version` and `-V` print the version.

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 /// What every command prints, through its context.
 extension CommandContext {

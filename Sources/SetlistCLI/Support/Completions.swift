@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// Shell completion of names from the library (`setlist --generate-completion-script`). The shell
 /// runs `setlist ---completion …` on every Tab, so these read the library without locking or

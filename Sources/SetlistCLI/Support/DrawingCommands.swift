@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// The commands that draw PDFs (`pdf`, `share`): only they load Cairo and Pango, and `setlist`
 /// starts preparing the fonts for them before parsing the command line.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// The `--library` option every command shares, and access to the library it names.
 struct LibraryOptions: ParsableArguments {

@@ -1,5 +1,5 @@
 import Foundation
-import SetlistCore
+import SetlistModel
 
 extension CommandContext {
     /// The clock of `plan` for this command's reader: times in `$TZ`'s zone, an undated start

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// The song fields commands take, typed as people type them. An empty value clears a field.
 struct SongFieldOptions: ParsableArguments {

@@ -1,4 +1,4 @@
-import SetlistCore
+import SetlistModel
 
 /// An aligned plain-text table for people, fitted to the output's width.
 struct Table {

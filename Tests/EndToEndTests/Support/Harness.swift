@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
-import SetlistCore
+import SetlistModel
+import SetlistStore
 import Testing
 
 /// The real `setlist` binary, for what needs a process of its own. Fixtures and everything else

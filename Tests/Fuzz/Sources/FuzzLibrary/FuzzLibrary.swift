@@ -1,6 +1,7 @@
 import Foundation
 import FuzzDriver
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// libFuzzer entry: a library folder with one file replaced by the input (the first byte picks
 /// which: songs, order, a playlist, contacts, settings or the last history entry). Loading,

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
-import SetlistCore
 import SetlistExchange
+import SetlistModel
 
 /// libFuzzer entry: a .plsts document from someone else. Reading it may refuse it with an error
 /// but never crash; a document it accepts imports into an empty library and into one that

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzDriver
-import SetlistCore
+import SetlistModel
+import SetlistStore
 
 /// libFuzzer entry: the values people type (lengths, keys, tempos, names, notes, addresses).
 /// Any input must be refused or give a value that is in range and reads back the same.

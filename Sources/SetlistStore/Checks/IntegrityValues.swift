@@ -1,0 +1,157 @@
+import Foundation
+import SetlistModel
+
+/// Checks of the values inside files that parse: text with control characters (which a command
+/// would have refused, so they come from hand edits or other programs) and numbers out of range.
+/// Text is fixed by the same rule everywhere: forbidden characters become spaces in names and
+/// are dropped from notes. Numbers out of range are only reported, since any fix would guess.
+struct IntegrityValues {
+    /// A problem found, whether ``clean(_:)`` fixes it, and how repair words the fix.
+    struct Finding {
+        var problem: IntegrityProblem
+        var fixable: Bool
+        var fix = "cleaned"
+    }
+
+    private(set) var findings: [Finding] = []
+
+    /// Checks `library`, cleaning its text in place.
+    mutating func clean(_ library: inout Library) {
+        for index in library.songs.indices {
+            let name = library.songs[index].name
+            var fields = library.songs[index].fields
+            if check(&fields, path: LibraryFiles.songs, place: "songs[\(index)] '\(Self.cleanedName(name))'") {
+                library.songs[index].fields = fields
+            }
+        }
+        for p in library.playlists.indices {
+            let file =
+                LibraryFiles.playlistFolder + "/"
+                + LibraryFiles.playlistFileName(name: library.playlists[p].name, id: library.playlists[p].id)
+            let id = library.playlists[p].id
+            cleanName(&library.playlists[p].name, field: "the playlist name", path: file, place: "playlist \(id)")
+            var position = 0
+            for i in library.playlists[p].items.indices {
+                switch library.playlists[p].items[i] {
+                // Written back only when cleaned: most values are fine, and putting every item
+                // back cost more than checking it.
+                case .song(var copy):
+                    position += 1
+                    let (name, id, number) = (copy.name, copy.id, position)
+                    if check(&copy.fields, path: file, place: "song \(number) '\(Self.cleanedName(name))' (copy \(Identifier.short(id)))") {
+                        library.playlists[p].items[i] = .song(copy)
+                    }
+                case .setBreak(var label):
+                    if cleanName(&label, field: "the break label", path: file, place: "items[\(i)]") {
+                        library.playlists[p].items[i] = .setBreak(label)
+                    }
+                }
+            }
+            if let plan = library.playlists[p].plan { check(plan, path: file) }
+            for i in library.playlists[p].emptySetBreaks {
+                guard case .setBreak(let label) = library.playlists[p].items[i],
+                    case .setBreak(let next) = library.playlists[p].items[i + 1]
+                else { continue }
+                findings.append(
+                    Finding(
+                        problem: IntegrityProblem(
+                            .emptySet, path: file,
+                            detail: "items[\(i)]: the break '\(label)' opens a set without songs (the break '\(next)' follows it)."),
+                        fixable: true, fix: "removed that break"))
+            }
+            library.playlists[p].dropEmptySets()
+        }
+        for index in library.contacts.indices {
+            cleanName(&library.contacts[index].name, field: "the name", path: LibraryFiles.contacts, place: "contacts[\(index)]")
+            let email = library.contacts[index].email
+            if (try? EmailAddress.validate(email)) == nil {
+                // An address with a line break could add headers to a shared email; share refuses it.
+                report(
+                    LibraryFiles.contacts,
+                    "contacts[\(index)] '\(library.contacts[index].name)': \(String(reflecting: email)) is not an email address; `setlist remove-contact` it and add it again.",
+                    fixable: false)
+            }
+        }
+    }
+
+    /// `place` is worked out only for a report (most values are fine). Whether `fields` were cleaned.
+    private mutating func check(_ fields: inout SongFields, path: String, place: @autoclosure () -> String) -> Bool {
+        var cleaned = cleanName(&fields.name, field: "the name", path: path, place: place())
+        if var author = fields.author, cleanName(&author, field: "the author", path: path, place: place()) {
+            fields.author = author
+            cleaned = true
+        }
+        if let notes = fields.notes, let bad = ControlCharacters.firstForbiddenInNotes(notes) {
+            fields.notes = ControlCharacters.cleanedNotes(notes)
+            report(path, "\(place()): the notes hold the control character \(Self.name(bad)).", fixable: true)
+            cleaned = true
+        }
+        if let length = fields.length, !(1...SongLength.maximum).contains(length) {
+            report(
+                path,
+                "\(place()): the length \(length) s is outside 1 s to \(SongLength.maximum / 3600) hours; set it with `setlist edit-song`.",
+                fixable: false)
+        }
+        if let bpm = fields.bpm, !Tempo.range.contains(bpm) {
+            report(
+                path,
+                "\(place()): the tempo \(bpm) BPM is outside \(Tempo.range.lowerBound)–\(Tempo.range.upperBound); set it with `setlist edit-song`.",
+                fixable: false)
+        }
+        return cleaned
+    }
+
+    /// A plan's values as `setlist plan` and `setlist break` take them (lengths from 0, the target
+    /// from 1 s, at most 10 hours; a zone this machine knows), each named by its field. Only
+    /// reported, like a song's length: the command that sets the value is named instead.
+    private mutating func check(_ plan: ShowPlan, path: String) {
+        func length(_ value: Int?, _ field: String, from lowest: Int, fix: String) {
+            guard let value, !(lowest...SongLength.maximum).contains(value) else { return }
+            report(
+                path,
+                "plan.\(field): \(value) s is outside \(lowest) s to \(SongLength.maximum / 3600) hours; set it with `\(fix)`.",
+                fixable: false)
+        }
+        if let zone = plan.zone, PlanZone.zone(zone) == nil {
+            report(
+                path,
+                "plan.zone: \(ControlCharacters.quoted(zone)) is not a time zone; set the start again with `setlist plan --start` (a zone after the time, or none for this machine's).",
+                fixable: false)
+        }
+        length(plan.gap, "gap", from: 0, fix: "setlist plan --gap")
+        length(plan.breakLength, "breakLength", from: 0, fix: "setlist plan --break-length")
+        length(plan.target, "target", from: 1, fix: "setlist plan --target")
+        for (index, own) in plan.breakLengths.enumerated() {
+            length(own.length, "breaks[\(index)].length", from: 0, fix: "setlist break --after N --length")
+            if own.occurrence < 0 {
+                report(
+                    path, "plan.breaks[\(index)].occurrence: \(own.occurrence) is not a count of earlier breaks; it counts from 0.",
+                    fixable: false)
+            }
+        }
+    }
+
+    /// Whether `text` was cleaned.
+    @discardableResult
+    private mutating func cleanName(_ text: inout String, field: String, path: String, place: @autoclosure () -> String) -> Bool {
+        guard let bad = ControlCharacters.firstForbidden(in: text) else { return false }
+        text = Self.cleanedName(text)
+        report(path, "\(place()): \(field) holds the control character \(Self.name(bad)).", fixable: true)
+        return true
+    }
+
+    private mutating func report(_ path: String, _ detail: String, fixable: Bool) {
+        findings.append(
+            Finding(problem: IntegrityProblem(fixable ? .controlCharacter : .invalidValue, path: path, detail: detail), fixable: fixable))
+    }
+
+    /// A name as ``ControlCharacters/cleanedName(_:)`` cleans it; "Untitled" if nothing is left.
+    static func cleanedName(_ text: String) -> String {
+        let cleaned = ControlCharacters.cleanedName(text)
+        return cleaned.isEmpty ? "Untitled" : cleaned
+    }
+
+    static func name(_ scalar: Unicode.Scalar) -> String {
+        Hex.codePoint(scalar)
+    }
+}

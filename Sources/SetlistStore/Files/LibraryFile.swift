@@ -1,0 +1,81 @@
+import Foundation
+import SetlistModel
+
+/// One kind of library file (the song list, a playlist, the order of the playlists, the
+/// contacts, the settings, a history entry): its JSON object, read and written by its own
+/// ``JSONCodable`` conformance, the one place its members are named.
+///
+/// Every file carries `format` and `version`. A file of a newer version is refused; an older
+/// one is read.
+protocol LibraryFile: JSONCodable {
+    /// The format version the file was written in.
+    var version: Int { get }
+}
+
+/// The members every library file has, read beside the file's own.
+struct LibraryFileHeader {
+    var format: String?
+    var version: Int?
+
+    /// Reads `key` when it is `format` or `version`, and passes over any other (a member a later
+    /// setlist added).
+    mutating func read(_ key: String, from reader: inout JSONReader) throws(JSONReadError) {
+        switch key {
+        case "format": format = try reader.readString()
+        case "version": version = try reader.readInt()
+        default: try reader.skipValue()
+        }
+    }
+
+    /// The format and version, which every file must have.
+    func checked(_ reader: JSONReader) throws(JSONReadError) -> (format: String, version: Int) {
+        guard let format else { throw reader.missing("format") }
+        guard let version else { throw reader.missing("version") }
+        return (format, version)
+    }
+}
+
+extension LibraryFiles {
+    /// Reads a library file, with errors that name the file and the place in it.
+    static func decode<File: LibraryFile>(_ type: File.Type, from data: Data, path: String) throws(LibraryError) -> File {
+        try decode(type, from: Array(data), path: path)
+    }
+
+    /// ``decode(_:from:path:)`` of the bytes of a file as read.
+    static func decode<File: LibraryFile>(_ type: File.Type, from data: [UInt8], path: String) throws(LibraryError) -> File {
+        var reader = JSONReader(bytes: data)
+        do {
+            let file = try reader.readDocument { reader throws(JSONReadError) in try File(json: &reader) }
+            if file.version > version { throw LibraryError.newerFormat(path: path, found: file.version, supported: version) }
+            return file
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            // A file this build cannot read may be one a newer build wrote, or no library file at
+            // all: its header says which before the first problem in its body.
+            let header = try? Self.header(of: data)
+            if header != nil && header?.version == nil {
+                throw .unreadableFile(path: path, detail: "it has no \"version\" field, so it is not a setlist library file.")
+            }
+            if let found = header?.version, found > version { throw .newerFormat(path: path, found: found, supported: version) }
+            throw .unreadableFile(path: path, detail: (error as? JSONReadError)?.description ?? "\(error)")
+        }
+    }
+
+    /// The format and version of a file that is a JSON object; an error for anything else.
+    static func header(of data: [UInt8]) throws(JSONReadError) -> LibraryFileHeader {
+        var reader = JSONReader(bytes: data)
+        var header = LibraryFileHeader()
+        try reader.readDocument { reader throws(JSONReadError) in
+            try reader.readObject { key, reader throws(JSONReadError) in try header.read(key, from: &reader) }
+        }
+        return header
+    }
+
+    /// The bytes of a library file: its JSON and the final new line of a text file.
+    static func encode(_ file: some LibraryFile) -> Data {
+        var writer = JSONWriter(capacity: 4096)
+        file.write(json: &writer)
+        return writer.document
+    }
+}

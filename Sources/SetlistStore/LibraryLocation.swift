@@ -1,0 +1,30 @@
+import Foundation
+import SetlistModel
+
+/// Where the library folder is: `--library DIR`, else `$SETLIST_HOME`, else
+/// `$XDG_DATA_HOME/setlist`, else `~/.local/share/setlist`.
+public enum LibraryLocation {
+    public static func resolve(option: String?, environment: [String: String], currentDirectory: String) -> URL {
+        func absolute(_ path: String) -> URL {
+            let expanded = path.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst(1) : path
+            return URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
+                .standardizedFileURL
+        }
+        if let option, !option.isEmpty { return absolute(option) }
+        if let home = environment["SETLIST_HOME"], !home.isEmpty { return absolute(home) }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return absolute(xdg).appendingPathComponent("setlist") }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/setlist")
+    }
+
+    /// The folder for what setlist can make again from the library (``LibraryStore/cacheFolder``):
+    /// `$XDG_CACHE_HOME/setlist`, else `~/.cache/setlist`; nil when neither is known. A relative
+    /// `$XDG_CACHE_HOME` is passed over, as the XDG specification asks.
+    public static func cacheFolder(environment: [String: String]) -> URL? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("setlist")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/setlist")
+    }
+}

@@ -1,0 +1,140 @@
+import SetlistModel
+
+/// Which files of the library a command reads.
+///
+/// A 30 000-song library with 2 000 setlists is 35 MB of JSON: read whole, every command would
+/// take seconds. Most commands need a file or two, so each says what it needs; the settings
+/// (small) are always read, the contacts only with the whole library (`share`, the contact
+/// commands): no other command uses them. What is read is checked as always; what is not read is
+/// not (`setlist check` reads everything), and a change writes only the files it read.
+public struct LibraryScope: Sendable, Hashable {
+    enum Songs: Sendable, Hashable {
+        /// Every original.
+        case all
+        /// Only the originals of the copies in the playlists read.
+        case originalsOfCopies
+        /// None.
+        case none
+    }
+
+    enum Playlists: Sendable, Hashable {
+        /// Every playlist and the order file, checked as a whole (orphans, repeated names).
+        case all
+        /// The order file and the playlists that one of these references may name (nil: the
+        /// current one). When none of them names a playlist, everything is read, so a mistyped
+        /// name gets the same message (with its suggestions) as before.
+        case matching([String?])
+        /// The order file and the playlists that may hold copies of the song named so.
+        case holdingCopies(of: String)
+        /// Neither the playlists nor their order.
+        case none
+    }
+
+    var songs: Songs
+    var playlists: Playlists
+    /// Whether contacts.json is read (decoding it was a tenth of a band-size `show`).
+    var contacts = false
+
+    /// Every file.
+    public static let everything = LibraryScope(songs: .all, playlists: .all, contacts: true)
+
+    /// The songs (and the settings), no playlists: the song list and changes to originals alone.
+    public static let songs = LibraryScope(songs: .all, playlists: .none)
+
+    /// Every playlist (checked as a whole) without the songs: the list of playlists.
+    public static let playlists = LibraryScope(songs: .none, playlists: .all)
+
+    /// The playlist `reference` names (nil: the current one) and, with `originals`, the
+    /// originals of its copies (for what differs, or to export them).
+    public static func playlist(_ reference: String?, originals: Bool = true) -> LibraryScope {
+        playlists(matching: [reference], originals: originals)
+    }
+
+    /// The playlists any of `references` names: for a word that may be a playlist's name or a
+    /// file's (`export Concert.plsts`).
+    public static func playlists(matching references: [String?], originals: Bool = true) -> LibraryScope {
+        LibraryScope(songs: originals ? .originalsOfCopies : .none, playlists: .matching(references))
+    }
+
+    /// Every song and the playlists holding copies of the one `reference` names: the original's
+    /// details and where it is played.
+    public static func song(withCopiesOf reference: String) -> LibraryScope {
+        LibraryScope(songs: .all, playlists: .holdingCopies(of: reference))
+    }
+
+    /// The keys of the references of `.matching`, made once (trimmed, lowered, folded), each nil
+    /// for the current playlist; nil for any other scope.
+    var playlistKeys: [LibraryFiles.PlaylistKey?]? {
+        guard case .matching(let references) = playlists else { return nil }
+        return references.map { $0.map(LibraryFiles.PlaylistKey.init) }
+    }
+
+    /// Whether what was read answers the references the way the whole library would: one of
+    /// them names a playlist. When none does, the whole library is read instead, so that the
+    /// command's error lists what the whole library suggests.
+    func isFound(in library: Library) -> Bool {
+        guard case .matching(let references) = playlists else { return true }
+        return references.contains { (try? library.playlistIndex(matching: $0)) != nil }
+    }
+}
+
+extension LibraryFiles {
+    /// The entries of the order file whose playlist the reference made into `key` may name (nil:
+    /// the current one), told by what the order file holds: the ids, and the file names, which
+    /// come from the folded names (``playlistFileName(name:id:)``). A name finds its playlist only
+    /// through its file's name, so a file renamed by hand is not a candidate; then nothing is
+    /// found and everything is read.
+    static func candidates(for key: PlaylistKey?, in order: PlaylistOrderFile) -> [String] {
+        guard let key else { return order.current.map { [$0] } ?? [] }
+        return order.playlists.filter(key.matches).map(\.id)
+    }
+
+    /// What an order file's entry is compared with to be a candidate for a reference to a playlist.
+    struct PlaylistKey {
+        /// The reference trimmed and lowered: an id, or the start of one.
+        private let lower: String
+        private let byPrefix: Bool
+        /// What the file name of a playlist with that name starts with, "-" included; ASCII.
+        private let stem: String
+
+        init(_ reference: String) {
+            let trimmed = Text.trimmedSpaces(reference)
+            lower = trimmed.lowercased()
+            byPrefix = Identifier.looksLikePrefix(trimmed)
+            stem = playlistFileStem(name: trimmed) + "-"
+        }
+
+        /// The rule: the entry's id is the reference or, when it looks like one, starts with it,
+        /// or its file is the one a playlist of that name is given.
+        func matches(_ entry: PlaylistOrderFile.Entry) -> Bool {
+            entry.id == lower || (byPrefix && entry.id.hasPrefix(lower))
+                || (entry.file.hasPrefix(stem) && entry.file == stem + Identifier.short(entry.id) + ".json")
+        }
+    }
+}
+
+/// What a change reads and may write (``LibraryStore/modify(_:command:_:)``): every file, or for
+/// the commonest changes the few files they touch. A change reads every song it may write, so
+/// there is no change of a playlist with only its copies' originals.
+public enum ChangeScope: Sendable, Hashable {
+    /// Every file.
+    case everything
+    /// The songs and the settings, no playlists: a change to originals alone.
+    case songs
+    /// Every song and the playlists holding copies of the one the reference names: changing an
+    /// original (and, when asked, its copies).
+    case song(withCopiesOf: String)
+    /// The playlist the reference names (nil: the current one), none of the songs: a change to
+    /// one playlist's copies, order or breaks.
+    case playlist(String?)
+
+    /// The files read for the change.
+    var reading: LibraryScope {
+        switch self {
+        case .everything: .everything
+        case .songs: .songs
+        case .song(let reference): .song(withCopiesOf: reference)
+        case .playlist(let reference): .playlist(reference, originals: false)
+        }
+    }
+}

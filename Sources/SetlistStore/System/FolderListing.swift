@@ -1,0 +1,28 @@
+import Foundation
+import SetlistModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Listing a folder with `readdir`, which gives every name as the system has it, one that is not
+/// UTF-8 included (shown with U+FFFD), where `FileManager` passes over or fails on such a name.
+enum FolderListing {
+    /// The names in the folder at `path`, without `.` and `..`, in the order the system gives
+    /// them; empty when it cannot be listed (absent, not a folder, not readable).
+    static func names(atPath path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(folder) else { return errno == 0 ? names : [] }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+}

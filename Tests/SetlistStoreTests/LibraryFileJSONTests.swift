@@ -1,0 +1,240 @@
+import Foundation
+import SeededRandom
+import Testing
+
+@testable import SetlistModel
+@testable import SetlistStore
+
+/// Every library file is read and written by its own codec (``LibraryFile``); Codable stays the
+/// definition of both: on random files of every kind, the codec writes the encoder's bytes, and
+/// reads what the decoder reads, from setlist's layout and from another program's.
+@Suite struct LibraryFileJSONTests {
+    static func text(_ random: inout some RandomNumberGenerator, upTo length: Int = 10) -> String {
+        HistoryRecordJSONTests.text(&random, upTo: length)
+    }
+
+    static func fields(_ random: inout some RandomNumberGenerator) -> SongFields {
+        let keys = ["C minor", "F# major", "Bb minor", "E major"].compactMap(MusicalKey.init(parsing:))
+        return SongFields(
+            name: text(&random), author: Bool.random(using: &random) ? text(&random) : nil,
+            length: Bool.random(using: &random) ? Int.random(in: 0...100_000, using: &random) : nil,
+            key: Bool.random(using: &random) ? keys.randomElement(using: &random) : nil,
+            bpm: Bool.random(using: &random) ? Int.random(in: 1...400, using: &random) : nil,
+            notes: Bool.random(using: &random) ? text(&random, upTo: 30) : nil)
+    }
+
+    static func value(_ random: inout some RandomNumberGenerator, depth: Int = 0) -> JSONValue {
+        switch Int.random(in: 0..<(depth < 2 ? 8 : 6), using: &random) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2: return .int(Int.random(in: -1_000_000...1_000_000, using: &random))
+        case 3: return .double(Double(Int.random(in: -1000...1000, using: &random)) + 0.5)
+        case 4, 5: return .string(text(&random))
+        case 6: return .array((0..<Int.random(in: 0...3, using: &random)).map { _ in value(&random, depth: depth + 1) })
+        default:
+            var object: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0...3, using: &random) { object[text(&random, upTo: 3)] = value(&random, depth: depth + 1) }
+            return .object(object)
+        }
+    }
+
+    static func conflicts(_ random: inout some RandomNumberGenerator) -> [LibraryConflict]? {
+        guard Int.random(in: 0..<3, using: &random) == 0 else { return nil }
+        return (0..<Int.random(in: 0...2, using: &random)).map { _ in
+            LibraryConflict(
+                location: .songs, subject: text(&random), item: Bool.random(using: &random) ? text(&random) : nil,
+                field: ["name", "key", "order", "removed"].randomElement(using: &random)!, ours: value(&random),
+                theirs: value(&random))
+        }
+    }
+
+    static func plan(_ random: inout some RandomNumberGenerator) -> ShowPlan? {
+        guard Bool.random(using: &random) else { return nil }
+        return ShowPlan(
+            start: Bool.random(using: &random)
+                ? PlanStart(parsing: ["20:00", "2026-12-31 19:30", "8:05"].randomElement(using: &random)!) : nil,
+            zone: Bool.random(using: &random) ? "Europe/Prague" : nil, gap: Int.random(in: 0...60, using: &random),
+            breakLength: Int.random(in: 0...1800, using: &random), target: Bool.random(using: &random) ? 5400 : nil,
+            breakLengths: (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                BreakLength(label: text(&random), occurrence: Int.random(in: 0...2, using: &random), length: 600)
+            })
+    }
+
+    static func playlistFile(_ random: inout some RandomNumberGenerator) -> LibraryFiles.PlaylistFile {
+        var items: [PlaylistItem] = []
+        for _ in 0..<Int.random(in: 0...6, using: &random) {
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                items.append(.setBreak(text(&random)))
+            } else {
+                items.append(
+                    .song(
+                        SongCopy(
+                            id: text(&random, upTo: 4) + "c", originalID: Bool.random(using: &random) ? text(&random, upTo: 4) : nil,
+                            fields: fields(&random), received: Int.random(in: 0..<3, using: &random) == 0 ? fields(&random) : nil)))
+            }
+        }
+        let playlist = Playlist(name: text(&random), items: items)
+        let received =
+            Bool.random(using: &random)
+            ? ReceivedPlaylist(
+                name: text(&random), order: playlist.slots.shuffled(using: &random), plan: plan(&random),
+                exported: Bool.random(using: &random) ? "2026-05-01T18:30:00Z" : nil,
+                removed: Bool.random(using: &random) ? [text(&random): fields(&random), "c" + text(&random): fields(&random)] : nil) : nil
+        return LibraryFiles.PlaylistFile(
+            id: playlist.id, name: playlist.name, items: items, received: received, plan: plan(&random), conflicts: conflicts(&random))
+    }
+
+    /// One file of each kind, at random.
+    static func files(_ random: inout some RandomNumberGenerator) -> [any LibraryFile & Codable & Equatable] {
+        let songs = (0..<Int.random(in: 0...8, using: &random)).map { _ in Song(id: text(&random, upTo: 4) + "s", fields: fields(&random)) }
+        let order = LibraryFiles.PlaylistOrderFile(
+            current: Bool.random(using: &random) ? text(&random) : nil,
+            playlists: (0..<Int.random(in: 0...4, using: &random)).map { _ in .init(id: text(&random), file: text(&random) + ".json") },
+            conflicts: conflicts(&random))
+        let contacts = LibraryFiles.ContactsFile(
+            contacts: (0..<Int.random(in: 0...3, using: &random)).map { _ in Contact(name: text(&random), email: text(&random) + "@x.cz") },
+            conflicts: conflicts(&random))
+        var settings: [String: String] = [:]
+        for _ in 0..<Int.random(in: 0...4, using: &random) { settings[text(&random, upTo: 3)] = text(&random) }
+        return [
+            LibraryFiles.SongsFile(songs: songs, conflicts: conflicts(&random)), playlistFile(&random), order, contacts,
+            LibraryFiles.SettingsFile(settings: settings, conflicts: conflicts(&random)), HistoryRecordJSONTests.record(&random),
+        ]
+    }
+
+    @Test func everyFileIsWrittenAsTheEncoderWritesIt() {
+        var random = seededGenerator(for: "LibraryFileJSONTests.everyFileIsWrittenAsTheEncoderWritesIt")
+        for _ in 0..<500 {
+            for file in Self.files(&random) {
+                #expect(LibraryFiles.encode(file) == JSONFormat.document(file), "\(file)")
+            }
+        }
+    }
+
+    @Test func everyFileIsReadAsTheDecoderReadsIt() throws {
+        var random = seededGenerator(for: "LibraryFileJSONTests.everyFileIsReadAsTheDecoderReadsIt")
+        for _ in 0..<500 {
+            for file in Self.files(&random) {
+                try Self.checkRead(file)
+            }
+        }
+    }
+
+    private static func checkRead<File: LibraryFile & Codable & Equatable>(_ file: File) throws {
+        let data = JSONFormat.document(file)
+        #expect(try LibraryFiles.decode(File.self, from: data, path: "f.json") == file)
+        // As another program writes it: compact, slashes and more escaped (and, by Foundation's
+        // JSONSerialization, without the byte order marks inside text).
+        let other = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
+        #expect(try LibraryFiles.decode(File.self, from: other, path: "f.json") == JSONDecoder().decode(File.self, from: other))
+    }
+
+    @Test func songsPrintedForScriptsAreTheEncodersArray() {
+        var random = seededGenerator(for: "LibraryFileJSONTests.songsPrintedForScriptsAreTheEncodersArray")
+        for _ in 0..<200 {
+            let songs = (0..<Int.random(in: 0...5, using: &random)).map { _ in Song(id: Self.text(&random), fields: Self.fields(&random)) }
+            #expect(JSONFormat.songs(songs) == (try? JSONFormat.encoder().encode(songs)))
+        }
+    }
+
+    /// Text with every escape, broken escapes, controls and bytes that are not UTF-8 is read as
+    /// the decoder reads it, or refused where it refuses it.
+    @Test func textIsReadAsTheDecoderReadsIt() {
+        var random = seededGenerator(for: "LibraryFileJSONTests.textIsReadAsTheDecoderReadsIt")
+        let pieces: [[UInt8]] =
+            [
+                "a", "Příběh ", "🎸", "e\u{301}", #"\n"#, #"\t"#, #"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#, #"\r"#, #"\u00e9"#, #"\u017D"#,
+                #"\ud83c\udfb8"#, #"\ud83c"#, #"\udfb8"#, #"\u+abc"#, #"\u12"#, #"\uzzzz"#, #"\x"#, "\\", "\t", "\n", "\"",
+            ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x01], [0x7F], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80]]
+        var read = 0
+        for _ in 0..<5000 {
+            let contents = (0..<Int.random(in: 0...8, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            let document = Data(Array("[\"".utf8) + contents + Array("\"]".utf8))
+            var reader = JSONReader(document)
+            let text = try? reader.readDocument { reader throws(JSONReadError) in
+                try reader.readArray { reader throws(JSONReadError) in try reader.readString() }
+            }
+            let decoded = try? JSONDecoder().decode([String].self, from: document)
+            #expect(text == decoded, "\(contents)")
+            if text != nil { read += 1 }
+        }
+        #expect(read > 500)
+    }
+
+    /// Numbers: a whole number is read as the decoder reads it into an Int, and anything else is
+    /// named with what the file holds.
+    @Test(arguments: [
+        ("120", "120"), ("-3", "-3"), ("120.0", "120"), ("1.2e2", "120"), ("0", "0"), ("2.5", "expected a whole number, found 2.5."),
+        ("1e40", "expected a whole number, found 1e40."), ("007", "may not start with 0"), ("-", "needs digits"), ("1.", "needs digits"),
+        ("\"7\"", #"expected a number, found the text "7"."#), ("true", "expected a number, found true."),
+        ("null", "expected a number but found null."), ("[1]", "expected a number, found a list."),
+    ])
+    func wholeNumbers(json: String, expected: String) {
+        var reader = JSONReader("{\"bpm\": \(json)}")
+        do {
+            let value = try reader.readDocument { reader throws(JSONReadError) in
+                var value = 0
+                try reader.readObject { _, reader throws(JSONReadError) in value = try reader.readInt() }
+                return value
+            }
+            #expect("\(value)" == expected)
+        } catch {
+            #expect(error.description.contains(expected), "\(error)")
+            #expect(!error.description.contains("at bpm") || !expected.contains("digits"))
+        }
+    }
+
+    /// Broken JSON is placed by line and column, whatever is broken.
+    @Test(arguments: [
+        ("{\n  \"a\" : 1,\n}", "it is not valid JSON at line 3, column 1 (expected a key in quotes)."),
+        ("{\n  \"a\" : tru\n}", "it is not valid JSON at line 2, column 9 (expected a value)."),
+        ("{\n  \"a\" : [1, 2", "it ends too early, at line 2, column 14: the file is cut short."),
+        ("  \n ", "it is empty."), ("{\"a\": \"x\u{1}\"}", "it is not valid JSON at line 1, column 9"),
+        ("{\"a\": 1} {", "it is not valid JSON at line 1, column 10 (more text follows the end of the document)."),
+        ("{\"a\": \"\\ud83c\"}", "a lone surrogate"),
+        ("{\"a\": 1, \"a\": 2}", "the field \"a\" stands twice in the top level (line 1); keep one of them."),
+    ])
+    func brokenJSONIsPlaced(json: String, expected: String) {
+        var again = JSONReader(json)
+        do {
+            try again.readDocument { reader throws(JSONReadError) in _ = try reader.readValue() }
+            Issue.record("\(json) was read")
+        } catch {
+            #expect(error.description.contains(expected), "\(error)")
+        }
+    }
+
+    @Test func bytesThatAreNotUTF8ArePlaced() {
+        var reader = JSONReader(Data("{\n  \"name\" : \"P".utf8) + Data([0xED, 0x73]) + Data("\"\n}".utf8))
+        #expect(throws: JSONReadError("it is not valid UTF-8 text (line 2, column 14).")) {
+            try reader.readDocument { reader throws(JSONReadError) in _ = try reader.readValue() }
+        }
+    }
+
+    /// Members a later setlist may add are passed over, wherever they stand.
+    @Test func unknownMembersArePassedOver() throws {
+        let text = """
+            {"format": "setlist-songs", "later": {"a": [1, {"b": null}]}, "version": 1,
+             "songs": [{"id": "a", "name": "A", "chart": "[C]La", "x": [true, false, -1.5e3]}]}
+            """
+        let file = try LibraryFiles.decode(LibraryFiles.SongsFile.self, from: Data(text.utf8), path: "songs.json")
+        #expect(file.songs == [Song(id: "a", fields: SongFields(name: "A"))])
+    }
+
+    /// Keys come out sorted whatever order a codec writes them in.
+    @Test func membersWrittenOutOfOrderComeOutSorted() {
+        var random = seededGenerator(for: "LibraryFileJSONTests.membersWrittenOutOfOrderComeOutSorted")
+        for _ in 0..<300 {
+            var object: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0...6, using: &random) { object[Self.text(&random, upTo: 3)] = Self.value(&random) }
+            var writer = JSONWriter()
+            writer.object { writer in
+                for key in object.keys.shuffled(using: &random) { writer.member(key) { $0.value(object[key]!) } }
+            }
+            let expected = (try? JSONFormat.encoder().encode(JSONValue.object(object))) ?? Data()
+            #expect(
+                Data(writer.bytes) == expected,
+                "\(String(decoding: writer.bytes, as: UTF8.self))\n\(String(decoding: expected, as: UTF8.self))")
+        }
+    }
+}
