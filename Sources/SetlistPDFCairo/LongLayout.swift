@@ -81,9 +81,8 @@ struct LongLayout {
             leading.append(Fragment(box: box, line: 0, x: frame.right - box.width))
             nameWidth -= box.width + 10
         }
-        // The title and the notes each take their direction from their own text, the same way: an
-        // Arabic or Hebrew one is aligned to the right.
-        let name = typesetter.box(fields.name, font: Self.name, width: nameWidth, paragraphDirection: true)
+        // The title starts beside its number whatever its script, as in the short and stage PDFs.
+        let name = typesetter.box(fields.name, font: Self.name, width: nameWidth)
         var rows = Row.lines(of: name, x: nameX, leading: leading, spaceBefore: spaceBefore, keepTogether: true)
         var details = SetlistWords.details(fields, notation: notation)
         // Under a plan a song without a length is flagged: its time counts as nothing.
