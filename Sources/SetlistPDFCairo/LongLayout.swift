@@ -17,6 +17,7 @@ struct LongLayout {
     static let name = Font(size: 12.5, bold: true)
     static let details = Font(size: 10)
     static let notes = Font(size: 10)
+    static let continued = Font(size: 10, bold: true)
 
     func build() -> FlowDocument {
         var document = FlowDocument()
@@ -58,6 +59,9 @@ struct LongLayout {
                     time: clock.map { PlanText.start(schedule!.songs[entry.position - 1], $0) },
                     spaceBefore: offset == 0 && parent != nil ? 8 : 12)
                 rows[0].outline = document.outline.count - 1
+                // Notes that run onto another page are named there by their song.
+                document.continuations.append(continuation(entry, numberRight: frame.left + numberWidth, nameX: nameX))
+                for index in rows.indices.dropFirst() { rows[index].continuation = document.continuations.count - 1 }
                 document.append(rows)
             }
         }
@@ -102,6 +106,21 @@ struct LongLayout {
             noteRows[index].keepWithNext = true
         }
         return rows + noteRows
+    }
+
+    /// "4. Long notes (continued)" in one line, the title cut short when it must be, drawn at the
+    /// top of a page that the song's notes run onto.
+    private func continuation(_ entry: PlaylistEntry, numberRight: Double, nameX: Double) -> Row {
+        let number = typesetter.box("\(entry.position).", font: Self.continued, gray: 0.35, width: nil)
+        let continued = typesetter.box(SetlistWords.continued, font: Font(size: Self.continued.size, italic: true), gray: 0.35, width: nil)
+        let gap = 4.0
+        let name = typesetter.box(
+            entry.copy.name, font: Self.continued, gray: 0.35, width: frame.right - nameX - continued.width - gap, overflow: .ellipsize)
+        return Row(fragments: [
+            Fragment(box: number, line: 0, x: numberRight - number.width),
+            Fragment(box: name, line: 0, x: nameX),
+            Fragment(box: continued, line: 0, x: nameX + name.width + gap),
+        ])
     }
 
     private func widestNumber() -> Double {

@@ -33,4 +33,7 @@ enum SetlistWords {
     }
 
     static let empty = "This setlist has no songs yet."
+
+    /// After a song's title at the top of a page its notes run onto.
+    static let continued = "(continued)"
 }
