@@ -29,6 +29,10 @@ struct LongLayout {
         }
         let numberWidth = widestNumber()
         let nameX = frame.left + numberWidth + 8
+        // Notes that run onto another page are named there by their song (by its position).
+        document.continuations = RowsOnDemand { [self] position in
+            continuation(position: position, name: playlist.copies[position - 1].name, numberRight: frame.left + numberWidth, nameX: nameX)
+        }
         let schedule = clock.map { ShowSchedule(playlist: playlist, plan: $0.plan) }
         for (setIndex, set) in playlist.sets.enumerated() {
             var parent: Int?
@@ -59,9 +63,7 @@ struct LongLayout {
                     time: clock.map { PlanText.start(schedule!.songs[entry.position - 1], $0) },
                     spaceBefore: offset == 0 && parent != nil ? 8 : 12)
                 rows[0].outline = document.outline.count - 1
-                // Notes that run onto another page are named there by their song.
-                document.continuations.append(continuation(entry, numberRight: frame.left + numberWidth, nameX: nameX))
-                for index in rows.indices.dropFirst() { rows[index].continuation = document.continuations.count - 1 }
+                for index in rows.indices.dropFirst() { rows[index].continuation = entry.position }
                 document.append(rows)
             }
         }
@@ -110,16 +112,16 @@ struct LongLayout {
 
     /// "4. Long notes (continued)" in one line, the title cut short when it must be, drawn at the
     /// top of a page that the song's notes run onto.
-    private func continuation(_ entry: PlaylistEntry, numberRight: Double, nameX: Double) -> Row {
-        let number = typesetter.box("\(entry.position).", font: Self.continued, gray: 0.35, width: nil)
+    private func continuation(position: Int, name: String, numberRight: Double, nameX: Double) -> Row {
+        let number = typesetter.box("\(position).", font: Self.continued, gray: 0.35, width: nil)
         let continued = typesetter.box(SetlistWords.continued, font: Font(size: Self.continued.size, italic: true), gray: 0.35, width: nil)
         let gap = 4.0
-        let name = typesetter.box(
-            entry.copy.name, font: Self.continued, gray: 0.35, width: frame.right - nameX - continued.width - gap, overflow: .ellipsize)
+        let title = typesetter.box(
+            name, font: Self.continued, gray: 0.35, width: frame.right - nameX - continued.width - gap, overflow: .ellipsize)
         return Row(fragments: [
             Fragment(box: number, line: 0, x: numberRight - number.width),
-            Fragment(box: name, line: 0, x: nameX),
-            Fragment(box: continued, line: 0, x: nameX + name.width + gap),
+            Fragment(box: title, line: 0, x: nameX),
+            Fragment(box: continued, line: 0, x: nameX + title.width + gap),
         ])
     }
 

@@ -70,11 +70,28 @@ struct PlacedRow {
     var isContinuation = false
 }
 
+/// Rows made when first asked for, once each: most documents never draw their continuations, so
+/// they are not laid out ahead.
+final class RowsOnDemand {
+    private let make: (Int) -> Row
+    private var made: [Int: Row] = [:]
+
+    init(_ make: @escaping (Int) -> Row) { self.make = make }
+
+    subscript(index: Int) -> Row {
+        if let row = made[index] { return row }
+        let row = make(index)
+        made[index] = row
+        return row
+    }
+}
+
 /// Rows laid out for a page size, before pagination.
 struct FlowDocument {
     var rows: [Row] = []
-    /// The rows that say at the top of a page whose song started on an earlier one.
-    var continuations: [Row] = []
+    /// The rows that say at the top of a page whose song started on an earlier one, by
+    /// ``Row/continuation``.
+    var continuations = RowsOnDemand { _ in Row(fragments: []) }
     var outline: [OutlineEntry] = []
     /// The text of the footer's left side (the playlist's name); nil for no footer.
     var footerTitle: String?
