@@ -90,42 +90,78 @@ public enum HeaderText {
     // MARK: RFC 2047 encoded words
 
     /// `text` as UTF-8 encoded words of at most `limit` characters each. Words end only between
-    /// characters (a multi-byte UTF-8 sequence, even a whole emoji with its joiners, is never
-    /// split), and the spaces of the text travel inside the words, so decoding gives it back exactly.
-    /// Uses Q encoding for mostly-ASCII text and B (base64) otherwise, whichever is shorter.
+    /// characters (a multi-byte UTF-8 sequence is never split, and an emoji with its joiners stays
+    /// in one word where the encoding lets it), and the spaces of the text travel inside the words,
+    /// so decoding gives it back exactly.
+    ///
+    /// Uses B (base64) when that is shorter and every word but the last can end on a whole 3-byte
+    /// group, else Q. GMime (notmuch, mu, Evolution, Geary) joins adjacent encoded words before
+    /// decoding them, so a base64 word padded with "=" ahead of another would cut the text there.
     public static func encodedWords(_ text: String, limit: Int = encodedWordLimit) -> [String] {
         let bytes = Array(text.utf8)
         let qLength = bytes.reduce(0) { $0 + qEncoded([$1]).count }
-        let useB = (bytes.count + 2) / 3 * 4 < qLength
-        let overhead = "=?utf-8?Q??=".count
-        func encode(_ chunk: [UInt8]) -> String {
-            useB ? "=?utf-8?B?" + base64(chunk) + "?=" : "=?utf-8?Q?" + qEncoded(chunk) + "?="
+        if (bytes.count + 2) / 3 * 4 < qLength, let words = base64Words(text, limit: limit) {
+            return words
         }
-        func length(_ chunk: [UInt8]) -> Int {
-            overhead + (useB ? (chunk.count + 2) / 3 * 4 : qEncoded(chunk).count)
+        let chunks = split(units(text) { overhead + qEncoded($0).count <= limit }) { overhead + qEncoded($0).count <= limit }
+        return chunks.map { "=?utf-8?Q?" + qEncoded($0) + "?=" }
+    }
+
+    /// The length of an encoded word without its text: `=?utf-8?Q??=`.
+    private static let overhead = "=?utf-8?Q??=".count
+
+    /// `text` as B words of whole characters, each but the last a whole number of 3-byte groups
+    /// (no "=" padding); nil when the characters leave no such place to end a word.
+    private static func base64Words(_ text: String, limit: Int) -> [String]? {
+        func fits(_ count: Int) -> Bool { overhead + (count + 2) / 3 * 4 <= limit }
+        let units = units(text) { fits($0.count) }
+        var words: [String] = []
+        var start = 0
+        while start < units.count {
+            // The most units from `start` that fit, and the most whose bytes end a 3-byte group.
+            var count = 0
+            var end = start
+            var aligned: Int?
+            while end < units.count, fits(count + units[end].count) {
+                count += units[end].count
+                end += 1
+                if count % 3 == 0 { aligned = end }
+            }
+            guard let cut = end == units.count ? end : aligned else { return nil }
+            words.append("=?utf-8?B?" + base64(Array(units[start..<cut].joined())) + "?=")
+            start = cut
         }
-        // Units that must stay in one word: characters, or their scalars when a character alone
-        // is too long for a word.
+        return words
+    }
+
+    /// The UTF-8 bytes of each character, or of each of its scalars when the character alone does
+    /// not `fit` a word.
+    private static func units(_ text: String, fit: ([UInt8]) -> Bool) -> [[UInt8]] {
         var units: [[UInt8]] = []
         for character in text {
             let utf8 = Array(String(character).utf8)
-            if length(utf8) <= limit {
+            if fit(utf8) {
                 units.append(utf8)
             } else {
                 units += character.unicodeScalars.map { Array(String($0).utf8) }
             }
         }
-        var words: [String] = []
+        return units
+    }
+
+    /// Units gathered into the longest runs that `fit`.
+    private static func split(_ units: [[UInt8]], fit: ([UInt8]) -> Bool) -> [[UInt8]] {
+        var chunks: [[UInt8]] = []
         var current: [UInt8] = []
         for unit in units {
-            if !current.isEmpty, length(current + unit) > limit {
-                words.append(encode(current))
+            if !current.isEmpty, !fit(current + unit) {
+                chunks.append(current)
                 current = []
             }
             current += unit
         }
-        if !current.isEmpty { words.append(encode(current)) }
-        return words
+        if !current.isEmpty { chunks.append(current) }
+        return chunks
     }
 
     /// The Q encoding of RFC 2047 section 4.2, restricted to the characters allowed in a phrase

@@ -2,7 +2,11 @@ import SetlistModel
 
 /// A message that cannot be built or delivered. Every message says what to do next.
 public enum MailError: SetlistError, Sendable, Equatable {
+    /// No sender configured and none could be made from the login name either.
     case noSender
+    /// No sender configured for a message to send; `guessed` is the login-name address the
+    /// message would have had, which nobody could reply to.
+    case senderNotSet(guessed: String)
     /// A sender or recipient that is not `Name <address>` or an address.
     case invalidMailbox(String, reason: String)
     case noRecipients
@@ -33,6 +37,10 @@ public enum MailError: SetlistError, Sendable, Equatable {
         switch self {
         case .noSender:
             "No sender address. Give --from \"Name <you@example.com>\", or save one with `setlist config sender \"Name <you@example.com>\"`, or set $EMAIL."
+        case .senderNotSet(let guessed):
+            "No sender is set, so the message was NOT sent: replies to \(guessed) (made from the login name and this computer's name) "
+                + "would reach nobody, and mail servers refuse it. Set your address once with "
+                + "`setlist config sender \"Name <you@example.com>\"` (or give --from, or set $EMAIL); --eml FILE writes the message without one."
         case .invalidMailbox(let text, let reason):
             "Cannot use \(ControlCharacters.quoted(text, limit: 80)) as an email address: \(reason). Write it as you@example.com or \"Your Name <you@example.com>\"."
         case .noRecipients:

@@ -25,6 +25,10 @@ public struct ShareMessage: Sendable {
 
     public var playlist: Playlist
     public var sender: Mailbox
+    /// Whether no sender was configured and ``sender`` was made from the login name at this
+    /// computer: such a message can be written to a file, but ``send(settings:environment:)``
+    /// refuses it, since replies to that address would reach nobody.
+    public var senderFromLoginName: Bool
     public var recipients: [Mailbox]
     /// The .plsts first (unless left out), then the PDFs in the order given.
     public var attachments: [MailAttachment]
@@ -35,21 +39,31 @@ public struct ShareMessage: Sendable {
     ///
     /// - Parameters:
     ///   - words: what followed `--to` (see ``Recipients/resolve(_:in:)``).
-    ///   - from: `--from`; without it the `sender` setting, else `$EMAIL`.
+    ///   - from: `--from`; without it the `sender` setting, else `$EMAIL`; else, for a message
+    ///     only written to a file, the login name at this computer.
     ///   - subject: `--subject`; without it "Setlist: NAME".
     ///   - environment: for `$EMAIL`, `$TZ` (the zone of the plan's times in the body) and
     ///     `SOURCE_DATE_EPOCH` (the date, and a message id derived from the content, so the same
     ///     playlist gives the same bytes).
-    ///   - note: told when the sender had to be made from the login name.
+    ///   - sending: whether the message goes to the mail program: then a sender must be configured,
+    ///     and its absence is ``MailError/senderNotSet(guessed:)`` before any document is made.
+    ///   - note: told when the sender had to be made from the login name (the message is only
+    ///     written, so it says "from", never "sending").
     ///   - documents: makes the .plsts (nil to send the PDFs alone) and the PDFs for the message's
     ///     date; called only once the recipients and the sender are known to be right.
     public init(
         _ playlist: Playlist, in library: Library, to words: [String], from: String?, subject: String?,
-        environment: [String: String], note: (String) -> Void = { _ in },
+        environment: [String: String], sending: Bool = false, note: (String) -> Void = { _ in },
         documents: (Date) throws -> (plsts: Document?, pdfs: [Document])
     ) throws {
         let recipients = try Recipients.resolve(words, in: library)
-        let sender = try Self.sender(from: from, setting: library.settings.sender, environment: environment, note: note)
+        let (sender, fromLoginName) = try Self.sender(from: from, setting: library.settings.sender, environment: environment)
+        if fromLoginName {
+            if sending { throw MailError.senderNotSet(guessed: sender.address) }
+            note(
+                "no sender is set, so the message is from \(sender.address), made from the login name and this computer's name. "
+                    + "Set your address with `setlist config sender \"Name <you@example.com>\"`; sending needs it.")
+        }
         let date = DocumentDate.now(environment: environment)
         let (plsts, pdfs) = try documents(date)
         let attachments =
@@ -69,6 +83,7 @@ public struct ShareMessage: Sendable {
             : MessageID.derived(from: message.rendered(), domain: sender.domain)
         self.playlist = playlist
         self.sender = sender
+        self.senderFromLoginName = fromLoginName
         self.recipients = recipients
         self.attachments = attachments
         self.data = message.rendered()
@@ -98,8 +113,12 @@ public struct ShareMessage: Sendable {
 
     /// Hands the message to the mail program: the `sendmail` setting, else `$SETLIST_SENDMAIL`,
     /// else `sendmail` on the PATH. Returns the program that took it.
+    ///
+    /// - Throws: ``MailError/senderNotSet(guessed:)`` when the sender was made from the login name
+    ///   (nothing is handed over), or what the mail program's failure was.
     @discardableResult
     public func send(settings: Settings, environment: [String: String]) throws(MailError) -> String {
+        if senderFromLoginName { throw .senderNotSet(guessed: sender.address) }
         let agent = try MailTransferAgent.resolve(setting: settings.sendmail, environment: environment)
         try agent.send(
             data, envelopeSender: sender.address,
@@ -107,23 +126,21 @@ public struct ShareMessage: Sendable {
         return agent.executable
     }
 
-    /// `--from`, else the sender setting, else `$EMAIL`, else the login name at this host (said
-    /// out loud through `note`, as mail programs do, so it can be fixed).
-    static func sender(from: String?, setting: String?, environment: [String: String], note: (String) -> Void) throws(MailError) -> Mailbox
-    {
+    /// `--from`, else the sender setting, else `$EMAIL`, else the login name at this host (then
+    /// `fromLoginName` is true, for the caller to say so and never to send from it).
+    static func sender(from: String?, setting: String?, environment: [String: String]) throws(MailError) -> (
+        mailbox: Mailbox, fromLoginName: Bool
+    ) {
         let sources: [(String?, String)] = [(from, "--from"), (setting, "the sender setting"), (environment["EMAIL"], "$EMAIL")]
         for case (let text?, let source) in sources where !text.trimmingCharacters(in: .whitespaces).isEmpty {
             do throws(MailError) {
-                return try Mailbox(parsing: text)
+                return (try Mailbox(parsing: text), false)
             } catch {
                 throw .invalidSender(reason: error.description, source: source)
             }
         }
         if let login = loginAddress(environment: environment), let mailbox = try? Mailbox(parsing: login) {
-            note(
-                "sending as \(login), made from the login name and this computer's name. Set your address with `setlist config sender \"Name <you@example.com>\"`."
-            )
-            return mailbox
+            return (mailbox, true)
         }
         throw .noSender
     }

@@ -17,6 +17,7 @@ struct LongLayout {
     static let name = Font(size: 12.5, bold: true)
     static let details = Font(size: 10)
     static let notes = Font(size: 10)
+    static let continued = Font(size: 10, bold: true)
 
     func build() -> FlowDocument {
         var document = FlowDocument()
@@ -28,6 +29,10 @@ struct LongLayout {
         }
         let numberWidth = widestNumber()
         let nameX = frame.left + numberWidth + 8
+        // Notes that run onto another page are named there by their song (by its position).
+        document.continuations = RowsOnDemand { [self] position in
+            continuation(position: position, name: playlist.copies[position - 1].name, numberRight: frame.left + numberWidth, nameX: nameX)
+        }
         let schedule = clock.map { ShowSchedule(playlist: playlist, plan: $0.plan) }
         for (setIndex, set) in playlist.sets.enumerated() {
             var parent: Int?
@@ -58,6 +63,7 @@ struct LongLayout {
                     time: clock.map { PlanText.start(schedule!.songs[entry.position - 1], $0) },
                     spaceBefore: offset == 0 && parent != nil ? 8 : 12)
                 rows[0].outline = document.outline.count - 1
+                for index in rows.indices.dropFirst() { rows[index].continuation = entry.position }
                 document.append(rows)
             }
         }
@@ -81,9 +87,8 @@ struct LongLayout {
             leading.append(Fragment(box: box, line: 0, x: frame.right - box.width))
             nameWidth -= box.width + 10
         }
-        // The title and the notes each take their direction from their own text, the same way: an
-        // Arabic or Hebrew one is aligned to the right.
-        let name = typesetter.box(fields.name, font: Self.name, width: nameWidth, paragraphDirection: true)
+        // The title starts beside its number whatever its script, as in the short and stage PDFs.
+        let name = typesetter.box(fields.name, font: Self.name, width: nameWidth)
         var rows = Row.lines(of: name, x: nameX, leading: leading, spaceBefore: spaceBefore, keepTogether: true)
         var details = SetlistWords.details(fields, notation: notation)
         // Under a plan a song without a length is flagged: its time counts as nothing.
@@ -103,6 +108,21 @@ struct LongLayout {
             noteRows[index].keepWithNext = true
         }
         return rows + noteRows
+    }
+
+    /// "4. Long notes (continued)" in one line, the title cut short when it must be, drawn at the
+    /// top of a page that the song's notes run onto.
+    private func continuation(position: Int, name: String, numberRight: Double, nameX: Double) -> Row {
+        let number = typesetter.box("\(position).", font: Self.continued, gray: 0.35, width: nil)
+        let continued = typesetter.box(SetlistWords.continued, font: Font(size: Self.continued.size, italic: true), gray: 0.35, width: nil)
+        let gap = 4.0
+        let title = typesetter.box(
+            name, font: Self.continued, gray: 0.35, width: frame.right - nameX - continued.width - gap, overflow: .ellipsize)
+        return Row(fragments: [
+            Fragment(box: number, line: 0, x: numberRight - number.width),
+            Fragment(box: title, line: 0, x: nameX),
+            Fragment(box: continued, line: 0, x: nameX + title.width + gap),
+        ])
     }
 
     private func widestNumber() -> Double {

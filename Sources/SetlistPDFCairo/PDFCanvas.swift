@@ -66,7 +66,7 @@ enum PDFCanvas {
         let cr = cairoPango.pointee.cairo_create(surface)!
         for (index, page) in pages.enumerated() {
             for placed in page {
-                draw(document.rows[placed.row], top: placed.y, on: cr)
+                draw(document.row(for: placed), top: placed.y, on: cr)
             }
             if index < footers.count, let footer = footers[index] {
                 draw(footer, top: frame.footerTop, on: cr)
@@ -117,7 +117,7 @@ enum PDFCanvas {
         guard !document.outline.isEmpty else { return }
         var destination: [Int: (page: Int, y: Double)] = [:]
         for (pageIndex, page) in pages.enumerated() {
-            for placed in page {
+            for placed in page where !placed.isContinuation {
                 if let entry = document.rows[placed.row].outline { destination[entry] = (pageIndex + 1, placed.y) }
             }
         }

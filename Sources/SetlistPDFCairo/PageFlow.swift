@@ -29,6 +29,9 @@ struct Row {
     var extraBelow: Double = 0
     /// Whether this row starts a new page (the stage version plans its pages).
     var pageBreakBefore = false
+    /// The row drawn above this one when it starts a page, an index into
+    /// ``FlowDocument/continuations``: its song's title and "(continued)".
+    var continuation: Int?
 
     /// The distance from the row's top to its shared baseline.
     var ascent: Double { fragments.map { $0.box.lines[$0.line].ascent }.max() ?? 0 }
@@ -63,22 +66,52 @@ struct OutlineEntry {
 struct PlacedRow {
     var row: Int
     var y: Double
+    /// Whether this places the continuation of `row` (see ``Row/continuation``), not the row.
+    var isContinuation = false
+}
+
+/// Rows made when first asked for, once each: most documents never draw their continuations, so
+/// they are not laid out ahead.
+final class RowsOnDemand {
+    private let make: (Int) -> Row
+    private var made: [Int: Row] = [:]
+
+    init(_ make: @escaping (Int) -> Row) { self.make = make }
+
+    subscript(index: Int) -> Row {
+        if let row = made[index] { return row }
+        let row = make(index)
+        made[index] = row
+        return row
+    }
 }
 
 /// Rows laid out for a page size, before pagination.
 struct FlowDocument {
     var rows: [Row] = []
+    /// The rows that say at the top of a page whose song started on an earlier one, by
+    /// ``Row/continuation``.
+    var continuations = RowsOnDemand { _ in Row(fragments: []) }
     var outline: [OutlineEntry] = []
     /// The text of the footer's left side (the playlist's name); nil for no footer.
     var footerTitle: String?
     /// Whether the footer says "Page i of n" even when there is a single page.
     var numberSinglePage = true
 
+    /// The space between a continuation and the row it goes above.
+    static let continuationGap = 6.0
+
     mutating func append(_ more: [Row]) { rows += more }
+
+    /// The row to draw where `placed` is.
+    func row(for placed: PlacedRow) -> Row {
+        placed.isContinuation ? continuations[rows[placed.row].continuation!] : rows[placed.row]
+    }
 
     /// Splits rows into pages whose content fits between `top` and `bottom`. A row that does not
     /// fit goes to the next page together with the rows chained to it by ``Row/keepWithNext``,
-    /// unless that chain alone fills the page; a row with ``Row/pageBreakBefore`` starts a page.
+    /// unless that chain alone fills the page; a row with ``Row/pageBreakBefore`` starts a page,
+    /// and one with a ``Row/continuation`` that starts a page has it drawn above.
     func paginate(top: Double, bottom: Double) -> [[PlacedRow]] {
         var pages: [[PlacedRow]] = []
         var current: [PlacedRow] = []
@@ -91,8 +124,14 @@ struct FlowDocument {
                 current = []
                 y = top
             }
-            let space = current.isEmpty ? 0 : row.spaceBefore
-            if current.isEmpty || y + space + row.height <= bottom + 0.001 {
+            if current.isEmpty, let continuation = row.continuation {
+                current.append(PlacedRow(row: index, y: y, isContinuation: true))
+                y += continuations[continuation].height + Self.continuationGap
+            }
+            // The first row of a page goes on it whatever its height, so that nothing is lost.
+            let first = current.allSatisfy(\.isContinuation)
+            let space = first ? 0 : row.spaceBefore
+            if first || y + space + row.height <= bottom + 0.001 {
                 current.append(PlacedRow(row: index, y: y + space))
                 y += space + row.height
                 index += 1
@@ -100,7 +139,7 @@ struct FlowDocument {
             }
             var start = index
             while start > 0, rows[start - 1].keepWithNext { start -= 1 }
-            if let first = current.first?.row, start > first {
+            if let first = current.first(where: { !$0.isContinuation })?.row, start > first {
                 current.removeLast(index - start)
                 index = start
             }

@@ -17,9 +17,14 @@ enum SetlistWords {
         var parts: [String] = []
         if let author = fields.author, !author.isEmpty { parts.append(author) }
         if let length = fields.length { parts.append(SongLength.format(length)) }
-        if let key = fields.key { parts.append(key.spelled(in: notation)) }
-        if let bpm = fields.bpm { parts.append("\(bpm) BPM") }
+        if let key = fields.key { parts.append(Self.key(key, notation: notation)) }
+        if let bpm = fields.bpm { parts.append("\(bpm)\u{00A0}BPM") }
         return parts.joined(separator: "  ·  ")
+    }
+
+    /// "F♯ minor" with a no-break space, so a line that wraps never splits the key.
+    static func key(_ key: MusicalKey, notation: KeyNotation) -> String {
+        key.spelled(in: notation).replacingOccurrences(of: " ", with: "\u{00A0}")
     }
 
     /// "4 songs · 17:32": the size of one set, for its heading.
@@ -28,4 +33,7 @@ enum SetlistWords {
     }
 
     static let empty = "This setlist has no songs yet."
+
+    /// After a song's title at the top of a page its notes run onto.
+    static let continued = "(continued)"
 }

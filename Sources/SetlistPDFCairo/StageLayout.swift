@@ -157,9 +157,8 @@ struct StageLayout {
     private func runs(for copy: SongCopy, size: Double) -> [Run] {
         var runs = [Run(text: copy.name, font: Font(size: size, bold: true))]
         if let key = copy.fields.key {
-            // A no-break space keeps "C minor" together when a long title wraps.
-            let key = key.spelled(in: notation).replacingOccurrences(of: " ", with: "\u{00A0}")
-            runs.append(Run(text: "   " + key, font: Font(size: (size * 0.6).rounded()), gray: 0.3))
+            // Kept together when a long title wraps.
+            runs.append(Run(text: "   " + SetlistWords.key(key, notation: notation), font: Font(size: (size * 0.6).rounded()), gray: 0.3))
         }
         return runs
     }

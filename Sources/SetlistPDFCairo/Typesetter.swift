@@ -75,8 +75,8 @@ final class Typesetter {
         cairoPango.pointee.pango_cairo_context_set_font_options(context, options)
         cairoPango.pointee.cairo_font_options_destroy(options)
         cairoPango.pointee.pango_context_set_round_glyph_positions(context, 0)
-        // Lines read left to right like the page; a song's title and notes in the long PDF opt into
-        // their own paragraph direction.
+        // Lines read left to right like the page, so every title starts beside its number; a song's
+        // notes in the long PDF opt into their own paragraph direction.
         cairoPango.pointee.pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
     }
 
@@ -93,8 +93,8 @@ final class Typesetter {
     /// Lays out runs of text, each in its own font and grey, as one paragraph flow.
     ///
     /// Lines start at the left like the rest of the page, with right-to-left runs reordered inside
-    /// them; with `paragraphDirection`, a paragraph written right to left (a title or notes in
-    /// Arabic, say) is aligned to the right instead.
+    /// them; with `paragraphDirection`, a paragraph written right to left (notes in Arabic, say)
+    /// is aligned to the right instead.
     func box(_ runs: [Run], width: Double?, overflow: Overflow = .wrap, paragraphDirection: Bool = false) -> TextBox {
         let layout = cairoPango.pointee.pango_layout_new(context)!
         let base = cairoPango.pointee.pango_font_description_new()

@@ -140,7 +140,7 @@ import Testing
         #expect(login.1?.from.first?.address.hasPrefix("jirka@") == true)
         let missing = try lib.run(["share", "--to", "all", "--eml", "-"], environment: ["USER": "jirka"])
         #expect(missing.status == 0)
-        #expect(missing.stderr.contains("sending as jirka@"))
+        #expect(missing.stderr.contains("the message is from jirka@") && !missing.stderr.contains("sending as"))
         #expect(missing.stderr.contains("setlist config sender"))
 
         let email = ["EMAIL": "Env Person <env@example.com>"]
@@ -197,6 +197,24 @@ import Testing
         #expect(result.stderr.contains("exit status 75"))
         #expect(result.stderr.contains("cannot connect to smtp.example.com"))
         #expect(result.stderr.contains("NOT sent"))
+    }
+
+    /// Without any sender, sending is refused before anything is drawn or written, and the mail
+    /// program never runs (issue 36): login@host is no address the band can answer.
+    @Test func sendingWithoutASenderIsRefusedAndRunsNothing() throws {
+        let lib = try Self.band()
+        let ran = lib.folder.appendingPathComponent("ran")
+        let script = lib.folder.appendingPathComponent("recording-mta")
+        try "#!/bin/sh\ntouch '\(ran.path)'\ncat >/dev/null\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        for arguments in [["share", "--to", "all"], ["share", "--to", "all", "--eml", "m.eml", "--send"]] {
+            let result = try lib.run(arguments, environment: ["SETLIST_SENDMAIL": script.path])
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("NOT sent"), "\(result.stderr)")
+            #expect(!result.stdout.contains("sending"), "\(result.stdout)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: ran.path))
+        #expect(!FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent("m.eml").path))
     }
 
     @Test func emlThatCannotBeWrittenSaysWhyOnce() throws {

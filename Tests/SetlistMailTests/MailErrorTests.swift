@@ -10,6 +10,7 @@ import Testing
 /// Every error names what went wrong and a next step: an option, a command or a setting.
 @Test(arguments: [
     MailError.noSender,
+    .senderNotSet(guessed: "jirka@laptop.localdomain"),
     .invalidMailbox("Jirka", reason: "'Jirka' is not an email address"),
     .noRecipients,
     .noMailTransferAgent(nil),
@@ -26,4 +27,5 @@ func everyMailErrorSuggestsANextStep(error: MailError) {
         #expect(text.contains("NOT sent") && text.contains("exit status 75") && text.contains("cannot connect"))
     }
     if case .noMailTransferAgent = error { #expect(text.contains("Nothing was sent")) }
+    if case .senderNotSet = error { #expect(text.contains("NOT sent") && text.contains("jirka@laptop.localdomain")) }
 }

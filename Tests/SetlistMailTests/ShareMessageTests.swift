@@ -41,16 +41,52 @@ import Testing
         #expect(
             try message(library, to: ["pepa"], environment: Self.fixed.merging(["EMAIL": "env@example.com"]) { $1 }).sender.address
                 == "env@example.com")
-        // Last, the login name at this host, said out loud so it can be fixed.
+        #expect(throws: MailError.self) { try message(library, to: ["pepa"], from: "not an address") }
+    }
+
+    /// With no sender configured, a message written to a file is from the login name at this
+    /// computer, said out loud without claiming anything is sent; handed to the mail program, it is
+    /// refused before the program runs, since nobody could reply to that address.
+    @Test func withoutASenderTheMessageIsWrittenFromTheLoginNameButNeverSent() throws {
+        var library = library()
+        library.settings.sender = nil
         var notes: [String] = []
-        let login = try ShareMessage(
+        let written = try ShareMessage(
             library.playlists[0], in: library, to: ["pepa"], from: nil, subject: nil,
             environment: Self.fixed.merging(["USER": "jirka"]) { $1 }, note: { notes.append($0) }
         ) { _ in
             (ShareMessage.Document(fileName: "Koncert.plsts", data: Data()), [])
         }
-        #expect(login.sender.address.hasPrefix("jirka@") && notes.count == 1 && notes[0].contains("sending as jirka@"))
-        #expect(throws: MailError.self) { try message(library, to: ["pepa"], from: "not an address") }
+        #expect(written.sender.address.hasPrefix("jirka@"))
+        #expect(notes.count == 1)
+        #expect(
+            notes.allSatisfy { $0.contains("from jirka@") && $0.contains("setlist config sender") && !$0.contains("sending as") },
+            "\(notes)")
+
+        let scripts = try DeliveryTests.Scripts()
+        let ran = scripts.folder.appendingPathComponent("ran").path
+        let program = try scripts.script("mta", "cat > \"\(ran)\"")
+        #expect(throws: MailError.senderNotSet(guessed: written.sender.address)) {
+            try written.send(settings: Settings(sendmail: program), environment: [:])
+        }
+        #expect(!FileManager.default.fileExists(atPath: ran), "the mail program was run")
+
+        // Built to be sent, it is refused at once: no note, no documents made.
+        notes = []
+        var made = false
+        #expect(throws: MailError.self) {
+            try ShareMessage(
+                library.playlists[0], in: library, to: ["pepa"], from: nil, subject: nil,
+                environment: Self.fixed.merging(["USER": "jirka"]) { $1 }, sending: true, note: { notes.append($0) }
+            ) { _ in
+                made = true
+                return (ShareMessage.Document(fileName: "Koncert.plsts", data: Data()), [])
+            }
+        }
+        #expect(notes.isEmpty && !made)
+        // $EMAIL is a configured sender: that message can be sent.
+        let configured = try message(library, to: ["pepa"], environment: Self.fixed.merging(["EMAIL": "env@example.com"]) { $1 })
+        #expect(!configured.senderFromLoginName)
     }
 
     @Test func theDocumentsAreMadeOnlyOnceTheAddressesAreRight() throws {

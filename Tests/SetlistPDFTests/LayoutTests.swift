@@ -60,7 +60,14 @@ import Testing
                 }
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)
             #expect(pages.count > (style == .long ? 10 : 3))
-            #expect(pages.flatMap { $0 }.map(\.row) == Array(document.rows.indices), "every row once, in order")
+            #expect(
+                pages.flatMap { $0 }.filter { !$0.isContinuation }.map(\.row) == Array(document.rows.indices), "every row once, in order")
+            // A page's continuation (its song's title) comes first, only above a song's later row.
+            for page in pages {
+                for (offset, placed) in page.enumerated() where placed.isContinuation {
+                    #expect(offset == 0 && page.count > 1 && page[1].row == placed.row && document.rows[placed.row].continuation != nil)
+                }
+            }
             for page in pages.dropLast() {
                 let last = try #require(page.last)
                 #expect(!document.rows[last.row].keepWithNext, "page ends with a row that belongs to the next")

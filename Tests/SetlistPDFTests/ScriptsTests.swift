@@ -6,8 +6,8 @@ import Testing
 @testable import SetlistPDFCairo
 
 /// Text in any script prints (issue 13): Chinese, Japanese and Korean titles through the CJK
-/// font Scripts/install-deps installs, right-to-left titles and notes aligned alike, and a
-/// warning naming the song when a letter has no font at all.
+/// font Scripts/install-deps installs, right-to-left titles beside their number as in every PDF
+/// and their notes aligned right, and a warning naming the song when a letter has no font at all.
 @Suite struct ScriptsTests {
     static let cjk = Playlist(
         name: "演唱会",
@@ -49,21 +49,10 @@ import Testing
             UnshownText.warning(calls[0]).hasPrefix("no installed font has some letters of song 2 '古\u{30000}歌', so the PDF shows boxes"))
     }
 
-    /// A right-to-left title and its notes both end at the right margin, each aligned by its own
-    /// direction; a left-to-right song's both start at the left.
-    @Test func rightToLeftTitlesAndNotesAreAlignedAlike() throws {
-        let playlist = Playlist(
-            name: "Koncert",
-            items: [
-                Fixtures.song("שלום עולם", notes: "הערות בעברית כאן"),
-                Fixtures.song("مرحبا بالعالم", notes: "ملاحظات بالعربية"),
-                Fixtures.song("Highway to Hell", notes: "Count in four"),
-            ])
-        let pdf = try RenderedPDF(playlist, style: .long)
-        defer { pdf.remove() }
-        let frame = PageFrame(paper: .a4)
-        // pdftotext gives right-to-left text letter by letter: group the words into lines.
-        let html = try pdf.run("pdftotext", ["-bbox", pdf.url.path, "-"], pathLast: false)
+    /// The lines of the first page as pdftotext finds their words (it gives right-to-left text
+    /// letter by letter): their left and right edges and their text, song numbers left out.
+    static func lines(_ pdf: RenderedPDF) throws -> [(left: Double, right: Double, text: String)] {
+        let html = try pdf.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf.url.path, "-"], pathLast: false)
         var lines: [Int: (left: Double, right: Double, text: String)] = [:]
         for word in html.split(separator: "\n") where word.contains("<word ") {
             func value(_ name: String) -> Double { Double(word.components(separatedBy: "\(name)=\"")[1].prefix { $0 != "\"" }) ?? -1 }
@@ -73,11 +62,46 @@ import Testing
             let line = lines[y] ?? (left: .infinity, right: -.infinity, text: "")
             lines[y] = (min(line.left, value("xMin")), max(line.right, value("xMax")), line.text + text)
         }
-        let rightToLeft = lines.values.filter { $0.text.unicodeScalars.contains { (0x0590...0x06FF).contains($0.value) } }
-        #expect(rightToLeft.count == 4, "two titles and two notes: \(lines.values.map(\.text))")
+        return Array(lines.values)
+    }
+
+    static func isRightToLeft(_ text: String) -> Bool { text.unicodeScalars.contains { (0x0590...0x06FF).contains($0.value) } }
+
+    /// A Hebrew or Arabic title starts where a left-to-right one does, beside its number, in every
+    /// PDF; the long one set them against the right margin.
+    @Test(arguments: PDFStyle.allCases)
+    func rightToLeftTitlesStartWhereOthersDo(style: PDFStyle) throws {
+        let playlist = Playlist(
+            name: "Koncert", items: [Fixtures.song("Highway to Hell"), Fixtures.song("שלום עולם"), Fixtures.song("مرحبا بالعالم")])
+        let pdf = try RenderedPDF(playlist, style: style)
+        defer { pdf.remove() }
+        let lines = try Self.lines(pdf)
+        let leftToRight = try #require(lines.first { $0.text.hasPrefix("Highway") })
+        let rightToLeft = lines.filter { Self.isRightToLeft($0.text) }
+        #expect(rightToLeft.count == 2, "two titles: \(lines.map(\.text))")
+        for line in rightToLeft {
+            #expect(abs(line.left - leftToRight.left) < 2, "'\(line.text)' starts at \(line.left), not \(leftToRight.left)")
+        }
+    }
+
+    /// Notes take their direction from their own text: right-to-left ones end at the right margin,
+    /// left-to-right ones start at the left, under the title.
+    @Test func rightToLeftNotesAreAlignedRight() throws {
+        let playlist = Playlist(
+            name: "Koncert",
+            items: [
+                Fixtures.song("Song one", notes: "הערות בעברית כאן"), Fixtures.song("Song two", notes: "ملاحظات بالعربية"),
+                Fixtures.song("Highway to Hell", notes: "Count in four"),
+            ])
+        let pdf = try RenderedPDF(playlist, style: .long)
+        defer { pdf.remove() }
+        let frame = PageFrame(paper: .a4)
+        let lines = try Self.lines(pdf)
+        let rightToLeft = lines.filter { Self.isRightToLeft($0.text) }
+        #expect(rightToLeft.count == 2, "two notes: \(lines.map(\.text))")
         for line in rightToLeft { #expect(abs(line.right - frame.right) < 2, "'\(line.text)' ends at \(line.right), not the right margin") }
-        let leftToRight = lines.values.filter { $0.text.hasPrefix("Highway") || $0.text.hasPrefix("Count") }
-        #expect(leftToRight.count == 2)
+        let leftToRight = lines.filter { $0.text.hasPrefix("Highway") || $0.text.hasPrefix("Count") || $0.text.hasPrefix("Song") }
+        #expect(leftToRight.count == 4)
         for line in leftToRight { #expect(line.left < frame.left + 40, "'\(line.text)' starts at \(line.left)") }
     }
 }

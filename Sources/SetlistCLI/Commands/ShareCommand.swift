@@ -11,8 +11,9 @@ struct ShareCommand: SetlistSubcommand {
         abstract: "Email a playlist to the band: the .plsts to import and a PDF to print.",
         discussion: """
             One message goes to every recipient, from the sender in --from, else the `sender` setting \
-            (`setlist config sender "Name <you@example.com>"`), else $EMAIL. It lists the songs in its \
-            text and carries NAME.plsts (members import it with `setlist import`) and NAME.pdf.
+            (`setlist config sender "Name <you@example.com>"`), else $EMAIL. Without any, --eml writes \
+            the message from your login name at this computer; sending needs a sender. It lists the \
+            songs in its text and carries NAME.plsts (members import it with `setlist import`) and NAME.pdf.
 
             Without --eml the message goes to the system's mail program as `sendmail -t -i` does: the \
             `sendmail` setting, else $SETLIST_SENDMAIL, else `sendmail` on the PATH (for example msmtp \
@@ -34,7 +35,9 @@ struct ShareCommand: SetlistSubcommand {
             "A recipient: a contact's name (accents and case don't matter), an email address, or `all` for every contact. Repeat it, or separate several with commas.",
             valueName: "who"), completion: .contacts)
     var to: [String] = []
-    @Option(help: ArgumentHelp("The sender, \"Name <you@example.com>\" (default: the sender setting, else $EMAIL).", valueName: "mailbox"))
+    @Option(
+        help: ArgumentHelp(
+            "The sender, \"Name <you@example.com>\" (default: the sender setting, else $EMAIL; sending needs one).", valueName: "mailbox"))
     var from: String?
     @Option(help: ArgumentHelp("The subject (default: \"Setlist: NAME\").", valueName: "text")) var subject: String?
     @Flag(help: "Attach the short PDF (titles and authors) instead of the long one.") var short = false
@@ -79,7 +82,8 @@ struct ShareCommand: SetlistSubcommand {
         let library = try libraryOptions.load(in: context)
         let playlist = try library.playlist(matching: self.playlist)
         let message = try ShareMessage(
-            playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, note: context.note
+            playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, sending: eml == nil || send,
+            note: context.note
         ) { date in
             let plsts = noPlsts ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat)
             let pdfs = try styles().map { style in
