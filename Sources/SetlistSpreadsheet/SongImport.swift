@@ -66,7 +66,7 @@ public enum SongImport {
         edit.bpm = fields.bpm.map { .some($0) }
         edit.notes = fields.notes.map { .some($0) }
         let before = library.songs[index].fields
-        library.editSong(at: index, edit, everywhere: false)
+        library.applyEdit(edit, toSongAt: index, everywhere: false)
         let changed = library.songs[index].fields.differences(from: before).sorted()
         report.outcomes.append(changed.isEmpty ? .matched(before) : .updated(before, library.songs[index].fields, changed))
         return original.id

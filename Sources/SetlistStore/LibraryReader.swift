@@ -294,20 +294,3 @@ struct LibraryReader {
         }
     }
 }
-
-extension Library {
-    /// Adds the conflicts recorded in one file, noting which file they are in.
-    mutating func addConflicts(_ list: [LibraryConflict]?, in location: LibraryConflict.Location) {
-        conflicts += (list ?? []).map { conflict in
-            var conflict = conflict
-            conflict.location = location
-            return conflict
-        }
-    }
-
-    /// The conflicts recorded in one file, nil when there are none (so the file has no section).
-    func conflicts(in location: LibraryConflict.Location) -> [LibraryConflict]? {
-        let list = conflicts.filter { $0.location == location }
-        return list.isEmpty ? nil : list
-    }
-}

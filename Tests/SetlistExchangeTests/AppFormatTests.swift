@@ -56,7 +56,7 @@ import Testing
         #expect(try PlstsImport.apply(document.setlist(for: library), to: &library).kind == .unchanged)
         #expect(library == settled)
         // The member changes a key; the app's user changes a tempo: both stay.
-        try library.editCopy(in: 0, at: 2, SongEdit(key: .some(MusicalKey(parsing: "D minor"))), alsoOriginal: false)
+        try library.applyEdit(SongEdit(key: .some(MusicalKey(parsing: "D minor"))), toCopyAt: 2, in: 0, alsoOriginal: false)
         let updated = try Self.read(Self.plsts.replacingOccurrences(of: "\"pace\": 116", with: "\"pace\": 120"))
         #expect(try PlstsImport.apply(updated.setlist(for: library), to: &library).kind == .updated)
         #expect(library.playlists[0].copies[0].fields.bpm == 120)

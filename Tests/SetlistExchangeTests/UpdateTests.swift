@@ -12,8 +12,8 @@ import Testing
         var member = Library()
         _ = try PlstsImport.apply(try Fixtures.concertDocument(), to: &member)
         let index = try member.playlistIndex(matching: "Concert")
-        try member.editCopy(in: index, at: 1, SongEdit(notes: .some("my own: watch the drummer")), alsoOriginal: false)
-        try member.editCopy(in: index, at: 2, SongEdit(notes: .some("capo 3")), alsoOriginal: false)
+        try member.applyEdit(SongEdit(notes: .some("my own: watch the drummer")), toCopyAt: 1, in: index, alsoOriginal: false)
+        try member.applyEdit(SongEdit(notes: .some("capo 3")), toCopyAt: 2, in: index, alsoOriginal: false)
         return member
     }
 
@@ -76,7 +76,7 @@ import Testing
         #expect(try PlstsImport.apply(try document("p2", "Saturday", notes: nil), to: &member).kind == .unchanged)
         #expect(member == settled)
 
-        try member.editCopy(in: saturday, at: 1, SongEdit(notes: .some("count four")), alsoOriginal: false)
+        try member.applyEdit(SongEdit(notes: .some("count four")), toCopyAt: 1, in: saturday, alsoOriginal: false)
         let report = try PlstsImport.apply(try document("p2", "Saturday", notes: "slow start"), to: &member)
         #expect(member.playlists[saturday].copies.map(\.id) == settled.playlists[saturday].copies.map(\.id))
         #expect(member.playlists[saturday].copies[0].fields.notes == "count four\n\nslow start")

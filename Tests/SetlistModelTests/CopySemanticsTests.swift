@@ -16,7 +16,8 @@ import Testing
 
     @Test func editingACopyLeavesTheOriginal() throws {
         var (library, index) = try sample()
-        try library.editCopy(in: index, at: 1, SongEdit(key: .some(try MusicalKey.parse("F minor")), bpm: .some(100)), alsoOriginal: false)
+        try library.applyEdit(
+            SongEdit(key: .some(try MusicalKey.parse("F minor")), bpm: .some(100)), toCopyAt: 1, in: index, alsoOriginal: false)
         #expect(library.playlists[index].copies[0].fields.bpm == 100)
         #expect(library.playlists[index].copies[0].fields.key?.description == "F minor")
         #expect(library.songs[0].fields.bpm == 250)
@@ -25,7 +26,7 @@ import Testing
 
     @Test func alsoOriginalCarriesTheChange() throws {
         var (library, index) = try sample()
-        let found = try library.editCopy(in: index, at: 1, SongEdit(bpm: .some(100)), alsoOriginal: true)
+        let found = try library.applyEdit(SongEdit(bpm: .some(100)), toCopyAt: 1, in: index, alsoOriginal: true)
         #expect(found)
         #expect(library.songs[0].fields.bpm == 100)
         #expect(library.songs[1].fields.bpm == 250)
@@ -33,9 +34,9 @@ import Testing
 
     @Test func editingAnOriginalLeavesCopiesUnlessEverywhere() throws {
         var (library, index) = try sample()
-        library.editSong(at: 0, SongEdit(notes: .some("Angus counts in")), everywhere: false)
+        library.applyEdit(SongEdit(notes: .some("Angus counts in")), toSongAt: 0, everywhere: false)
         #expect(library.playlists[index].copies[0].fields.notes == nil)
-        let changed = library.editSong(at: 0, SongEdit(bpm: .some(120)), everywhere: true)
+        let changed = library.applyEdit(SongEdit(bpm: .some(120)), toSongAt: 0, everywhere: true)
         #expect(changed == 1)
         #expect(library.playlists[index].copies[0].fields.bpm == 120)
         // Only the fields of the edit travel; the copy's other fields stay.

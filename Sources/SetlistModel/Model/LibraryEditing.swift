@@ -19,7 +19,7 @@ extension Library {
     /// Changes an original. With `everywhere`, the fields the edit sets are carried into every
     /// copy of it too; otherwise the copies keep their values. Returns how many copies changed.
     @discardableResult
-    public mutating func editSong(at index: Int, _ edit: SongEdit, everywhere: Bool) -> Int {
+    public mutating func applyEdit(_ edit: SongEdit, toSongAt index: Int, everywhere: Bool) -> Int {
         edit.apply(to: &songs[index].fields)
         guard everywhere else { return 0 }
         let id = songs[index].id
@@ -175,7 +175,8 @@ extension Library {
     /// Changes one copy. With `alsoOriginal`, the fields the edit sets are carried over to the
     /// original as well. Returns false when the original no longer exists.
     @discardableResult
-    public mutating func editCopy(in index: Int, at position: Int, _ edit: SongEdit, alsoOriginal: Bool) throws(LibraryError) -> Bool {
+    public mutating func applyEdit(_ edit: SongEdit, toCopyAt position: Int, in index: Int, alsoOriginal: Bool) throws(LibraryError) -> Bool
+    {
         let playlist = playlists[index]
         guard let itemIndex = playlist.itemIndex(ofPosition: position),
             case .song(var copy) = playlist.items[itemIndex]

@@ -27,7 +27,7 @@ extension Library {
     public mutating func editSong(_ reference: String, _ edit: SongEdit, everywhere: Bool) throws(LibraryError) -> SongEdited {
         let index = try songIndex(matching: reference)
         let before = songs[index].fields
-        let copiesChanged = editSong(at: index, edit, everywhere: everywhere)
+        let copiesChanged = applyEdit(edit, toSongAt: index, everywhere: everywhere)
         let song = songs[index]
         let changed = song.fields.differences(from: before)
         // The playlists whose copies kept their values, counted in the same change.
@@ -47,7 +47,7 @@ extension Library {
         // Only the copy's fields and, with `alsoOriginal`, its original's can change.
         let original = alsoOriginal ? copyBefore.originalID.flatMap(songIndex(id:)) : nil
         let originalBefore = original.map { songs[$0].fields }
-        let originalFound = try editCopy(in: index, at: position, edit, alsoOriginal: alsoOriginal)
+        let originalFound = try applyEdit(edit, toCopyAt: position, in: index, alsoOriginal: alsoOriginal)
         let changed = playlists[index].copies[position - 1].fields.differences(from: copyBefore.fields)
         let changedNothing = changed.isEmpty && original.map { songs[$0].fields } == originalBefore
         return CopyEdited(

@@ -42,7 +42,7 @@ extension Library {
                 (to, semitones) = (key, from.semitones(to: key))
             }
             // The one way a copy changes, so --also-original behaves as for `edit-song --in`.
-            let originalFound = try changed.editCopy(in: index, at: position, SongEdit(key: .some(to)), alsoOriginal: alsoOriginal)
+            let originalFound = try changed.applyEdit(SongEdit(key: .some(to)), toCopyAt: position, in: index, alsoOriginal: alsoOriginal)
             if alsoOriginal { originalFound ? (result.originalsChanged += 1) : (result.originalsMissing += 1) }
             result.changes.append(.init(position: position, name: copy.fields.name, from: from, to: to, semitones: semitones))
         }

@@ -540,23 +540,3 @@ public struct JSONReader {
         return (line, column)
     }
 }
-
-/// What is wrong with a JSON text, as one sentence that names the place: `at songs[3].bpm:
-/// expected a number, found the text "fast".`, `it is not valid JSON at line 4, column 7 (…).`
-public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String
-    /// Whether the problem is a key that stands twice in one object (the JSON is otherwise sound).
-    public var isRepeatedKey = false
-
-    public init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// A value with one JSON form, read and written directly: the library's files are made of these.
-/// Where the value is also `Codable`, that conformance is the definition the tests compare both
-/// directions with (SongListCodecTests and the like), and what `--json` and documents use.
-public protocol JSONCodable {
-    init(json reader: inout JSONReader) throws(JSONReadError)
-    func write(json writer: inout JSONWriter)
-}

@@ -5,7 +5,7 @@ import SetlistModel
 /// removed and what was added at which place, found with a line diff (Myers). Editing, adding or
 /// moving one song of a 50 000-song file takes a few hundred bytes.
 ///
-/// Each side also carries a fingerprint (size and FNV-1a hash) of the whole file, so that undo and
+/// Each side also carries a fingerprint (size and hash, ``Fingerprint``) of the whole file, so that undo and
 /// crash recovery can tell whether the file on disk is the version before the change, the version
 /// after it, or something else (edited by hand since).
 struct FileDelta: Sendable, Hashable, Codable {

@@ -1,0 +1,11 @@
+/// What is wrong with a JSON text, as one sentence that names the place: `at songs[3].bpm:
+/// expected a number, found the text "fast".`, `it is not valid JSON at line 4, column 7 (…).`
+public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    /// Whether the problem is a key that stands twice in one object (the JSON is otherwise sound).
+    public var isRepeatedKey = false
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
