@@ -97,12 +97,12 @@ enum LineDiff {
     static let maximumEdits = 400
 
     static func hunks(_ old: Data, _ new: Data) -> [FileDelta.Hunk] {
-        old.withUnsafeBytes { a in new.withUnsafeBytes { b in hunks(a.bindMemory(to: UInt8.self), b.bindMemory(to: UInt8.self)) } }
+        hunks(Array(old), Array(new))
     }
 
     /// The common lines at the start and the end are found by comparing bytes (a change to one
     /// song of a 30 000-song file leaves megabytes alike around it); only the lines between are split.
-    private static func hunks(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> [FileDelta.Hunk] {
+    private static func hunks(_ a: [UInt8], _ b: [UInt8]) -> [FileDelta.Hunk] {
         let startByte = commonStart(a, b)
         guard startByte < a.count || startByte < b.count else { return [] }
         let endBytes = commonEnd(a, b, after: startByte)
@@ -141,19 +141,17 @@ enum LineDiff {
             hunks.append(
                 FileDelta.Hunk(
                     at: at, to: to,
-                    removed: StoredBytes(Data(buffer: UnsafeBufferPointer(rebasing: a[at..<offset(linesA, i, endA)]))),
-                    added: StoredBytes(Data(buffer: UnsafeBufferPointer(rebasing: b[to..<offset(linesB, j, endB)])))))
+                    removed: StoredBytes(Data(a[at..<offset(linesA, i, endA)])),
+                    added: StoredBytes(Data(b[to..<offset(linesB, j, endB)]))))
         }
         return hunks
     }
 
     /// Where the lines the two files share at their start end (a line counts with its new line);
     /// the length of both when they are the same.
-    static func commonStart(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    static func commonStart(_ a: [UInt8], _ b: [UInt8]) -> Int {
         let shorter = min(a.count, b.count)
         var same = 0
-        // Whole blocks first (memcmp), then the block where they part, byte by byte.
-        while same + 4096 <= shorter, memcmp(a.baseAddress! + same, b.baseAddress! + same, 4096) == 0 { same += 4096 }
         while same < shorter, a[same] == b[same] { same += 1 }
         if same == a.count && same == b.count { return same }
         var index = same
@@ -162,13 +160,9 @@ enum LineDiff {
     }
 
     /// How many bytes the lines the two files share at their end take, none of them before `start`.
-    static func commonEnd(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, after start: Int) -> Int {
+    static func commonEnd(_ a: [UInt8], _ b: [UInt8], after start: Int) -> Int {
         let room = min(a.count, b.count) - start
         var same = 0
-        // Whole blocks first (memcmp), as at the start, then the block where they part, byte by byte.
-        while same + 4096 <= room, memcmp(a.baseAddress! + a.count - same - 4096, b.baseAddress! + b.count - same - 4096, 4096) == 0 {
-            same += 4096
-        }
         while same < room, a[a.count - 1 - same] == b[b.count - 1 - same] { same += 1 }
         // Lines wholly inside: each begins just after a new line inside the common end, or where
         // both files start a line at its first byte.
@@ -186,7 +180,7 @@ enum LineDiff {
     }
 
     /// The lines of `bytes` in `range` (which starts a line), each with its new-line character.
-    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Line] {
+    static func lines(_ bytes: [UInt8], _ range: Range<Int>) -> [Line] {
         var result: [Line] = []
         var begin = range.lowerBound
         var hash = FNV1a()
