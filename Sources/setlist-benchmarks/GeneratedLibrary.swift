@@ -107,6 +107,24 @@ struct GeneratedLibrary {
         }
     }
 
+    /// The file of spreadsheet rows the import is timed with, in the benchmark's folder.
+    static let importRowsFile = "rows-10000.csv"
+
+    /// 10 000 rows as a band's spreadsheet has them: title, artist, length, key, tempo, some with
+    /// notes, a few titles twice.
+    static func importRows() -> String {
+        var text = "Title,Artist,Length,Key,BPM,Notes\n"
+        var random = SplitMix(seed: 10_000)
+        for index in 0..<10_000 {
+            let title = (0..<(1 + index % 3)).map { _ in words[random.next(words.count)] }.joined(separator: " ")
+            let notes = index % 4 == 0 ? "\"Intro \(index % 4 + 1)×, sólo kytara\"" : ""
+            text +=
+                "\(title) \(index % 9_000 + 1),\(authors[random.next(authors.count)]),\(2 + random.next(5)):\(10 + random.next(50)),"
+                + "\(["Am", "C", "F#m", "Bb", "E"][random.next(5)]),\(60 + random.next(140)),\(notes)\n"
+        }
+        return text
+    }
+
     /// A random-looking id like setlist's own (32 hex digits), the same on every run.
     static func id(_ kind: String, _ number: Int) -> String {
         var random = SplitMix(seed: UInt64(number) &* 1_000_003 &+ kind.utf8.reduce(0) { $0 &* 131 &+ UInt64($1) })

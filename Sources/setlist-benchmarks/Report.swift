@@ -12,6 +12,8 @@ struct Result: Encodable {
     var ratio: Double
     var ratioBudget: Double?
     var memoryBudget: Double?
+    /// The most milliseconds the command may take, for a budget in time rather than a ratio.
+    var millisecondsBudget: Double?
     var beforeMilliseconds: Double?
     var beforeRatio: Double?
     var beforePeakMegabytes: Double?
@@ -20,8 +22,9 @@ struct Result: Encodable {
 
     /// Whether the budgets hold; nil when there is none.
     var met: Bool? {
-        guard ratioBudget != nil || memoryBudget != nil else { return nil }
+        guard ratioBudget != nil || memoryBudget != nil || millisecondsBudget != nil else { return nil }
         return ratio <= (ratioBudget ?? .infinity) && peakMegabytes < (memoryBudget ?? .infinity)
+            && milliseconds <= (millisecondsBudget ?? .infinity)
     }
 
     init(comparison: Comparison, timings: [Timing]) {
@@ -35,6 +38,7 @@ struct Result: Encodable {
         ratio = timings[0].median / max(timings[1].median, 0.001)
         ratioBudget = comparison.ratioBudget
         memoryBudget = comparison.memoryBudget
+        millisecondsBudget = comparison.millisecondsBudget
         runs = ["command": timings[0].milliseconds, "reference": timings[1].milliseconds]
         if timings.count > 2 {
             beforeMilliseconds = timings[2].median
@@ -81,6 +85,7 @@ struct Report: Encodable {
             }
             var budget = result.ratioBudget.map { "≤ \(Self.number($0, 2))×" } ?? "—"
             if let memory = result.memoryBudget { budget += ", < \(Self.number(memory)) MB" }
+            if let time = result.millisecondsBudget { budget = "≤ \(Self.number(time)) ms" }
             var row = [
                 result.command, result.library, Self.number(result.milliseconds), Self.number(result.peakMegabytes), result.reference,
                 Self.number(result.referenceMilliseconds), Self.number(result.ratio, 2) + "×", budget,

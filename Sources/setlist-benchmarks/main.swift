@@ -102,6 +102,8 @@ func main() throws {
             CommandLine.arguments[0], ["--generate", size.rawValue, work.appendingPathComponent(size.rawValue).path],
             what: "writing the \(size.rawValue) library")
     }
+    try GeneratedLibrary.importRows().write(
+        to: work.appendingPathComponent(GeneratedLibrary.importRowsFile), atomically: true, encoding: .utf8)
     let band = try LibraryStore(root: work.appendingPathComponent("band")).load()
     for (name, file) in [(GeneratedLibrary.hundred, "paragraphs-100.txt"), (GeneratedLibrary.single, "paragraphs-1.txt")] {
         let playlist = try band.playlist(matching: name)
