@@ -60,20 +60,20 @@ public enum CSVSongs {
             for index in rows.indices where rows[index].cells[.length] != nil { rows[index].cells[.length] = lengths[index] }
         }
         // A column whose cells are mostly not values is at fault as a whole: reported once, and
-        // with --skip-invalid its songs come in without those cells.
-        let faulted = faultedColumns(rows, notation: notation, label: label)
-        var bad: [SongColumn: Int] = [:]
-        for row in rows {
-            let read = SongCells.fields(row.cells, line: row.line, notation: notation, leavingOut: Set(faulted.keys), label: label)
-            sheet.problems += read.problems
-            for column in read.leftOut.keys { bad[column, default: 0] += 1 }
-            if let fields = read.fields { sheet.songs.append(IncomingSong(line: row.line, fields: fields, set: read.set)) }
+        // with --skip-invalid its songs come in without those cells. Each row is read once with
+        // its value cells set aside, then judged.
+        let values: [SongColumn] = [.length, .key, .bpm]
+        let reads = rows.map { SongCells.fields($0.cells, line: $0.line, notation: notation, leavingOut: Set(values), label: label) }
+        let faulted = faultedColumns(rows.map(\.cells), leftOut: reads.map(\.leftOut), values: values)
+        for (row, read) in zip(rows, reads) {
+            let bad = values.compactMap { faulted[$0] == nil ? read.leftOut[$0] : nil }
+            sheet.problems += read.problems + bad
+            if bad.isEmpty, let fields = read.fields { sheet.songs.append(IncomingSong(line: row.line, fields: fields, set: read.set)) }
         }
         sheet.problems.sort { $0.line < $1.line }
-        sheet.columnProblems = faulted.sorted { $0.value.line < $1.value.line }.map { column, first in
-            let filled = rows.filter { !($0.cells[column] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.count
-            return .init(
-                field: label(column), bad: bad[column, default: 0], filled: filled, first: first,
+        sheet.columnProblems = faulted.sorted { $0.value.first.line < $1.value.first.line }.map { column, fault in
+            .init(
+                field: label(column), bad: fault.bad, filled: fault.filled, first: fault.first,
                 columnsWithout: CSVHeader.columnsList(mapping, without: column))
         }
         sheet.warnings += SongCells.longSongWarnings(sheet.songs, file: file)
@@ -82,22 +82,18 @@ public enum CSVSongs {
 
     /// The columns at fault, with their first bad cell: at least three cells that are not values,
     /// and more than half of the column's filled cells.
+    /// - Parameter leftOut: per row, the cells of `values` that are not values.
     static func faultedColumns(
-        _ rows: [(line: Int, cells: [SongColumn: String])], notation: KeyNotation, label: (SongColumn) -> String
-    ) -> [SongColumn: SpreadsheetError.Problem] {
-        var bad: [SongColumn: Int] = [:], filled: [SongColumn: Int] = [:], first: [SongColumn: SpreadsheetError.Problem] = [:]
-        let values: Set<SongColumn> = [.length, .key, .bpm]
-        for row in rows {
-            let read = SongCells.fields(row.cells, line: row.line, notation: notation, leavingOut: values, label: label)
-            for (column, cell) in row.cells where values.contains(column) && !cell.trimmingCharacters(in: .whitespaces).isEmpty {
-                filled[column, default: 0] += 1
-            }
-            for (column, problem) in read.leftOut {
-                bad[column, default: 0] += 1
-                if first[column] == nil { first[column] = problem }
-            }
+        _ rows: [[SongColumn: String]], leftOut: [[SongColumn: SpreadsheetError.Problem]], values: [SongColumn]
+    ) -> [SongColumn: (first: SpreadsheetError.Problem, bad: Int, filled: Int)] {
+        var faults: [SongColumn: (first: SpreadsheetError.Problem, bad: Int, filled: Int)] = [:]
+        for column in values {
+            let bad = leftOut.compactMap { $0[column] }
+            guard let first = bad.first, bad.count >= 3 else { continue }
+            let filled = rows.filter { !($0[column] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.count
+            if bad.count * 2 > filled { faults[column] = (first, bad.count, filled) }
         }
-        return first.filter { column, _ in bad[column, default: 0] >= 3 && bad[column, default: 0] * 2 > filled[column, default: 0] }
+        return faults
     }
 
     /// With `--columns`, whether the first row is a header after all: a cell names the field of
