@@ -31,7 +31,7 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .empty(let field):
             "The \(field) \(Self.agreeing(field, "is", "are")) empty. Type some text for \(Self.agreeing(field, "it", "them"))."
         case .controlCharacter(let field, let scalar):
-            "The \(field) \(Self.agreeing(field, "contains", "contain")) the control character \(Hex.codePoint(scalar)). Remove it and type the text again."
+            "The \(field) \(Self.agreeing(field, "contains", "contain")) \(ControlCharacters.described(scalar)). Remove it and type the text again."
         case .invalidNotation(let text):
             "\(ControlCharacters.quoted(text)) is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
         case .tooLong(let field, let limit):
