@@ -11,12 +11,13 @@ struct SetlistCommand: ParsableCommand {
             and inside a playlist by position. Commands that work on a playlist use the current \
             one (the last created, or chosen with `setlist use`) when none is named.
 
-            Adding a song to a playlist copies it: change the copy with `edit-song SONG --in \
-            PLAYLIST` and the original stays as it was.
+            Adding a song to a playlist copies it: a change to the copy leaves the original as \
+            it was (the examples below play Highway to Hell slower in one setlist only).
 
             Examples:
               setlist add-song "Highway to Hell" --author AC/DC --length 2:20 --key Cm
-              setlist add-song "Stairway to Heaven" --author "Led Zeppelin" --length 1:30 --key D
+              setlist add-song "Stairway to Heaven" --author "Led Zeppelin" --key D
+              setlist edit-song "Stairway to Heaven" --length 1:30 --bpm 250
               setlist edit-song "Highway to Hell" --notes "Angus counts in"
               setlist new "Můj koncert" "Highway to Hell" "Stairway to Heaven"
               setlist move 1 2
@@ -26,6 +27,10 @@ struct SetlistCommand: ParsableCommand {
               setlist live
               setlist share --to mail@mail.com --eml message.eml
               setlist undo
+
+            Exit status: 0 on success, 1 when an operation failed, 64 on a usage error, and 74 \
+            when a change was saved but its report could not be written (a full disk, a closed \
+            pipe): do not run that command again.
             """,
         version: SetlistVersion.current,
         groupedSubcommands: [

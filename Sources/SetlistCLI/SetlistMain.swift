@@ -3,8 +3,13 @@ import Foundation
 import SetlistModel
 
 /// The `setlist` program: parses the command line, runs the command, and turns errors into one
-/// clear line on standard error and an exit status (0 success, 1 failed operation, 64 usage).
+/// clear line on standard error and an exit status (0 success, 1 failed operation, 64 usage, 74
+/// a saved change whose report could not be written).
 public enum SetlistMain {
+    /// The exit status of a change that was saved whose report could not be written (EX_IOERR):
+    /// not 1, which asks for the command to be run again.
+    public static let reportLost: Int32 = 74
+
     /// Runs `arguments` (without the program name) and returns the exit status. The command
     /// reads and writes only through `context` (``SetlistSubcommand/run(_:)``).
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
@@ -22,13 +27,25 @@ public enum SetlistMain {
         do {
             var parsed = try SetlistCommand.parseAsRoot(arguments)
             if var command = parsed as? any SetlistSubcommand {
-                try command.run(context)
+                do {
+                    try command.run(context)
+                } catch let error as ValidationError {
+                    // Found once the command ran: the root's usage would not help.
+                    return usageError(error.message, of: type(of: command), context: context)
+                }
             } else {
                 // `setlist` alone and swift-argument-parser's own `help`: their run() only throws
                 // the help asked for, which `report` prints.
                 try parsed.run()
             }
             if let failure = context.output.writeFailure {
+                // Running a saved change again would make it twice (a second song of the name).
+                if context.saved.isSaved {
+                    context.errorOutput.line(
+                        "setlist: the change was saved; its report could not be written (\(failure)). `setlist undo --list` shows it; check the disk space or where the output goes."
+                    )
+                    return Self.reportLost
+                }
                 context.errorOutput.line(
                     "setlist: \(context.errorEmphasis.error("error:")) Could not write the output (\(failure)). Check the disk space or where the output goes, and run the command again."
                 )
@@ -50,7 +67,8 @@ public enum SetlistMain {
         do {
             arguments = try decode(bytes)
         } catch {
-            context([]).errorOutput.line("setlist: error: \(error)")
+            let context = context([])
+            context.errorOutput.line("\(errorPrefix(context))\(error)")
             return ExitCode.validationFailure.rawValue
         }
         return run(arguments, context: context(arguments))
@@ -92,7 +110,7 @@ public enum SetlistMain {
     static func report(_ error: any Error, context: CommandContext) -> Int32 {
         switch error {
         case let error as any SetlistError:
-            context.errorOutput.line("setlist: \(context.errorEmphasis.error("error:")) \(error)")
+            context.errorOutput.line("\(errorPrefix(context))\(error)")
             return error.exitStatus
         default:
             let code = SetlistCommand.exitCode(for: error)
@@ -100,9 +118,31 @@ public enum SetlistMain {
             if code == .success {
                 if !message.isEmpty { context.output.line(message) }
             } else if !message.isEmpty {
-                context.errorOutput.line(message)
+                context.errorOutput.line(oneErrorForm(message, context: context))
             }
             return code.rawValue
         }
+    }
+
+    /// How every error begins, whoever found it: "setlist: error: ".
+    static func errorPrefix(_ context: CommandContext) -> String {
+        "setlist: \(context.errorEmphasis.error("error:")) "
+    }
+
+    /// swift-argument-parser's "Error: " replaced by setlist's own beginning.
+    static func oneErrorForm(_ message: String, context: CommandContext) -> String {
+        let parsers = "Error: "
+        guard message.hasPrefix(parsers) else { return message }
+        return errorPrefix(context) + message.dropFirst(parsers.count)
+    }
+
+    /// A usage error found by `command` as it ran, with that command's usage (as the parser
+    /// shows one it finds) and exit status 64.
+    static func usageError(_ message: String, of command: any ParsableCommand.Type, context: CommandContext) -> Int32 {
+        let name = command._commandName
+        context.errorOutput.line(
+            errorPrefix(context) + message + "\nUsage: " + SetlistCommand.usageString(for: command)
+                + "\n  See 'setlist \(name) --help' for more information.")
+        return ExitCode.validationFailure.rawValue
     }
 }

@@ -18,8 +18,9 @@ public enum ExchangeError: SetlistError, Sendable {
     case identifierClash(source: String, id: String, playlist: String)
     /// Several files failed; each is listed.
     case several([ExchangeError])
-    /// The library's playlist makes a document members could not import; every problem is listed.
-    case cannotExport(playlist: String, problems: [String])
+    /// The library's playlist makes a document members could not import; every problem is listed,
+    /// and `remedies` say what helps with those problems (``PlstsExport``).
+    case cannotExport(playlist: String, problems: [String], remedies: [String])
     /// The file to write is a folder.
     case outputIsFolder(path: String, fileName: String)
     /// Merging the update into the member's playlist would take it past ``Playlist/maximumItems``.
@@ -57,10 +58,12 @@ public enum ExchangeError: SetlistError, Sendable {
                 "\(source) gives its playlist the id \(id), which clashes with your playlist '\(playlist)'. Ask the sender to export it again; nothing was changed."
         case .several(let errors):
             return errors.map(\.description).joined(separator: "\n")
-        case .cannotExport(let playlist, let problems):
+        case .cannotExport(let playlist, let problems, let remedies):
             return "'\(playlist)' cannot be shared as a .plsts file: members could not import it.\n"
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
-                + "\nChange the playlist (rename it, or split it into shorter ones) and try again, or share its PDF alone with `setlist share --no-plsts`. Nothing was written or sent."
+                + "\n"
+                + (remedies + ["Or share its PDF alone with `setlist share --no-plsts`. Nothing was written or sent."])
+                .joined(separator: " ")
         case .outputIsFolder(let path, let fileName):
             return "\(path) is a folder. Name the file to write, like `-o \(path)/\(fileName)`."
         case .playlistWouldOverflow(let source, let playlist, let count, let limit):
@@ -80,7 +83,7 @@ public enum ExchangeError: SetlistError, Sendable {
         PlstsFormat.timestamp(date).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
     }
 
-    private static func megabytes(_ bytes: Int) -> String {
+    static func megabytes(_ bytes: Int) -> String {
         bytes >= 1 << 20 ? String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) : "\(bytes) bytes"
     }
 }

@@ -34,10 +34,37 @@ public struct PlstsExport: Sendable {
             _ = try PlstsDocument.check(document, data: data, source: playlist.name)
         } catch {
             let problems: [String]
-            if case .invalidDocument(_, let found) = error { problems = found } else { problems = [error.description] }
-            throw .cannotExport(playlist: playlist.name, problems: problems)
+            switch error {
+            case .invalidDocument(_, let found): problems = found
+            case .tooLarge(_, let size, let limit):
+                problems = [
+                    "the document would be \(ExchangeError.megabytes(size)), more than the \(ExchangeError.megabytes(limit)) a member's setlist reads."
+                ]
+            default: problems = [error.description]
+            }
+            throw .cannotExport(playlist: playlist.name, problems: problems, remedies: Self.remedies(for: problems, playlist: playlist))
         }
         self.data = data
+    }
+
+    /// What helps with these problems: a setlist too large or too long is split (a new name
+    /// makes it no shorter), long notes are shortened, a name the format refuses is changed.
+    static func remedies(for problems: [String], playlist: Playlist) -> [String] {
+        let quoted = ShellWord.quoted(playlist.name)
+        var remedies: [String] = []
+        if problems.contains(where: { $0.hasPrefix("the document would be") || $0.contains(".notes:") }) {
+            remedies.append("To make it smaller, shorten the longest notes (`setlist edit-song N --in \(quoted) --notes ...`).")
+        }
+        if problems.contains(where: { $0.hasPrefix("the document would be") || $0.hasPrefix("playlist.items:") }) {
+            remedies.append(
+                "Split it in two: copy it with `setlist duplicate`, then `setlist remove` the second half from one and the first half from the other."
+            )
+        }
+        if problems.contains(where: { $0.hasPrefix("playlist.name") }) {
+            remedies.append("Give the setlist a name members can import: `setlist rename \(quoted) NEW`.")
+        }
+        if remedies.isEmpty { remedies.append("Change what is listed above and try again.") }
+        return remedies
     }
 }
 

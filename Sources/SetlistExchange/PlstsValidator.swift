@@ -210,7 +210,7 @@ struct Checker {
         switch error {
         case .empty: "is empty."
         case .controlCharacter(_, let scalar):
-            "contains the control character \(Hex.codePoint(scalar)) in \(FoundValue.quote(text)); such characters could hide or reorder text."
+            "contains \(ControlCharacters.described(scalar)) in \(FoundValue.quote(text)); such characters could hide or reorder text."
         case .tooLong(_, let limit): "is \(text.count) characters long; at most \(limit) are allowed."
         default: error.description
         }

@@ -6,8 +6,9 @@ import SetlistModel
 /// → / space / n / j / Enter: next; ← / p / k / Backspace: previous; ↓ / Page Down scroll the
 /// notes down (a line, a page) and, once their end shows, go to the next song; ↑ / Page Up scroll
 /// back and, at the top, go to the previous song; Home / g: first; End / G: last; digits then
-/// Enter: jump to that position; q / Esc / Ctrl-C: quit. While a number is typed, Backspace
-/// deletes a digit and Esc cancels it.
+/// Enter: jump to that position; q / Ctrl-C: quit. While a number is typed, Backspace deletes a
+/// digit and Esc cancels it. Esc alone does not quit: it is the key most easily hit by accident
+/// on stage, so the status line says which key does.
 public struct LiveNavigator: Hashable, Sendable {
     /// What the caller should do after a key.
     public enum Outcome: Hashable, Sendable {
@@ -41,6 +42,9 @@ public struct LiveNavigator: Hashable, Sendable {
         if !typed.isEmpty { return "Go to song: \(typed)_   (Enter to jump, Esc to cancel)" }
         return message
     }
+
+    /// What the status line says after Esc, which does not quit.
+    public static let escapeRemark = "Esc does not quit on stage: press q to quit."
 
     /// Shows `text` on the status line until the next key.
     public mutating func say(_ text: String) { message = text }
@@ -84,8 +88,10 @@ public struct LiveNavigator: Hashable, Sendable {
             position = 1
         case .end, .character("G"):
             position = count
-        case .character("q"), .character("Q"), .escape, .interrupt:
+        case .character("q"), .character("Q"), .interrupt:
             return .quit
+        case .escape:
+            message = Self.escapeRemark
         default:
             break
         }

@@ -58,7 +58,7 @@ public struct LiveScreen: Sendable {
 
     /// The line of keys, longest form that fits first.
     static let keyHelp = [
-        "→ next  ← previous  g first  G last  number+Enter jump  q/Esc quit",
+        "→ next  ← previous  g first  G last  number+Enter jump  q quit",
         "→ next  ← prev  g/G first/last  N⏎ jump  q quit",
         "→ next  ← prev  N⏎ jump  q quit",
         "→ next  q quit",
@@ -66,7 +66,7 @@ public struct LiveScreen: Sendable {
 
     /// The line of keys when the notes scroll.
     static let scrollingKeyHelp = [
-        "→ next  ← previous  ↓↑ PgDn PgUp notes  g/G first/last  N⏎ jump  q/Esc quit",
+        "→ next  ← previous  ↓↑ PgDn PgUp notes  g/G first/last  N⏎ jump  q quit",
         "→ next  ← previous  ↓↑ notes  g/G first/last  N⏎ jump  q quit",
         "→ next  ← prev  ↓↑ notes  N⏎ jump  q quit",
         "→ next  ← prev  ↓↑ notes  q quit",

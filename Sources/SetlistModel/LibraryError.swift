@@ -17,6 +17,9 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     /// A place to copy songs in (`add --at`, `add-song --to --at`): 1 to one past the last song.
     case insertionOutOfRange(Int, count: Int, playlist: String)
     case duplicatePlaylistName(String)
+    /// `add-song` of a song the repertoire already has (the same title and author, see
+    /// ``SongMatching``), as `import-songs` skips it; `playlist` is the one named with `--to`.
+    case duplicateSong(Song, playlist: String?)
     /// Adding would take a playlist past ``Playlist/maximumItems`` songs and breaks.
     case playlistFull(String, has: Int, adding: Int, limit: Int)
     case duplicateContact(Contact)
@@ -104,6 +107,14 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
         case .insertionOutOfRange(let position, let count, let playlist):
             return
                 "Position \(position) is out of range: '\(playlist)' has \(count) song\(count == 1 ? "" : "s"). Type a position from 1 to \(count + 1) (\(count + 1) adds at the end)."
+        case .duplicateSong(let song, let playlist):
+            let by = song.fields.author.map { " by \($0)" } ?? ""
+            let copy =
+                playlist.map { "copy it into the setlist with `setlist add \(ShellWord.quoted($0)) \(ShellWord.quoted(song.name))`, " }
+                ?? "see it with `setlist song \(Identifier.short(song.id))`, "
+            return
+                "The repertoire already has '\(song.name)'\(by) (id \(Identifier.short(song.id))). Nothing was changed: \(copy)"
+                + "or add a second song of the same title and author with --duplicate."
         case .duplicatePlaylistName(let name):
             return "A playlist named '\(name)' already exists. Choose another name, or `setlist rename` the existing one."
         case .playlistFull(let name, let has, let adding, let limit):

@@ -40,9 +40,18 @@ public enum CSVExport {
 
     static func cells(_ fields: SongFields) -> [String] {
         [
-            fields.name, fields.author ?? "", fields.length.map(SongLength.format) ?? "", fields.key?.description ?? "",
+            fields.name, fields.author ?? "", fields.length.map(lengthCell) ?? "", fields.key?.description ?? "",
             fields.bpm.map(String.init) ?? "", fields.notes ?? "",
         ].map(SongCells.guarded)
+    }
+
+    /// A length as a spreadsheet keeps it: `4m05s`, `1h02m03s`. Excel and LibreOffice read
+    /// `4:05` as 4:05 in the morning and save it as `04:05:00`, which reads back as four hours;
+    /// `import-songs` reads this form as it reads any length.
+    static func lengthCell(_ seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours)h\(two(minutes))m\(two(rest))s" : "\(minutes)m\(two(rest))s"
     }
 
     static func write(_ rows: [[String]], dialect: Dialect) -> Data {

@@ -17,21 +17,28 @@ public enum ChordPro {
     }
 
     /// The song of one ChordPro file (a file holds one song; `{new_song}` starts another, which
-    /// is read as the next song).
-    public static func read(_ text: String, file: String, withLyrics: Bool, notation: KeyNotation = .english) -> SongSheet {
+    /// is read as the next song). Each problem names the line of its directive.
+    /// - Throws: ``SpreadsheetError/notChordPro(file:)`` when no line is a directive, as in chords
+    ///   written over the lyrics.
+    public static func read(_ text: String, file: String, withLyrics: Bool, notation: KeyNotation = .english) throws(SpreadsheetError)
+        -> SongSheet
+    {
         var sheet = SongSheet(file: file, kind: .chordPro)
-        var cells: [SongColumn: String] = [:], labels: [SongColumn: String] = [:]
-        var lyrics: [String] = [], start = 1, lineNumber = 0
+        var cells: [SongColumn: String] = [:], labels: [SongColumn: String] = [:], lines: [SongColumn: Int] = [:]
+        var lyrics: [String] = [], start = 1, lineNumber = 0, directives = 0
         var problems: [SpreadsheetError.Problem] = []
 
         func finish() {
             guard !cells.isEmpty || !lyrics.isEmpty else { return }
             if withLyrics, cells[.notes] == nil { cells[.notes] = lyrics.joined(separator: "\n") }
-            let song = SongCells.fields(cells, line: start, notation: notation) { labels[$0] ?? "{\($0 == .name ? "title" : $0.rawValue)}" }
+            let song = SongCells.fields(cells, line: start, lines: lines, notation: notation) {
+                labels[$0] ?? "{\($0 == .name ? "title" : $0.rawValue)}"
+            }
             problems += song.problems
             if let fields = song.fields { sheet.songs.append(IncomingSong(line: start, fields: fields)) }
             cells = [:]
             labels = [:]
+            lines = [:]
             lyrics = []
         }
 
@@ -43,6 +50,7 @@ public enum ChordPro {
                 lyrics.append(line)
                 continue
             }
+            directives += 1
             if directive.name == "new_song" || directive.name == "ns" {
                 finish()
                 start = lineNumber + 1
@@ -54,16 +62,30 @@ public enum ChordPro {
             }
             // The artist wins over a subtitle; otherwise the first of each directive counts.
             if cells[field] == nil || (field == .author && directive.isArtist && labels[.author] != "{artist}") {
-                cells[field] = directive.value
-                labels[field] = "{\(directive.isArtist ? "artist" : directive.label)}"
+                cells[field] = field == .length ? roundedSeconds(directive.value) : directive.value
+                labels[field] = SongCells.shown("{\(directive.isArtist ? "artist" : directive.label)}")
+                lines[field] = lineNumber
                 if cells.count == 1 { start = lineNumber }
             }
         }
+        guard directives > 0 else { throw .notChordPro(file: file) }
         finish()
         // Lyrics before the title or after the last directive are the song's; leading and
         // trailing blank lines are dropped by the notes' rules.
-        sheet.problems = problems
+        sheet.problems = problems.sorted { $0.line < $1.line }
+        sheet.warnings = SongCells.longSongWarnings(sheet.songs, file: file)
         return sheet
+    }
+
+    /// A duration with fractional seconds, which ChordPro allows (`30.8005`, `3:20.5`), rounded to
+    /// whole seconds as setlist keeps them; any other text as it is.
+    static func roundedSeconds(_ value: String) -> String {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy(\.isASCIIDigit), let whole = parts[0].last, whole.isASCIIDigit
+        else { return value }
+        guard let seconds = SongLength.duration(from: String(parts[0])).map({ $0 + (parts[1].first! >= "5" ? 1 : 0) }), seconds > 0
+        else { return value }
+        return String(seconds)
     }
 
     /// One `{name: value}`, `{name value}` or `{meta: name value}` line.

@@ -13,43 +13,70 @@ public enum SongFiles {
         public var withLyrics: Bool
         /// How the band reads an ambiguous key such as `B` or `a`.
         public var notation: KeyNotation
+        /// Set aside the files that cannot be read, rather than refusing all of them.
+        public var skipInvalid: Bool
 
         public init(
-            columns: [SongColumn?]? = nil, encoding: String.Encoding? = nil, withLyrics: Bool = false, notation: KeyNotation = .english
+            columns: [SongColumn?]? = nil, encoding: String.Encoding? = nil, withLyrics: Bool = false, notation: KeyNotation = .english,
+            skipInvalid: Bool = false
         ) {
             self.notation = notation
             self.columns = columns
             self.encoding = encoding
             self.withLyrics = withLyrics
+            self.skipInvalid = skipInvalid
         }
     }
 
+    /// What the files named hold.
+    public struct Found: Sendable {
+        /// The songs of each file that could be read.
+        public var sheets: [SongSheet] = []
+        /// With `skipInvalid`, the files that could not be read, each with why.
+        public var refused: [SpreadsheetError] = []
+        /// The folders inside a folder named, which are not imported ("Songbook/Live/").
+        public var subfolders: [String] = []
+    }
+
     /// Reads every file (a folder stands for the ChordPro files in it, by name). Files that
-    /// cannot be read at all are reported together; rows that cannot be imported are in the
-    /// sheets' problems.
+    /// cannot be read at all are reported together (or, with `skipInvalid`, set aside); rows that
+    /// cannot be imported are in the sheets' problems. A name or folder that is not there is
+    /// always refused.
     /// - Parameter paths: each file as the user named it, and where it is.
-    public static func read(_ paths: [(name: String, url: URL)], options: Options) throws(SpreadsheetError) -> [SongSheet] {
-        var sheets: [SongSheet] = [], errors: [SpreadsheetError] = []
+    public static func read(_ paths: [(name: String, url: URL)], options: Options) throws(SpreadsheetError) -> Found {
+        var found = Found(), missing: [SpreadsheetError] = [], errors: [SpreadsheetError] = []
         for path in paths {
             do {
-                for file in try expand(path) {
-                    sheets.append(try read(file.url, name: file.name, options: options))
+                let folder = try expand(path)
+                found.subfolders += folder.subfolders
+                for file in folder.files {
+                    do {
+                        found.sheets.append(try read(file.url, name: file.name, options: options))
+                    } catch {
+                        if options.skipInvalid { found.refused.append(error) } else { errors.append(error) }
+                    }
                 }
             } catch {
-                errors.append(error)
+                missing.append(error)
             }
         }
-        if errors.count == 1 { throw errors[0] }
-        if !errors.isEmpty { throw .several(errors) }
-        return sheets
+        let all = missing + errors
+        if all.count == 1, found.sheets.isEmpty { throw all[0] }
+        if !all.isEmpty { throw missing.isEmpty && !found.sheets.isEmpty ? .refusedFiles(errors) : .several(all) }
+        return found
     }
 
     /// The songs of one file, as CSV or ChordPro by its extension or, failing that, its content.
     public static func read(_ data: Data, name: String, options: Options) throws(SpreadsheetError) -> SongSheet {
-        let text = try TextDecoding.text(of: data, file: name, encoding: options.encoding)
         let ext = (name as NSString).pathExtension.lowercased()
+        let text: String
+        do {
+            text = try TextDecoding.text(of: data, file: name, encoding: options.encoding)
+        } catch .notUTF8(let file, let line, _) where ChordPro.fileExtensions.contains(ext) {
+            throw .notUTF8(file: file, line: line, chordPro: true)
+        }
         if ChordPro.fileExtensions.contains(ext) || (ext != "csv" && ext != "tsv" && ChordPro.looksLikeChordPro(text)) {
-            return ChordPro.read(text, file: name, withLyrics: options.withLyrics, notation: options.notation)
+            return try ChordPro.read(text, file: name, withLyrics: options.withLyrics, notation: options.notation)
         }
         return try CSVSongs.read(text, file: name, columns: options.columns, notation: options.notation)
     }
@@ -69,25 +96,41 @@ public enum SongFiles {
         return try read(data, name: name, options: options)
     }
 
-    static func expand(_ path: (name: String, url: URL)) throws(SpreadsheetError) -> [(name: String, url: URL)] {
+    /// The file a path names, or the ChordPro files of a folder by name and the folders in it.
+    static func expand(_ path: (name: String, url: URL)) throws(SpreadsheetError) -> (
+        files: [(name: String, url: URL)], subfolders: [String]
+    ) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path.url.path, isDirectory: &isFolder) else {
             throw .unreadable(file: path.name, detail: "there is no such file.")
         }
-        guard isFolder.boolValue else { return [path] }
+        guard isFolder.boolValue else { return ([path], []) }
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path.url.path)
+            names = try FileManager.default.contentsOfDirectory(atPath: path.url.path).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
             throw .unreadable(file: path.name, detail: FailureText.reason(error))
         }
-        let files = names.filter { ChordPro.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
-            .sorted()
+        let prefix = path.name.hasSuffix("/") ? path.name : path.name + "/"
+        let subfolders = names.filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path.url.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && isFolder.boolValue
+        }
+        let files = names.filter {
+            ChordPro.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !subfolders.contains($0)
+        }
         guard !files.isEmpty else {
             throw .unreadable(
-                file: path.name, detail: "the folder holds no ChordPro files (.cho, .chordpro, .chopro, .crd). Name CSV files one by one.")
+                file: path.name,
+                detail: "the folder holds no ChordPro files (.cho, .chordpro, .chopro, .crd)"
+                    + (subfolders.isEmpty ? "" : " (folders inside it are not read: name them one by one)") + ". Name CSV files one by one."
+            )
         }
-        let prefix = path.name.hasSuffix("/") ? path.name : path.name + "/"
-        return files.map { (prefix + $0, path.url.appendingPathComponent($0)) }
+        // A name in a folder is shown as messages show text from a file: it may hold anything.
+        return (
+            files.map { (prefix + SongCells.shown($0), path.url.appendingPathComponent($0)) },
+            subfolders.map { prefix + SongCells.shown($0) + "/" }
+        )
     }
 }

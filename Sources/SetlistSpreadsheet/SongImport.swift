@@ -23,9 +23,9 @@ public enum SongImport {
     public static func apply(_ sheets: [SongSheet], to library: inout Library, options: Options) throws(SpreadsheetError)
         -> SongImportReport
     {
-        let invalid = sheets.filter { !$0.problems.isEmpty }
+        let invalid = sheets.filter(\.isInvalid)
         if !options.skipInvalid, !invalid.isEmpty {
-            let errors = invalid.map { SpreadsheetError.invalidRows(file: $0.file, problems: $0.problems) }
+            let errors = invalid.map { SpreadsheetError.invalidRows($0) }
             throw errors.count == 1 ? errors[0] : .several(errors)
         }
         var report = SongImportReport(sheets: sheets, notation: library.notation)

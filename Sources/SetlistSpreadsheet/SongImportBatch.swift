@@ -6,6 +6,8 @@ import SetlistModel
 public struct SongImportBatch: Sendable {
     /// Every file's songs and the problems of its rows.
     public var sheets: [SongSheet]
+    /// With `skipInvalid`, the files that could not be read; and the folders inside a folder named.
+    public var refused: [SpreadsheetError], subfolders: [String]
     public var options: SongImport.Options
 
     /// Reads the words as typed and every file they name (a folder: its ChordPro files).
@@ -23,14 +25,20 @@ public struct SongImportBatch: Sendable {
     ) throws {
         let read = SongFiles.Options(
             columns: try columns.map(SongColumn.parseList), encoding: try encoding.map(TextDecoding.encoding(named:)),
-            withLyrics: withLyrics, notation: notation)
+            withLyrics: withLyrics, notation: notation, skipInvalid: skipInvalid)
         options = SongImport.Options(update: update, skipInvalid: skipInvalid, playlist: try playlist.map(Text.cleanPlaylistName))
-        sheets = try SongFiles.read(files, options: read)
+        let found = try SongFiles.read(files, options: read)
+        sheets = found.sheets
+        refused = found.refused
+        subfolders = found.subfolders
     }
 
     /// Imports the songs into `library` (see ``SongImport/apply(_:to:options:)``): any invalid
     /// row refuses the whole batch unless `skipInvalid`, and leaves `library` as it was.
     public func apply(to library: inout Library) throws(SpreadsheetError) -> SongImportReport {
-        try SongImport.apply(sheets, to: &library, options: options)
+        var report = try SongImport.apply(sheets, to: &library, options: options)
+        report.refused = refused
+        report.subfolders = subfolders
+        return report
     }
 }

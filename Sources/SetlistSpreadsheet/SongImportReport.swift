@@ -20,6 +20,10 @@ public struct SongImportReport: Hashable, Sendable {
     /// One per song read, in file order.
     public var outcomes: [Outcome] = []
     public var playlist: PlaylistOutcome?
+    /// With `--skip-invalid`, the files that could not be read.
+    public var refused: [SpreadsheetError] = []
+    /// The folders inside the folders named, which were not read.
+    public var subfolders: [String] = []
     /// How keys are printed: the band's `config notation`.
     public var notation: KeyNotation
 
@@ -32,17 +36,27 @@ public struct SongImportReport: Hashable, Sendable {
     public var updated: Int { outcomes.filter { if case .updated = $0 { true } else { false } }.count }
     public var matched: Int { outcomes.filter { if case .matched = $0 { true } else { false } }.count }
 
+    /// What must not pass unnoticed, for standard error (see ``SongSheet/warnings``).
+    public var warnings: [String] { sheets.flatMap(\.warnings) }
+
     /// The report for people: per file what was read and ignored, per song what happened, and a
     /// summary.
     public func lines(dryRun: Bool, update: Bool) -> [String] {
         var lines: [String] = []
         for sheet in sheets {
             lines.append("\(sheet.file): \(sheet.songs.count) song\(sheet.songs.count == 1 ? "" : "s") (\(sheet.kind.rawValue))")
+            if let header = sheet.headerRow {
+                lines.append("  the first row is a header, not a song: " + header.map(SongCells.shown).joined(separator: ", "))
+            }
             if !sheet.ignoredColumns.isEmpty {
-                lines.append("  ignored columns: " + sheet.ignoredColumns.joined(separator: ", "))
+                lines.append("  ignored columns: " + sheet.ignoredColumns.map(SongCells.shown).joined(separator: ", "))
             }
             for problem in sheet.problems { lines.append("  skipped \(problem)") }
+            for column in sheet.columnProblems { lines.append("  left out the cells of \(column)") }
         }
+        // The file's own message says nothing was imported; here the other files were.
+        for error in refused { lines.append("skipped \(error.description.replacingOccurrences(of: " Nothing was imported.", with: ""))") }
+        for folder in subfolders { lines.append("\(folder): a folder inside, not read (name it to import its files)") }
         for outcome in outcomes {
             switch outcome {
             case .added(let fields): lines.append("+ \(Self.listing(fields))")

@@ -31,6 +31,18 @@ public struct SongSheet: Hashable, Sendable {
     public var problems: [SpreadsheetError.Problem]
     /// Header names that are not song fields, each once, in file order; they are ignored.
     public var ignoredColumns: [String]
+    /// Columns most of whose cells are not values; with `--skip-invalid` their songs are imported
+    /// without those cells.
+    public var columnProblems: [SpreadsheetError.ColumnProblem] = []
+    /// What must not pass unnoticed though it does not stop the import, each naming the file: a
+    /// column left out that names a song field, lengths read back from a spreadsheet's times of
+    /// day, a song over an hour long.
+    public var warnings: [String] = []
+    /// With `--columns`, the first row when it was read as the file's header and not imported.
+    public var headerRow: [String]?
+
+    /// Whether the sheet has anything that refuses it without `--skip-invalid`.
+    public var isInvalid: Bool { !problems.isEmpty || !columnProblems.isEmpty }
 
     public init(
         file: String, kind: Kind, songs: [IncomingSong] = [], problems: [SpreadsheetError.Problem] = [], ignoredColumns: [String] = []
@@ -46,16 +58,22 @@ public struct SongSheet: Hashable, Sendable {
 /// Turns the cells of one row into song fields through SetlistModel's value parsers.
 enum SongCells {
     /// The fields of a row, or the problems with its cells; `label` names a column for the error.
+    /// - Parameters:
+    ///   - lines: where each cell is, when not on `line` (a ChordPro file's directives).
+    ///   - leavingOut: columns whose bad cells are left out of the song, as `leftOut`, rather than
+    ///     refusing the row.
     static func fields(
-        _ cells: [SongColumn: String], line: Int, notation: KeyNotation, label: (SongColumn) -> String
-    ) -> (fields: SongFields?, set: String?, problems: [SpreadsheetError.Problem]) {
-        var problems: [SpreadsheetError.Problem] = []
+        _ cells: [SongColumn: String], line: Int, lines: [SongColumn: Int] = [:], notation: KeyNotation,
+        leavingOut: Set<SongColumn> = [], label: (SongColumn) -> String
+    ) -> (fields: SongFields?, set: String?, problems: [SpreadsheetError.Problem], leftOut: [SongColumn: SpreadsheetError.Problem]) {
+        var problems: [SpreadsheetError.Problem] = [], leftOut: [SongColumn: SpreadsheetError.Problem] = [:]
         func value<T>(_ column: SongColumn, _ parse: (String) throws(ValueError) -> T) -> T? {
             guard let raw = cells[column].map(unguarded), !raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
             do {
                 return try parse(raw)
             } catch {
-                problems.append(.init(line: line, field: label(column), message: error.description))
+                let problem = SpreadsheetError.Problem(line: lines[column] ?? line, field: label(column), message: error.description)
+                if leavingOut.contains(column) { leftOut[column] = problem } else { problems.append(problem) }
                 return nil
             }
         }
@@ -69,8 +87,25 @@ enum SongCells {
         if name == nil, problems.isEmpty {
             problems.append(.init(line: line, field: label(.name), message: "The title is empty. Every song needs one."))
         }
-        guard let name, problems.isEmpty else { return (nil, nil, problems) }
-        return (SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes), set, [])
+        guard let name, problems.isEmpty else { return (nil, nil, problems, leftOut) }
+        return (SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes), set, [], leftOut)
+    }
+
+    /// A header or directive name from a file as messages show it: as written, or quoted as every
+    /// message quotes text (``ControlCharacters/quoted(_:limit:)``) when it holds an invisible
+    /// character, such as a terminal's escape.
+    static func shown(_ label: String) -> String {
+        label.unicodeScalars.contains(where: ControlCharacters.isInvisible) ? ControlCharacters.quoted(label) : label
+    }
+
+    /// A warning for each song over an hour long, which a spreadsheet may have made of a length
+    /// (it reads 4:05 as 4:05 in the morning and saves 04:05:00).
+    static func longSongWarnings(_ songs: [IncomingSong], file: String) -> [String] {
+        songs.compactMap { song in
+            guard let length = song.fields.length, length >= 3600 else { return nil }
+            return "\(file), line \(song.line): \(song.fields.name) is \(SongLength.format(length)) long. If that is a mistake, "
+                + "correct the length (setlist edit-song \(ShellWord.quoted(song.fields.name)) --length M:SS)."
+        }
     }
 
     /// Spreadsheets run a cell that starts with = + - or @ as a formula, so the export puts an

@@ -22,8 +22,9 @@ public enum TextDecoding {
         return found.encoding
     }
 
-    /// The text of `data`. Without `encoding`, bytes that are not UTF-8 are refused with the line of
-    /// the first one and how to read or convert the file. A byte order mark is dropped.
+    /// The text of `data`: UTF-8, else text in `encoding`. Without `encoding`, bytes that are not
+    /// UTF-8 are refused with the line of the first one and how to read or convert the file. A
+    /// byte order mark is dropped.
     public static func text(of data: Data, file: String, encoding: String.Encoding? = nil) throws(SpreadsheetError) -> String {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
@@ -34,13 +35,15 @@ public enum TextDecoding {
             return text
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        // UTF-8 is read as UTF-8 whatever `encoding` says: of a folder named with --encoding, the
+        // files already converted are, and old text is almost never valid UTF-8 by chance.
+        if let text = String(validating: body, as: UTF8.self) { return text }
         if let encoding, encoding != .utf8 {
             guard let text = String(data: Data(body), encoding: encoding) else {
                 throw .unreadable(file: file, detail: "it is not text in that encoding.")
             }
             return text
         }
-        if let text = String(validating: body, as: UTF8.self) { return text }
         throw .notUTF8(file: file, line: firstInvalidLine(body))
     }
 

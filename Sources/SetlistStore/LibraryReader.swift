@@ -83,7 +83,9 @@ struct LibraryReader {
             library.songs = file.songs
             library.addConflicts(file.conflicts, in: .songs)
         }
+        var orderRead = false
         if scope.playlists != .none, let order = decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder) {
+            orderRead = true
             library.addConflicts(order.conflicts, in: .playlistOrder)
             library.currentPlaylistID = order.current
             switch scope.playlists {
@@ -109,7 +111,12 @@ struct LibraryReader {
             library.addConflicts(file.conflicts, in: .settings)
         }
         if scope.songs == .originalsOfCopies { library.songs = readOriginals(of: library.playlists) }
-        if scope.playlists == .all { findOrphans() }
+        // An order file that cannot be read says nothing of which files it lists: its own
+        // problem is the one to report, not every playlist file as "not listed".
+        // An order file that is there but cannot be read says nothing of which files it lists:
+        // its own problem is reported, not every playlist file as "not listed". Without one, the
+        // files are indeed listed nowhere, and repair puts them back.
+        if scope.playlists == .all && (orderRead || access(path(of: LibraryFiles.playlistOrder), F_OK) != 0) { findOrphans() }
         checkIdentifiers(library)
         return library
     }

@@ -13,6 +13,10 @@ public struct LibraryStore: Sendable {
     /// The user's cache folder for setlist, where releases before 0.4 kept an index of a large
     /// song list; what is left of it is removed (``removeLeftoverIndex()``). Nil for none.
     public var cacheFolder: URL?
+    /// Called once the files of a change (a command's, an undo, a redo, a repair) are all
+    /// written: from then on the change is saved, whatever goes wrong after it, and a command
+    /// whose report is then lost must not ask for it to be made again.
+    public var changeSaved: (@Sendable () -> Void)?
 
     public init(root: URL, cacheFolder: URL? = nil) {
         self.root = root
@@ -178,6 +182,7 @@ public struct LibraryStore: Sendable {
             if (try? putBack(changes)) != nil { try? history.remove(number) }
             throw error
         }
+        changeSaved?()
         history.settle(after: number)
     }
 

@@ -75,12 +75,12 @@ import Testing
         #expect(settings(before) == settings(after), "the terminal's settings are restored")
     }
 
-    @Test func ctrlCAndEscapeLeaveTheTerminalAsItWas() throws {
+    @Test func ctrlCAndQLeaveTheTerminalAsItWas() throws {
         let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 80, rows: 24)
         defer { tmux.kill() }
         let binary = try SetlistBinary.url().path
-        for (round, key) in ["C-c", "Escape"].enumerated() {
+        for (round, key) in ["C-c", "q"].enumerated() {
             try tmux.type("SETLIST_HOME='\(lib.root.path)' '\(binary)' live --at 2; echo DONE\(round)=$?")
             try tmux.keys("Enter")
             _ = try tmux.waitFor { $0.contains("2/4 · Set 1") }
@@ -92,8 +92,8 @@ import Testing
     }
 
     /// Long notes scroll with ↓ and Page Down, past their end ↓ goes on; ↑ comes back; a lone
-    /// Esc (after the arrows' escape sequences) quits.
-    @Test func longNotesScrollAndEscapeQuits() throws {
+    /// Esc (after the arrows' escape sequences) is told from them and does not quit; q does.
+    @Test func longNotesScrollAndEscapeDoesNotQuit() throws {
         let lib = try TemporaryLibrary.stageConcert()
         try lib.ok("edit-song", "Highway to Hell", "--in", "Koncert", "--notes", (1...40).map { "Note \($0)." }.joined(separator: "\n"))
         let tmux = try Tmux(columns: 80, rows: 24)
@@ -119,6 +119,9 @@ import Testing
         pane = try tmux.waitFor { $0.contains("1/4 · Set 1") }
         #expect(lines(pane).contains("Note 1."), "a song comes back with its notes from the top")
         try tmux.keys("Escape")
+        pane = try tmux.waitFor { $0.contains("press q to quit") }
+        #expect(pane.contains("1/4 · Set 1") && !pane.contains("EXIT="))
+        try tmux.keys("q")
         pane = try tmux.waitFor { $0.contains("EXIT=0") }
         #expect(try tmux.value("alternate_on") == "0")
     }

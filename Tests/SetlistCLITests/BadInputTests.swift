@@ -130,6 +130,55 @@ import Testing
         }
     }
 
+    /// Every error begins the same way, whether setlist or the argument parser found it.
+    @Test(arguments: [
+        ["transpose", "1", "+13"], ["add-song"], ["songs", "--bogus"], ["move", "1"], ["edit-song", "Same"], ["frobnicate"],
+        ["song", "Nothing"], ["add", "--all", "--bogus"],
+    ])
+    func everyErrorBeginsTheSameWay(arguments: [String]) throws {
+        let result = try library().run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.hasPrefix("setlist: error: "), "\(arguments): \(result.stderr)")
+        #expect(!result.stderr.contains("Error:"), "\(arguments): \(result.stderr)")
+    }
+
+    /// A usage error a command finds once it runs shows that command's usage, as one the parser
+    /// finds does, not the root's.
+    @Test func aCommandsOwnUsageErrorShowsItsUsage() throws {
+        let result = try library().run("transpose", "1", "+13")
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("setlist: error: Transpose by -11 to +11 semitones, not +13"), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: setlist transpose "), "\(result.stderr)")
+        #expect(result.stderr.contains("See 'setlist transpose --help' for more information."), "\(result.stderr)")
+        #expect(!result.stderr.contains("setlist <subcommand>"), "\(result.stderr)")
+    }
+
+    /// A character that may not stand in a name is called what it is: a control character, an
+    /// unassigned code point, a direction override, an invisible formatting character; the same
+    /// words when `check` finds it in a hand-edited file.
+    @Test(arguments: [
+        ("\u{1}", "the control character U+0001"), ("\u{378}", "the unassigned code point U+0378"),
+        ("\u{202E}", "the direction override U+202E"), ("\u{200B}", "the invisible formatting character U+200B"),
+        ("\u{2028}", "the line separator U+2028"),
+    ])
+    func invisibleCharactersAreNamedForWhatTheyAre(character: String, name: String) throws {
+        let lib = try TemporaryLibrary()
+        let typed = try lib.run("add-song", "a\(character)b")
+        #expect(typed.status == 1)
+        #expect(typed.stderr.contains("The song name contains \(name). Remove it"), "\(typed.stderr)")
+        if name != "the control character U+0001" { #expect(!typed.stderr.contains("control character"), "\(typed.stderr)") }
+
+        try lib.ok("add-song", "ab")
+        let path = lib.root.appendingPathComponent("songs.json")
+        let escaped = character.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
+        let text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(
+            of: #""name" : "ab""#, with: "\"name\" : \"a\(escaped)b\"")
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        let check = try lib.run("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("the name holds \(name)."), "\(check.stdout)")
+    }
+
     @Test func helpListsEveryCommand() throws {
         let lib = try TemporaryLibrary()
         let help = try lib.run("--help")

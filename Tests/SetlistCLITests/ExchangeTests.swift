@@ -225,6 +225,8 @@ import Testing
         #expect(export.status == 1)
         #expect(export.stderr.contains("'Marathon' cannot be shared as a .plsts file"))
         #expect(export.stderr.contains("playlist.items: has 1001 entries, more than the 1000"))
+        #expect(!export.stderr.contains("rename"), "renaming makes it no shorter: \(export.stderr)")
+        #expect(export.stderr.contains("`setlist duplicate`"), "\(export.stderr)")
         #expect(!FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent("marathon.plsts").path))
         let share = try lib.run(
             "share", "Marathon", "--to", "pepa@example.com", "--from", "a@example.com", "--pdf", "none", "--eml", "m.eml")
@@ -236,6 +238,25 @@ import Testing
         let document = try lib.run("export", "Marathon", "-o", "-")
         #expect(document.status == 0)
         #expect(try TemporaryLibrary().run(["import", "-"], stdin: document.stdoutData).status == 0)
+    }
+
+    /// A setlist too large for a .plsts document is not sent to be renamed: splitting it (or the
+    /// PDF alone) is what helps, and when notes make it large, shortening them.
+    @Test func aSetlistTooLargeToShareGetsAdviceThatHelps() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Long notes", "--notes", String(repeating: "Verse and chorus. ", count: 5_500))
+        try lib.ok("new", "Marathon")
+        #expect(try lib.run(["add", "Marathon"] + Array(repeating: "Long notes", count: 180)).status == 0)
+        let export = try lib.run("export", "Marathon", "-o", "marathon.plsts")
+        #expect(export.status == 1)
+        #expect(export.stderr.hasPrefix("setlist: error: 'Marathon' cannot be shared as a .plsts file"), "\(export.stderr)")
+        #expect(!export.stderr.contains("rename"), "\(export.stderr)")
+        #expect(!export.stderr.contains("Ask the sender"), "\(export.stderr)")
+        #expect(export.stderr.contains("MiB"), "\(export.stderr)")
+        #expect(export.stderr.contains("shorten the longest notes"), "\(export.stderr)")
+        #expect(export.stderr.contains("`setlist duplicate`"), "\(export.stderr)")
+        #expect(export.stderr.contains("`setlist share --no-plsts`"), "\(export.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: lib.folder.appendingPathComponent("marathon.plsts").path))
     }
 
     /// The import command export suggests is one shell word, whatever the file is called.

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import SetlistCLI
 import Testing
 
 /// `setlist live` without a terminal, and `setlist show --at`, which prints what stage mode shows
@@ -17,6 +18,21 @@ import Testing
         let empty = try lib.run("live", "Empty")
         #expect(empty.status == 1)
         #expect(empty.stderr.contains("'Empty' has no songs"))
+    }
+
+    /// A dumb terminal (TERM=dumb: Emacs' shell, a serial console) cannot place the cursor, so
+    /// stage mode is refused with the reason and what to do, before anything is drawn.
+    @Test func aDumbTerminalIsRefusedWithTheReason() throws {
+        let lib = try TemporaryLibrary.stageConcert()
+        let arguments = ["live", "Koncert"]
+        var context = lib.context(arguments, environment: ["TERM": "dumb"])
+        context.isInteractive = true
+        let status = SetlistMain.run(arguments, context: context)
+        let stderr = context.errorOutput.text
+        #expect(status == 64, "\(stderr)")
+        #expect(stderr.hasPrefix("setlist: error: `setlist live` cannot draw on a dumb terminal (TERM=dumb)"), "\(stderr)")
+        #expect(stderr.contains("show Koncert --at N") || stderr.contains("show PLAYLIST --at N"), "\(stderr)")
+        #expect(context.output.data.isEmpty, "no escape sequence was written")
     }
 
     @Test func showAtPrintsOnePosition() throws {

@@ -161,6 +161,39 @@ import Testing
         #expect(missing.stderr.contains("No playlist named 'Nope'"))
     }
 
+    /// `add --all` copies in the songs the setlist does not hold yet and says how many it left
+    /// out; `--again` copies those in a second time.
+    @Test func addAllSkipsTheSongsTheSetlistHolds() throws {
+        let lib = try library()
+        try lib.ok("new", "P", "A", "--new-song", "X")
+        let added = try lib.ok("add", "--all")
+        #expect(added == "Copied 3 songs into 'P' at positions 3–5; left out 2 songs it already holds (`--again` copies them in too).\n")
+        #expect(names(try lib.json("show", "--json")) == ["A", "X", "B", "C", "D"])
+        let before = try lib.snapshot()
+        let history = try lib.ok("undo", "--list", "--json")
+        let none = try lib.run("add", "--all")
+        #expect(none.status == 0)
+        #expect(none.stdout == "Nothing to copy in: 'P' already holds every song of the repertoire (`--again` copies them in again).\n")
+        #expect(try lib.snapshot() == before)
+        #expect(try lib.ok("undo", "--list", "--json") == history, "nothing changed, so nothing was recorded")
+        try lib.ok("add", "--all", "--again")
+        #expect(names(try lib.json("show", "--json")) == ["A", "X", "B", "C", "D", "A", "B", "C", "D", "X"])
+        let named = try lib.run("add", "A", "--again")
+        #expect(named.status == 64, "--again goes with --all: named songs are always copied in")
+    }
+
+    /// `show` keeps the setlist's name whole when it fits the width on a line of its own.
+    @Test(arguments: [40, 50, 60])
+    func showKeepsTheNameWhole(columns: Int) throws {
+        let lib = try library()
+        try lib.ok("new", "Koncert v Praze 15.2.2010", "A", "B")
+        let show = try lib.run(["show"], environment: ["COLUMNS": "\(columns)"]).stdout
+        let lines = show.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("Koncert v Praze 15.2.2010"), "\(show)")
+        #expect(show.contains("2 songs, 3:00"), "\(show)")
+        for line in lines { #expect(line.count <= columns, "[\(line)]") }
+    }
+
     func names(_ json: [String: Any]) -> [String] {
         (json["songs"] as! [[String: Any]]).map { ($0["copy"] as! [String: Any])["name"] as! String }
     }

@@ -3,6 +3,10 @@ import Foundation
 import SetlistModel
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `setlist check [--repair]` and `setlist undo [--list]` as a person uses them.
 @Suite struct ReliabilityCommandTests {
     func seeded() throws -> TemporaryLibrary {
@@ -69,9 +73,71 @@ import Testing
             to: library.root.appendingPathComponent("songs.json"))
         let result = try library.run("check", "--repair")
         #expect(result.status == 1)
-        #expect(result.stdout.contains("Nothing needed repairing."))
         #expect(result.stdout.contains("songs.json"))
         #expect(try library.file("songs.json").hasSuffix("[ }"), "a file that does not parse is never touched")
+        // It could not be repaired, and setlist says so and why, rather than that nothing needed it.
+        #expect(!result.stdout.contains("Nothing needed repairing"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("Could not repair anything.\n"), "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "could not repair what remains: a file that cannot be read or does not parse is never rewritten, since what could not be read in it would be lost."
+            ), "\(result.stderr)")
+    }
+
+    /// A truncated song list (a sync tool or a full disk cut it short) cannot be repaired.
+    @Test func aTruncatedSongListIsNotRepairedAndSetlistSaysWhy() throws {
+        let library = try seeded()
+        let path = library.root.appendingPathComponent("songs.json")
+        let whole = try Data(contentsOf: path)
+        try whole.prefix(60).write(to: path)
+        let result = try library.run("check", "--repair")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("Could not repair anything.\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 problem remains:"), "\(result.stdout)")
+        #expect(result.stdout.contains("songs.json: it ends too early"), "\(result.stdout)")
+        #expect(result.stderr.contains("is never rewritten"), "\(result.stderr)")
+        #expect(result.stderr.contains("restore it from git, a backup or the sync tool"), "\(result.stderr)")
+        #expect(try Data(contentsOf: path) == whole.prefix(60))
+    }
+
+    /// playlists.json that cannot be read says nothing of which files it lists: `check` reports it,
+    /// not every playlist file as "not listed".
+    @Test func anUnreadableOrderDoesNotMakeEveryPlaylistUnlisted() throws {
+        let library = try seeded()
+        try library.ok("new", "Druhý")
+        try Data("{\"broken".utf8).write(to: library.root.appendingPathComponent("playlists.json"))
+        let result = try library.run("check")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("playlists.json: it ends too early"), "\(result.stdout)")
+        #expect(!result.stdout.contains("is not listed"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 problem:"), "\(result.stdout)")
+    }
+
+    /// A playlist file whose name is not UTF-8 (copied from a Latin-2 system) is put back like any
+    /// other playlist file missing from playlists.json.
+    @Test func repairTakesBackAPlaylistFileWhoseNameIsNotUTF8() throws {
+        let library = try seeded()
+        try library.ok("new", "Ztracený", "Highway to Hell")
+        let folder = library.root.appendingPathComponent("playlists")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("ztraceny-") })
+        let data = try Data(contentsOf: folder.appendingPathComponent(file))
+        try library.ok("delete", "Ztracený")
+        // "Ztracen\xFD.json": ý in ISO 8859-2, which is no UTF-8.
+        let name = Array(folder.path.utf8) + Array("/Ztracen".utf8) + [0xFD] + Array(".json".utf8) + [0]
+        let descriptor = name.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        #expect(try library.run("check").status == 1)
+
+        let repair = try library.run("check", "--repair")
+        #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+        #expect(repair.stdout.contains("is not UTF-8"), "\(repair.stdout)")
+        #expect(repair.stdout.contains("No problems found."), "\(repair.stdout)")
+        #expect(try library.ok("playlists").contains("Ztracený"))
+        #expect(try library.run("check").status == 0)
     }
 
     @Test func checkJSONIsForScripts() throws {

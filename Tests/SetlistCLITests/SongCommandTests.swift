@@ -126,4 +126,29 @@ import Testing
         let id = try #require(ambiguous.stderr.split(separator: "(id ").dropFirst().first?.prefix(8))
         #expect(try lib.ok("song", String(id)).contains("Same"))
     }
+
+    /// A song the repertoire already has (the same title and author, whatever the case, accents
+    /// and spacing) is refused, as `import-songs` skips it; `--duplicate` adds it anyway.
+    @Test func anExactDuplicateIsRefusedUnlessInsistedOn() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Příběh", "--author", "Lucie")
+        try lib.ok("new", "P")
+        let before = try lib.snapshot()
+        let again = try lib.run("add-song", "pribeh", "--author", "LUCIE", "--to", "P")
+        #expect(again.status == 1)
+        #expect(again.stderr.hasPrefix("setlist: error: The repertoire already has 'Příběh' by Lucie (id "), "\(again.stderr)")
+        #expect(again.stderr.contains("`setlist add \"P\" \"Příběh\"`"), "\(again.stderr)")
+        #expect(again.stderr.contains("--duplicate"), "\(again.stderr)")
+        #expect(try lib.snapshot() == before)
+
+        let insisted = try lib.run("add-song", "Příběh", "--author", "Lucie", "--duplicate")
+        #expect(insisted.status == 0, "\(insisted.stderr)")
+        #expect(insisted.stderr.contains("another song has this title too"))
+        // Another author, or none, is another song.
+        #expect(try lib.run("add-song", "Příběh", "--author", "Jiný").status == 0)
+        #expect(try lib.run("add-song", "Příběh").status == 0)
+        #expect(try lib.run("add-song", "Příběh").status == 1)
+        let songs = try #require(try JSONSerialization.jsonObject(with: lib.run("songs", "--json").stdoutData) as? [[String: Any]])
+        #expect(songs.count == 4)
+    }
 }

@@ -45,7 +45,7 @@ import Testing
         try write("Název;Délka\r\nPříběh;2:30\r\n".data(using: .windowsCP1250)!, "old.csv", in: lib)
         try write(Data("Who,When\nA,B\n".utf8), "notitle.csv", in: lib)
         let refusals: [([String], String)] = [
-            (["line37.csv"], "line37.csv, line 37, Length: '3:75' is not a length"),
+            (["line37.csv"], "line37.csv, line 37, Length: \"3:75\" is not a length"),
             (["ok.csv", "line37.csv", "--to", "Other"], "line 37"),
             (["quote.csv"], "quote.csv, line 2: a quoted field starts here and is never closed"),
             (["ragged.csv"], "ragged.csv, line 2: The row has 3 fields but the header 2"),
@@ -91,7 +91,7 @@ import Testing
 
         try write(Data("Title,Length\nGood,3:00\nBad,forever\n".utf8), "mixed.csv", in: lib)
         let skipped = try lib.ok("import-songs", "mixed.csv", "--skip-invalid", "--to", "Zkouška")
-        #expect(skipped.contains("skipped line 3, Length: 'forever' is not a length"))
+        #expect(skipped.contains("skipped line 3, Length: \"forever\" is not a length"))
         #expect(skipped.contains("Copied 1 song into 'Zkouška' (a new playlist)."))
         #expect(try lib.ok("show", "Zkouška").contains("Good"))
     }

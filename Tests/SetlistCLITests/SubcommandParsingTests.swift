@@ -107,7 +107,9 @@ import Testing
             answer = error
         }
         let status = SetlistCommand.exitCode(for: answer)
-        let message = SetlistCommand.fullMessage(for: answer)
+        var message = SetlistCommand.fullMessage(for: answer)
+        // setlist begins every error the same way, the parser's too.
+        if message.hasPrefix("Error: ") { message = "setlist: error: " + message.dropFirst("Error: ".count) }
         let text = Data((message.isEmpty ? "" : message + "\n").utf8)
         return status == .success
             ? RunResult(status: status.rawValue, stdoutData: text, stderr: "")

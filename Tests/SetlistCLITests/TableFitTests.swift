@@ -43,6 +43,28 @@ import Testing
         if columns == 40 { #expect(songs.contains("Dlouh") && songs.contains("Žluťouč…") && !songs.contains("Čecho")) }
     }
 
+    /// With a plan, at 40 columns the titles come first: the Start column (wide when the plan
+    /// is in another zone, "17:50 GMT-5") gives way before a title is cut short, and the plan's
+    /// lines are wrapped to the width.
+    @Test func titlesComeBeforeStartTimes() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "3:28", "--key", "A")
+        try lib.ok("add-song", "Stairway to Heaven", "--author", "Led Zeppelin", "--length", "8:02", "--key", "Am")
+        try lib.ok("new", "Koncert", "Highway to Hell", "Stairway to Heaven")
+        try lib.ok("break", "--after", "1")
+        try lib.ok("plan", "--start", "2026-12-31 23:50 Europe/Prague", "--gap", "20s", "--target", "1h30m")
+        let environment = ["TZ": "America/New_York"]
+        let narrow = try lib.run(["show"], environment: environment.merging(["COLUMNS": "40"]) { $1 }).stdout
+        for line in narrow.split(separator: "\n") { #expect(Cells.width(String(line)) <= 40, "[\(line)]") }
+        #expect(narrow.contains("Highway to Hell") && narrow.contains("Stairway to Heaven"), "\(narrow)")
+        #expect(narrow.contains("Europe/Prague"), "the plan's line is wrapped, not cut: \(narrow)")
+        #expect(narrow.contains("under the target 1:30:00"), "\(narrow)")
+        // Wide enough, the start times stay.
+        let wide = try lib.run(["show"], environment: environment.merging(["COLUMNS": "80"]) { $1 }).stdout
+        #expect(wide.contains("1  17:50 GMT-5  Highway to Hell"), "\(wide)")
+        for line in wide.split(separator: "\n") { #expect(Cells.width(String(line)) <= 80, "[\(line)]") }
+    }
+
     @Test func theWidestTextColumnShrinksFirst() throws {
         let lib = try TemporaryLibrary()
         try lib.ok("add-song", String(repeating: "x", count: 60), "--author", "Short author")
@@ -58,7 +80,7 @@ import Testing
         try lib.ok("new", "P", "Short")
         try lib.ok("edit-song", "Short", "--in", "P", "--name", String(repeating: "Přejmenovaná píseň ", count: 4), "--author", "Other")
         let show = try lib.run(["show"], environment: ["COLUMNS": "40"]).stdout
-        let row = try #require(show.split(separator: "\n").first { $0.hasPrefix("1 ") })
+        let row = try #require(show.split(separator: "\n").first { $0.hasPrefix("1  ") })
         #expect(Cells.width(String(row)) <= 40, "[\(row)]")
         #expect(row.contains("…*"), "the cut title keeps its mark: [\(row)]")
         #expect(row.contains("Other*"))

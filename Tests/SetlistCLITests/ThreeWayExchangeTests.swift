@@ -26,6 +26,30 @@ import Testing
         #expect(again.contains("nothing changed"), "\(again)")
     }
 
+    /// A document exported before the one last received would undo the sender's later changes:
+    /// refused, naming both dates, the library unchanged; `--older` takes it anyway.
+    @Test func anOlderDocumentIsRefusedUnlessOlderIsGiven() throws {
+        let leader = try ExchangeTests.leader()
+        let older = try leader.run(["export", "Concert", "-o", "-"], environment: ["SOURCE_DATE_EPOCH": "1777573800"]).stdoutData
+        try leader.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--bpm", "90")
+        let newer = try ExchangeTests.export(leader)
+        let member = try TemporaryLibrary()
+        try member.ok("import", "-", stdin: newer)
+        let before = try member.snapshot()
+        let refused = try member.run(["import", "-"], stdin: older)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("setlist: error: "), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("2026-04-30 18:30:00 UTC") && refused.stderr.contains("2026-05-01 18:30:00 UTC"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("`--older`"), "\(refused.stderr)")
+        #expect(try member.snapshot() == before, "nothing was changed")
+
+        let taken = try member.run(["import", "--older", "-"], stdin: older)
+        #expect(taken.status == 0, "\(taken.stderr)")
+        #expect(try member.ok("show", "Concert").contains("250"), "the older document's tempo came in")
+        #expect(try member.snapshot() != before)
+    }
+
     @Test func aConflictWithAndWithoutKeepMine() throws {
         let leader = try ExchangeTests.leader()
         let member = try TemporaryLibrary()

@@ -14,7 +14,7 @@ import Testing
         "bad-date.plsts": ["exported: \"last Saturday\" is not a date"],
         "break-and-song.plsts": ["playlist.items[1]: is both a break"],
         "control-characters.plsts": [
-            "playlist.name: contains the control character U+0007", "playlist.items[0].author: contains the control character U+202E",
+            "playlist.name: contains the control character U+0007", "playlist.items[0].author: contains the direction override U+202E",
         ],
         "deep-nesting.plsts": ["line 16, column", "nested more than 32 deep"],
         "duplicate-copy-ids.plsts": ["playlist.items[1].id: the id 9f8e7d6c5b4a39281706f5e4d3c2b1a0 is already used by playlist.items[0]"],

@@ -114,7 +114,7 @@ import Testing
         #expect {
             try PlstsExport(library.playlists[0], from: library, date: Fixtures.date)
         } throws: { error in
-            guard case ExchangeError.cannotExport(_, let problems) = error else { return false }
+            guard case ExchangeError.cannotExport(_, let problems, _) = error else { return false }
             return problems.contains { $0.contains("1001 entries") }
         }
     }

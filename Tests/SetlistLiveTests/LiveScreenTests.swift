@@ -50,7 +50,7 @@ import Testing
                 "  " + String(repeating: "─", count: 76),
                 "  Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)",
                 "  Set 1: 0:00 played, 15:40 to go",
-                "  → next  ← previous  g first  G last  number+Enter jump  q/Esc quit          ",
+                "  → next  ← previous  g first  G last  number+Enter jump  q quit              ",
             ])
     }
 
@@ -201,5 +201,13 @@ import Testing
         #expect(!mono.contains("\u{1B}[1;3"))
         #expect(!plain.contains("\u{1B}"))
         #expect(screen.drawn(.plain) == screen.texts)
+    }
+
+    /// The line of keys offers q to quit, never Esc, which no longer quits.
+    @Test func theLineOfKeysOffersQToQuit() {
+        for line in LiveScreen.keyHelp + LiveScreen.scrollingKeyHelp {
+            #expect(line.hasSuffix("q quit"), "[\(line)]")
+            #expect(!line.contains("Esc"), "[\(line)]")
+        }
     }
 }

@@ -40,6 +40,17 @@ import Testing
         #expect(StagePosition(playlist: Fixtures.concert, position: 1)?.planned == nil)
     }
 
+    /// Weeks before the show the stage says its date: a countdown of "840:36:08" says nothing at
+    /// a glance. Within a day it counts down.
+    @Test func aShowMoreThanADayAwayIsGivenByItsDate() {
+        let weeksBefore = Self.at("2026-12-01T18:53:52Z")
+        let line = stage(1, now: weeksBefore).planned?.line(now: weeksBefore)
+        #expect(line?.long == "Planned start 23:30 · the show starts 2026-12-31 23:30")
+        #expect(line?.short == "23:30 · show 2026-12-31")
+        let dayBefore = Self.at("2026-12-30T23:31:00Z")
+        #expect(stage(1, now: dayBefore).planned?.line(now: dayBefore).long == "Planned start 23:30 · the show starts in 23:59:00")
+    }
+
     @Test func songsOfUnknownLengthMakeLaterTimesLowerBounds() {
         var playlist = Self.planned
         playlist.items[1] = Fixtures.song("Stairway to Heaven", "Led Zeppelin", nil, nil, nil)

@@ -9,5 +9,5 @@ import Testing
         LibraryError.noPlaylists, ValueError.invalidKey("X#"), UndoError.nothingToUndo,
     ]
     #expect(errors.map(\.exitStatus) == [1, 1, 1])
-    #expect(errors[1].description.contains("'X#' is not a key"))
+    #expect(errors[1].description.contains("\"X#\" is not a key"))
 }

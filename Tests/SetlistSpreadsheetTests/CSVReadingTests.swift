@@ -64,6 +64,8 @@ import Testing
         ("Song Length", .length), ("SongLength", .length), ("Délka", .length), ("duration", .length),
         ("Key", .key), ("TÓNINA", .key), ("tempo", .bpm), ("BPM", .bpm),
         ("Poznámky", .notes), ("Other", .notes), ("notes", .notes), ("#", .position), ("Set", .set),
+        // What DJ programs and playlists write: SONG or TRACK before the field (issue 36).
+        ("SONG ARTIST", .author), ("Track Length", .length), ("TRACK TITLE", .name), ("song_bpm", .bpm), ("By", .author),
     ])
     func headerSpellings(header: String, column: SongColumn) {
         #expect(SongColumn(header: header) == column)
@@ -130,8 +132,8 @@ import Testing
         #expect(sheet.problems == [.init(line: 37, field: "Length", message: ValueError.invalidLength("3:75").description)])
         #expect(sheet.songs.count == 36)
         #expect(
-            SpreadsheetError.invalidRows(file: "bad-length-line-37.csv", problems: sheet.problems).description
-                .contains("bad-length-line-37.csv, line 37, Length: '3:75' is not a length."))
+            SpreadsheetError.invalidRows(sheet).description
+                .contains("bad-length-line-37.csv, line 37, Length: \"3:75\" is not a length."))
     }
 
     @Test func nonUTF8IsRefusedWithHowToReadOrConvertIt() throws {

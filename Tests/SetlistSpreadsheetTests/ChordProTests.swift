@@ -7,7 +7,7 @@ import Testing
 @Suite struct ChordProTests {
     @Test func everyDirectiveForm() throws {
         let folder = Fixture.url("chordpro")
-        let sheets = try SongFiles.read([("chordpro", folder)], options: .init())
+        let sheets = try SongFiles.read([("chordpro", folder)], options: .init()).sheets
         // A folder stands for its ChordPro files by name; the .txt is named on its own.
         #expect(
             sheets.map(\.file) == [
@@ -23,6 +23,7 @@ import Testing
             ])
         #expect(sheets.allSatisfy { $0.kind == .chordPro && $0.problems.isEmpty })
         let byContent = try SongFiles.read([("content-only.txt", folder.appendingPathComponent("content-only.txt"))], options: .init())
+            .sheets
         #expect(byContent.flatMap(Fixture.rows) == ["Creep|Radiohead||G major||"])
     }
 
@@ -39,15 +40,16 @@ import Testing
         #expect(try Fixture.sheet("chordpro/long-forms.cho").songs[0].fields.notes == nil)
     }
 
-    @Test func badValuesAreListedWithTheirDirective() throws {
+    @Test func badValuesAreListedWithTheirDirectiveAndItsLine() throws {
         let sheet = try Fixture.sheet("chordpro-broken/bad-values.cho")
         #expect(sheet.songs.isEmpty)
-        #expect(sheet.problems.map(\.field) == ["{duration}", "{key}", "{tempo}"])
-        #expect(sheet.problems.allSatisfy { $0.line == 1 })
+        #expect(sheet.problems.map(\.field) == ["{key}", "{tempo}", "{duration}"])
+        #expect(sheet.problems.map(\.line) == [2, 3, 4])
+        #expect(SpreadsheetError.invalidRows(sheet).description.hasPrefix("chordpro-broken/bad-values.cho has 3 invalid directives;"))
     }
 
-    @Test func newSongStartsAnother() {
-        let sheet = ChordPro.read(
+    @Test func newSongStartsAnother() throws {
+        let sheet = try ChordPro.read(
             "{title: One}\n{key: C}\n{new_song}\n{t: Two}\n{meta: artist Someone}\n", file: "two.cho", withLyrics: false)
         #expect(Fixture.rows(sheet) == ["One|||C major||", "Two|Someone||||"])
     }

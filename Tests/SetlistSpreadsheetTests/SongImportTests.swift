@@ -93,9 +93,9 @@ import Testing
         let song = Song(
             fields: SongFields(name: "Hey; Jude", author: "=cmd", length: 431, key: MusicalKey(parsing: "F"), bpm: 74, notes: "a\nb \"c\""))
         let text = String(decoding: CSVExport.songs([song], dialect: .excel), as: UTF8.self)
-        #expect(text == "\u{FEFF}Title;Author;Length;Key;BPM;Notes\r\n\"Hey; Jude\";'=cmd;7:11;F major;74;\"a\nb \"\"c\"\"\"\r\n")
+        #expect(text == "\u{FEFF}Title;Author;Length;Key;BPM;Notes\r\n\"Hey; Jude\";'=cmd;7m11s;F major;74;\"a\nb \"\"c\"\"\"\r\n")
         let plain = String(decoding: CSVExport.songs([song]), as: UTF8.self)
-        #expect(plain.hasPrefix("Title,Author,Length,Key,BPM,Notes\r\nHey; Jude,'=cmd,7:11,"))
+        #expect(plain.hasPrefix("Title,Author,Length,Key,BPM,Notes\r\nHey; Jude,'=cmd,7m11s,"))
     }
 
     @Test func playlistRoundTripsThroughImportTo() throws {
@@ -106,7 +106,7 @@ import Testing
         let csv = CSVExport.playlist(library.playlists[0])
         #expect(
             String(decoding: csv, as: UTF8.self)
-                == "#,Set,Title,Author,Length,Key,BPM,Notes\r\n1,Set 1,A,X,1:00,,,\r\n2,Encore,B,,1:30,,,\r\n")
+                == "#,Set,Title,Author,Length,Key,BPM,Notes\r\n1,Set 1,A,X,1m00s,,,\r\n2,Encore,B,,1m30s,,,\r\n")
         var fresh = Library()
         _ = try SongImport.apply([try SongFiles.read(csv, name: "gig.csv", options: .init())], to: &fresh, options: .init(playlist: "Gig"))
         #expect(fresh.playlists[0].items.count == 3)

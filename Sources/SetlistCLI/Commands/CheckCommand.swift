@@ -7,13 +7,13 @@ struct CheckCommand: SetlistSubcommand {
         commandName: "check",
         abstract: "Check the library for damaged or contradictory files (and repair what is safe).",
         discussion: """
-            Lists every problem: files that are not valid JSON (with line and column), files written
-            by a newer setlist, playlists missing from playlists.json or listed without a file,
-            repeated ids and names, control characters and values out of range, and the conflicts a
+            Lists every problem: files that are not valid JSON (with line and column), files written \
+            by a newer setlist, playlists missing from playlists.json or listed without a file, \
+            repeated ids and names, control characters and values out of range, and the conflicts a \
             merge left (`setlist resolve` settles them; see docs/git.md).
 
-            --repair fixes what can be fixed without losing data: playlist files go back into the
-            order, entries without a file leave it, repeated ids get new ones, control characters are
+            --repair fixes what can be fixed without losing data: playlist files go back into the \
+            order, entries without a file leave it, repeated ids get new ones, control characters are \
             cleaned, a set left without songs loses its break. Files that do not parse are never touched. `setlist undo` reverts a repair.
 
             The exit status is 0 when the library is sound (after repairing), 1 when problems remain.
@@ -73,7 +73,8 @@ struct CheckCommand: SetlistSubcommand {
             context.say("Finished the change `\(finished)`, which had been interrupted.")
         }
         if repair {
-            context.say(actions.isEmpty ? "Nothing needed repairing." : "Repaired:")
+            // The words agree with what remains: a problem left unrepaired did need repairing.
+            context.say(actions.isEmpty ? (report.isSound ? "Nothing needed repairing." : "Could not repair anything.") : "Repaired:")
             for action in actions { context.say("  - \(action)") }
         }
         context.say(
@@ -100,7 +101,11 @@ struct CheckCommand: SetlistSubcommand {
         let count = report.problems.count
         context.say("\(Show.count(count, "problem"))\(repair ? (count == 1 ? " remains" : " remain") : ""):")
         for problem in report.problems { context.say("  - \(problem)") }
-        if repair || !report.problems.contains(where: \.kind.isRepairable) {
+        if repair, report.problems.contains(where: { $0.kind == .unreadableFile }) {
+            context.note(
+                "could not repair what remains: a file that cannot be read or does not parse is never rewritten, since what could not be read in it would be lost. "
+                    + "Fix it by hand, or restore it from git, a backup or the sync tool; `setlist check` tells when it is right.")
+        } else if repair || !report.problems.contains(where: \.kind.isRepairable) {
             context.note("fix the files above by hand (or restore them from a backup or git); `setlist check` tells when they are right.")
         } else {
             context.note("run `setlist check --repair` to fix what can be fixed without losing data.")

@@ -23,7 +23,7 @@ struct ExportCommand: SetlistSubcommand {
               setlist export Concert.plsts     # the playlist "Concert" to Concert.plsts
               setlist export "Můj koncert"     # to "Můj koncert.plsts"
               setlist export -o -              # the current playlist to standard output
-              setlist export Concert --format app   # for band members on the original iOS app
+              setlist export Concert --format app   # for members on the original iOS app
               setlist export Concert --format csv --excel
               setlist export --format text -o -
             """)

@@ -8,14 +8,14 @@ struct MergeFileCommand: SetlistSubcommand {
         commandName: "merge-file",
         abstract: "Merge three versions of a library file by their meaning (git's merge driver).",
         discussion: """
-            git calls this as `setlist merge-file %O %A %B %P` once `setlist git-setup` has set it up.
-            Songs, copies, playlists and contacts added on both sides are all kept; edits to different
-            fields of one song merge; reorderings merge where they do not cross; an item removed on one
+            git calls this as `setlist merge-file %O %A %B %P` once `setlist git-setup` has set it up. \
+            Songs, copies, playlists and contacts added on both sides are all kept; edits to different \
+            fields of one song merge; reorderings merge where they do not cross; an item removed on one \
             side and unchanged on the other goes.
 
-            Where both sides changed the same field differently the result keeps ours, records theirs
-            in the file's "conflicts" section and exits with status 1, so git reports the conflict;
-            `setlist check` lists it and `setlist resolve` settles it. Versions that do not parse or
+            Where both sides changed the same field differently the result keeps ours, records theirs \
+            in the file's "conflicts" section and exits with status 1, so git reports the conflict; \
+            `setlist check` lists it and `setlist resolve` settles it. Versions that do not parse or \
             come from a newer setlist are refused and OURS is left as it was. See docs/git.md.
             """)
 
@@ -41,8 +41,8 @@ struct ResolveCommand: SetlistSubcommand {
         commandName: "resolve",
         abstract: "Settle the conflicts a merge left: keep ours or take theirs.",
         discussion: """
-            `setlist check` lists the conflicts with their numbers. Without numbers every conflict is
-            settled. In a git repository the files left without conflicts are staged, so `git commit`
+            `setlist check` lists the conflicts with their numbers. Without numbers every conflict is \
+            settled. In a git repository the files left without conflicts are staged, so `git commit` \
             finishes the merge. `setlist undo` takes a resolve back.
 
             Examples:
@@ -79,9 +79,9 @@ struct GitSetupCommand: SetlistSubcommand {
         commandName: "git-setup",
         abstract: "Set up a library kept in git so that merges go by meaning, not by line.",
         discussion: """
-            Run it in the library folder (or name it with --library). It writes .gitattributes
-            (*.json merge=setlist), a .gitignore for the history and lock files, and the merge.setlist
-            driver in the repository's config (`setlist merge-file %O %A %B %P`). Safe to run again;
+            Run it in the library folder (or name it with --library). It writes .gitattributes \
+            (*.json merge=setlist), a .gitignore for the history and lock files, and the merge.setlist \
+            driver in the repository's config (`setlist merge-file %O %A %B %P`). Safe to run again; \
             each member runs it once in their clone, since git does not share its config.
             """)
 

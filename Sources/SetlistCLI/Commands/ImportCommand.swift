@@ -22,6 +22,7 @@ struct ImportCommand: SetlistSubcommand {
               setlist import --dry-run Concert.plsts
               setlist import Concert.plsts --rename "Concert (Pepa)"
               setlist import --keep-mine Concert.plsts
+              setlist import --older Concert.plsts   # older than the last one received
               setlist import Documents/        # a folder copied from the original app
             """)
 
@@ -34,6 +35,11 @@ struct ImportCommand: SetlistSubcommand {
     @Flag(help: "Replace your different playlist of the same name with the imported one.") var replace = false
     @Flag(help: "Where you and the sender both changed something, keep yours (default: the sender's, and the report names yours).")
     var keepMine = false
+    @Flag(
+        help:
+            "Import a document exported before the one you last received of that setlist (refused otherwise: it would undo the sender's later changes)."
+    )
+    var older = false
 
     func validate() throws {
         if files.isEmpty {
@@ -50,7 +56,7 @@ struct ImportCommand: SetlistSubcommand {
     func run(_ context: CommandContext) throws {
         let options = ImportOptions(
             rename: try rename.map { (name) throws(ValueError) in try Text.cleanPlaylistName(name) },
-            replace: replace, preference: keepMine ? .mine : .theirs)
+            replace: replace, preference: keepMine ? .mine : .theirs, takeOlder: older)
         var isFolder: ObjCBool = false
         if files.count == 1, files[0] != "-",
             FileManager.default.fileExists(atPath: context.url(for: files[0]).path, isDirectory: &isFolder), isFolder.boolValue

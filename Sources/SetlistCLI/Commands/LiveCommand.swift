@@ -10,38 +10,41 @@ struct LiveCommand: SetlistSubcommand {
         commandName: "live",
         abstract: "Step through a setlist on stage, one song at a time on the whole terminal.",
         discussion: """
-            Shows "3/15", the set, the title in big letters, author, length, key, tempo and the
-            copy's notes, then the next song (or break) and the set's planned time played and to go.
-            With a plan (`setlist plan`), also when the song should start and how far the band
+            Shows "3/15", the set, the title in big letters, author, length, key, tempo and the \
+            copy's notes, then the next song (or break) and the set's planned time played and to go. \
+            With a plan (`setlist plan`), also when the song should start and how far the band \
             is ahead of the plan or behind it, by the clock.
 
             Keys: → space n j Enter next · ← p k previous · Home g first · End G last ·
                   ↓ ↑ scroll long notes a line, Page Down / Page Up a page (past the end of
                   the notes they go on to the next or previous song, so a page-turner pedal
                   reads straight through) · a number then Enter jumps to that song ·
-                  q or Esc quits.
+                  q quits (Esc does not: it is too easily hit by accident on stage).
 
-            Changes made to the playlist meanwhile (in another terminal, by a sync tool or
-            git) show on the next key press, or within a second, on the same song; when that
+            Changes made to the playlist meanwhile (in another terminal, by a sync tool or \
+            git) show on the next key press, or within a second, on the same song; when that \
             song was removed, on the one after it.
 
-            With --serve, the band follows on their phones: the laptop serves a page on the
-            local network (no app, no account, no internet) and shows its address and a QR
-            code; every phone's browser shows the song the band is on, the next one and the
-            whole setlist, with its own text size, colours and transpose. More keys then:
-                  m a message to every phone (Enter sends, Esc cancels; it shows until the
-                  next song) · l look ahead without moving the band, b sends the band to
-                  the song shown, l goes back · w the address again.
-            The page is read-only and needs the address's secret part; it is served on the
-            computer's network addresses and 127.0.0.1 (--bind one address instead) at port
-            8765 (--port).
+            With --serve, the band follows on their phones: the laptop serves a page on the \
+            local network (no app, no account, no internet) and shows its address and a QR \
+            code. Every phone's browser shows the song the band is on, the next one and the \
+            whole setlist, with its own text size, colours and transpose.
 
-            Colour is left out with NO_COLOR set or a monochrome TERM. Needs a terminal; for
-            scripts use `setlist show PLAYLIST --at N`.
+            Keys with --serve:
+                  m a message to every phone (Enter sends, Esc cancels; it shows until
+                  the next song) · l look ahead without moving the band · b send the
+                  band to the song shown · w the address again.
+
+            The page is read-only and needs the address's secret part. It is served on this \
+            computer's network addresses and 127.0.0.1 at port 8765; --bind and --port \
+            choose others.
+
+            Colour is left out with NO_COLOR set or a monochrome TERM. Needs a terminal that \
+            places the cursor (not TERM=dumb); for scripts use `setlist show PLAYLIST --at N`.
 
             Examples:
               setlist live
-              setlist live "Koncert" --at 5
+              setlist live Koncert --at 5
               setlist live --serve
               setlist live --serve --port 9000 --bind 192.168.1.20
             """)
@@ -68,6 +71,8 @@ struct LiveCommand: SetlistSubcommand {
         guard !playlist.copies.isEmpty else { throw LiveError.emptyPlaylist(playlist.name) }
         let start = try at.map { (n) throws(LibraryError) in try Library.position(of: String(n), in: playlist) } ?? 1
         guard context.isInteractive else { throw LiveError.notATerminal }
+        // Refused before the terminal is taken over: a dumb one would show the escape codes.
+        if context.environment["TERM"] == "dumb" { throw LiveError.dumbTerminal(playlist: playlist.name) }
         let appearance = Appearance(environment: context.environment), zone = PlanZone.local(environment: context.environment)
         // Served before the terminal is taken, so that a port in use is a plain error message.
         let followers = try serve ? FollowersServer(port: port, bind: bind, appearance: appearance, zone: zone) : nil

@@ -6,7 +6,11 @@ struct NewCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
         abstract: "Create a playlist, copy songs into it and make it current.",
-        discussion: "Example: setlist new \"Koncert v Praze\" \"Highway to Hell\" \"Stairway to Heaven\" --new-song \"Under the Bridge\"")
+        discussion: """
+            Examples:
+              setlist new "Koncert v Praze" "Highway to Hell" "Stairway to Heaven"
+              setlist new "Nový koncert" --new-song "Under the Bridge"
+            """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist's name.") var name: String
@@ -94,11 +98,22 @@ struct ShowCommand: SetlistSubcommand {
         }
         if json { return context.printJSON(PlaylistJSON(playlist, in: library, clock: context.planClock).json) }
         let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
-        let summary =
-            "\(current) — \(Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength))"
-        // A long name is cut so the heading fits the width, as the table below does.
-        let room = context.outputWidth.map { max(Table.minimumTextWidth, $0 - Cells.width(summary)) }
-        context.say((room.map { Cells.truncate(playlist.name, to: $0) } ?? playlist.name) + summary)
+        let summary = Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength)
+        // The name is kept whole where it fits: on a narrow terminal the summary goes to a line
+        // of its own rather than the name being cut. A name wider than the line is cut anyway,
+        // so the summary stays beside it.
+        let heading = playlist.name + current + " — " + summary
+        if let width = context.outputWidth, Cells.width(heading) > width {
+            if Cells.width(playlist.name + current) <= width {
+                context.say(playlist.name + current)
+                context.say(Cells.truncate(summary, to: width))
+            } else {
+                let tail = current + " — " + summary
+                context.say(Cells.truncate(playlist.name, to: max(Table.minimumTextWidth, width - Cells.width(tail))) + tail)
+            }
+        } else {
+            context.say(heading)
+        }
         guard !playlist.copies.isEmpty else {
             context.say("No songs yet. Copy some in with `setlist add \"\(playlist.name)\" SONG...`.")
             return
@@ -107,7 +122,8 @@ struct ShowCommand: SetlistSubcommand {
             ("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Key", .left), ("BPM", .right), ("Notes", .left),
         ])
         table.marker = "*"
-        table.leftOutWhenNarrow = ["Notes", "BPM", "Author"]
+        table.leftOutWhenNarrow = ["Notes", "BPM", "Author", "Start"]
+        table.titleColumn = "Name"
         var anyDiffers = false, orphans: [Int] = []
         for set in playlist.sets {
             if let label = set.label {
@@ -146,9 +162,20 @@ struct ShowCommand: SetlistSubcommand {
         }
         if let plan = playlist.plan {
             let clock = context.planClock(plan)
-            context.say("Plan: \(PlanText.summary(clock)).")
-            context.say(PlanText.lines(playlist, clock).joined(separator: "\n"))
+            // Wrapped, not cut: the zone and the target are at the ends of these lines.
+            for line in ["Plan: \(PlanText.summary(clock))."] + PlanText.lines(playlist, clock) {
+                context.say(context.outputWidth.map { Self.wrapped(line, width: $0) } ?? line)
+            }
         }
+    }
+}
+
+extension ShowCommand {
+    /// `line` wrapped to `width`, a line that began indented continuing under its text.
+    static func wrapped(_ line: String, width: Int) -> String {
+        let indent = String(line.prefix { $0 == " " })
+        let lines = Cells.wrap(String(line.dropFirst(indent.count)), width: max(1, width - indent.count - 2))
+        return lines.enumerated().map { ($0.offset == 0 ? indent : indent + "  ") + $0.element }.joined(separator: "\n")
     }
 }
 
@@ -182,24 +209,37 @@ struct AddCommand: SetlistSubcommand {
         help: ArgumentHelp("[PLAYLIST] SONG...: the playlist (default: current), then the songs.", valueName: "playlist-and-songs"),
         completion: .playlistsAndSongs)
     var words: [String] = []
-    @Flag(help: "Copy in every song of the repertoire.") var all = false
+    @Flag(help: "Copy in every song of the repertoire the playlist does not hold yet.") var all = false
+    @Flag(help: "With --all: copy in also the songs the playlist already holds, a second time.") var again = false
     @Option(help: ArgumentHelp("The playlist; every word is then a song.", valueName: "playlist")) var to: String?
     @Option(help: ArgumentHelp("Insert before the song at this position (default: at the end).", valueName: "n")) var at: Int?
 
     func validate() throws {
         if words.isEmpty && !all { throw ValidationError("Name the songs to copy in, or give --all.") }
+        // Songs named are always copied in; only --all leaves out those already there.
+        if again && !all {
+            throw ValidationError("--again goes with --all: songs named are copied in whether or not the playlist holds them.")
+        }
     }
 
     func run(_ context: CommandContext) throws {
         let added = try libraryOptions.modify(in: context) { library in
             let (playlist, songs) = try to.map { ($0, words) } ?? PlaylistArguments.splitForAdd(words, in: library, needing: all ? 0 : 1)
             if all && !songs.isEmpty { throw ValidationError("Give either song names or --all, not both.") }
-            return try library.copySongs(all ? nil : songs, into: playlist, at: at)
+            return try library.copySongs(all ? nil : songs, into: playlist, at: at, again: again)
         }
-        let (count, position) = (added.count, added.first)
+        let (count, position, skipped) = (added.count, added.first, added.skipped)
         let range = count == 1 ? "position \(position)" : "positions \(position)–\(position + count - 1)"
+        if count == 0 && skipped > 0 {
+            return context.say(
+                "Nothing to copy in: '\(added.playlist)' already holds every song of the repertoire (`--again` copies them in again).")
+        }
+        let leftOut =
+            skipped == 0
+            ? "" : "; left out \(Show.count(skipped, "song")) it already holds (`--again` copies \(skipped == 1 ? "it" : "them") in too)"
         context.say(
-            count == 0 ? "There are no songs to copy in." : "Copied \(Show.count(count, "song")) into '\(added.playlist)' at \(range).")
+            count == 0
+                ? "There are no songs to copy in." : "Copied \(Show.count(count, "song")) into '\(added.playlist)' at \(range)\(leftOut).")
     }
 }
 
@@ -270,7 +310,7 @@ struct BreakCommand: SetlistSubcommand {
         discussion: """
             Examples:
               setlist break "Můj koncert" --after 8 --label "Set 2"
-              setlist break --after 8 --length 20m     # the break there lasts 20 minutes (see `setlist plan`)
+              setlist break --after 8 --length 20m     # that break lasts 20 minutes
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions

@@ -4,7 +4,13 @@ import SetlistModel
 struct RenameCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "rename", abstract: "Rename a playlist.",
-        discussion: "Example: setlist rename \"Koncert\" \"Koncert v Praze\"   (or just NEW for the current playlist)")
+        discussion: """
+            Without PLAYLIST, the current playlist is renamed.
+
+            Examples:
+              setlist rename "Koncert" "Koncert v Praze"
+              setlist rename "Koncert v Praze"
+            """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(

@@ -6,13 +6,21 @@ struct AddSongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "add-song",
         abstract: "Create a song in the repertoire (and optionally copy it into a playlist).",
-        discussion: "Example: setlist add-song \"Highway to Hell\" --author \"AC/DC\" --length 2:20 --bpm 250 --key \"C minor\"")
+        discussion: """
+            A song the repertoire already has (the same title and author, whatever the case and \
+            accents) is refused, as `setlist import-songs` skips it; --duplicate adds it anyway.
+
+            Examples:
+              setlist add-song "Highway to Hell" --author AC/DC --length 2:20 --key Cm
+              setlist add-song "Stairway to Heaven" --bpm 250 --to "Můj koncert" --at 1
+            """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The song's title.") var name: String
     @OptionGroup var fields: SongFieldOptions
     @Option(help: ArgumentHelp("Also copy the new song into this playlist.", valueName: "playlist"), completion: .playlists) var to: String?
     @Option(help: ArgumentHelp("With --to: the position in the playlist (default: the end).", valueName: "n")) var at: Int?
+    @Flag(help: "Add it even when the repertoire already has a song of the same title and author.") var duplicate = false
 
     func validate() throws {
         if at != nil && to == nil { throw ValidationError("--at goes with --to PLAYLIST.") }
@@ -25,7 +33,7 @@ struct AddSongCommand: SetlistSubcommand {
         let added = try libraryOptions.modify(to == nil ? .songs : .everything, in: context) { library in
             var edit = typed
             edit.key = try fields.key(in: library.notation)
-            return try library.addSong(SongFieldOptions.record(edit), copyInto: to, at: at)
+            return try library.addSong(SongFieldOptions.record(edit), copyInto: to, at: at, duplicate: duplicate)
         }
         context.say("Added \(added.song.fields.listing) (id \(Identifier.short(added.song.id))).")
         if let placed = added.placement { context.say("Copied it into '\(placed.playlist)' as song \(placed.position).") }

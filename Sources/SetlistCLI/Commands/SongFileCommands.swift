@@ -9,32 +9,46 @@ struct ImportSongsCommand: SetlistSubcommand {
         abstract: "Add songs from spreadsheets (CSV) or ChordPro files to the repertoire.",
         discussion: """
             CSV files need a header row naming the columns, in English or Czech and as other apps \
-            write them: title/name/song/název, author/artist/interpret, length/duration/délka \
-            (seconds, m:ss or h:mm:ss), key/tónina, bpm/tempo, notes/poznámky (case and accents \
-            don't matter); other columns are listed and ignored. Name the columns of a file without \
-            such a header with --columns. Commas, semicolons (Excel in Czech or German) and tabs are \
-            told apart by themselves; the file must be UTF-8 unless you name its --encoding.
+            write them: title/name/song/název, author/artist/by/interpret, length/duration/délka \
+            (seconds, m:ss, h:mm:ss or 4m05s), key/tónina, bpm/tempo, notes/poznámky, also with SONG or \
+            TRACK before them (SONG ARTIST); case and accents don't matter. Other columns are listed \
+            and ignored, and one whose header names a song field (a second artist column, "Main Key") \
+            is named in a warning with the --columns list that reads it. Name the columns of a file \
+            without such a header with --columns; a first row that names them is taken for a header \
+            and shown. Commas, semicolons (Excel in Czech or German) and tabs are told apart by \
+            themselves; a file must be UTF-8 unless you name its --encoding (which a UTF-8 file ignores).
+
+            Spreadsheets read a length such as 4:05 as a time of day and save 04:05:00: a Length \
+            column holding only such times (under 24:00, no seconds) is read as minutes and seconds, \
+            with a warning. Any song over an hour long is named in a warning.
 
             ChordPro files (.cho, .chordpro, .chopro, .crd, or any file whose content is ChordPro) give \
-            the title, the artist or subtitle as author, key, tempo and duration; a folder imports every \
-            ChordPro file in it.
+            the title, the artist or subtitle as author, key, tempo and duration (fractional seconds \
+            are rounded); errors name the directive's line. A folder imports every ChordPro file in \
+            it, and names the folders inside it, which it does not read.
 
             A song you already have (same title and author, whatever the case or accents) is skipped, \
-            or changed to the file's values with --update. Any invalid row stops the import, listing \
-            every problem by line, and nothing is changed, unless --skip-invalid.
+            or changed to the file's values with --update. Any invalid row, or file that cannot be \
+            read, stops the import, listing every problem by file and line, and nothing is changed. \
+            With --skip-invalid the rest is imported: the invalid rows and files are listed and left \
+            out, and of a column whose values are mostly not values setlist reads (keys such as 10A) \
+            only those cells are left out.
 
             Examples:
               setlist import-songs repertoire.csv
               setlist import-songs --dry-run stary-seznam.csv --encoding windows-1250
               setlist import-songs setlist.csv --to "Koncert 12. 5."
               setlist import-songs --columns title,author,-,length songs.csv
+              setlist import-songs --columns -,title,set gig.csv --to Gig
               setlist import-songs Songbook/ --with-lyrics
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: ArgumentHelp("CSV or ChordPro files, or folders of ChordPro files.", valueName: "file"))
     var files: [String] = []
+    // Unconditional: a list that starts with "-" (skip the first column) is the value, not an option.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "What each column holds, in order: title, author, length, key, bpm, notes, set, or - to skip one.", valueName: "list"))
     var columns: String?
@@ -43,7 +57,7 @@ struct ImportSongsCommand: SetlistSubcommand {
             "The encoding of a file that is not UTF-8: \(TextDecoding.encodingNames.joined(separator: ", ")).", valueName: "name"))
     var encoding: String?
     @Flag(help: "Change songs you already have to the file's values (empty cells change nothing).") var update = false
-    @Flag(help: "Import the valid rows and list the invalid ones, instead of importing nothing.") var skipInvalid = false
+    @Flag(help: "Import the valid rows and files and list the invalid ones, instead of importing nothing.") var skipInvalid = false
     @Option(help: ArgumentHelp("Also copy the songs into this playlist, in the file's order (created if needed).", valueName: "playlist"))
     var to: String?
     @Flag(help: "Put the lyrics and chords of ChordPro files into the songs' notes.") var withLyrics = false
@@ -67,6 +81,7 @@ struct ImportSongsCommand: SetlistSubcommand {
         } else {
             report = try libraryOptions.modify(in: context) { library in try batch.apply(to: &library) }
         }
+        for warning in report.warnings { context.note("warning: " + warning) }
         for line in report.lines(dryRun: dryRun, update: update) { context.say(line) }
     }
 }
@@ -77,8 +92,9 @@ struct ExportSongsCommand: SetlistSubcommand {
         abstract: "Write the repertoire as a CSV spreadsheet.",
         discussion: """
             One row per song: Title, Author, Length, Key, BPM, Notes. Excel, LibreOffice and Google \
-            Sheets open it, and `setlist import-songs` reads it back to the same songs. Use --excel for \
-            Excel in Czech, German and other locales that expect semicolons.
+            Sheets open it, and `setlist import-songs` reads it back to the same songs. Lengths are \
+            written as 4m05s, which a spreadsheet keeps as text (4:05 it would take for a time of \
+            day). Use --excel for Excel in Czech, German and other locales that expect semicolons.
 
             Examples:
               setlist export-songs                     # to songs.csv

@@ -14,7 +14,7 @@ struct TransposeCommand: SetlistSubcommand {
               setlist transpose "Highway to Hell" +2
               setlist transpose "Můj koncert" 3 -3
               setlist transpose "Highway to Hell" --to "F minor"
-              setlist transpose --all +1        (every copy with a key; lists those without one)
+              setlist transpose --all +1      # every copy with a key; lists those without
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions

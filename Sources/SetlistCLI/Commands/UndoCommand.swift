@@ -8,9 +8,9 @@ struct UndoCommand: SetlistSubcommand {
         commandName: "undo",
         abstract: "Revert the last change to the library (--list shows the recent changes).",
         discussion: """
-            Every change is recorded with the command that made it; the last \(History.limit) are kept.
-            Each undo reverts one more, newest first; `setlist redo` makes them again, until a new
-            change is made. A change whose files were edited since by other means is not undone, so
+            Every change is recorded with the command that made it; the last \(History.limit) are kept. \
+            Each undo reverts one more, newest first; `setlist redo` makes them again, until a new \
+            change is made. A change whose files were edited since by other means is not undone, so \
             those edits are never lost.
             """)
 
@@ -87,8 +87,8 @@ struct RedoCommand: SetlistSubcommand {
         commandName: "redo",
         abstract: "Make the last undone change again (until a new change is made).",
         discussion: """
-            Changes taken back with `setlist undo` can be made again, the last undone first, until
-            the library is changed another way. `setlist undo --list` shows them. A change whose
+            Changes taken back with `setlist undo` can be made again, the last undone first, until \
+            the library is changed another way. `setlist undo --list` shows them. A change whose \
             files were edited since by other means is not redone, so those edits are never lost.
             """)
 

@@ -31,6 +31,9 @@ public struct CommandContext: Sendable {
     /// What draws the PDFs of `pdf` and `share`: set by `setlist` (SetlistPDFCairo, which loads
     /// Cairo and Pango when it first draws) and by tests.
     public var drawing: (any PDFDrawing)?
+    /// Whether the command has saved a change to the library: shared by every copy of the
+    /// context, so that `SetlistMain` knows it after the command returns.
+    let saved = SavedChange()
 
     /// The columns tables are fitted to: `$COLUMNS` when set (also when the output is piped),
     /// else the terminal's width; nil when neither is known (tables are not cut).
@@ -114,6 +117,25 @@ public struct CommandContext: Sendable {
             entry += 1
         }
         return result
+    }
+}
+
+/// Set once a change to the library is saved (``LibraryStore/changeSaved``).
+final class SavedChange: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    /// Whether a change was saved.
+    var isSaved: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    func markSaved() {
+        lock.lock()
+        defer { lock.unlock() }
+        value = true
     }
 }
 

@@ -19,7 +19,10 @@ struct LibraryOptions: ParsableArguments {
 
     /// The store of that library.
     func store(in context: CommandContext) -> LibraryStore {
-        LibraryStore(root: root(in: context), cacheFolder: LibraryLocation.cacheFolder(environment: context.environment))
+        var store = LibraryStore(root: root(in: context), cacheFolder: LibraryLocation.cacheFolder(environment: context.environment))
+        let saved = context.saved
+        store.changeSaved = { saved.markSaved() }
+        return store
     }
 
     /// The library as it is now, or the part of it the command needs (see ``LibraryScope``).

@@ -22,6 +22,12 @@ struct Table {
     /// Columns a `.text` column keeps at least (fewer only when all its cells are narrower).
     static let minimumTextWidth = 6
 
+    /// The column that matters most (`show`'s titles): it keeps ``titleWidth`` columns (or its
+    /// whole width, when narrower) while a ``leftOutWhenNarrow`` column can still go, so that a
+    /// start time or an author gives way before a title is cut to a few letters.
+    var titleColumn: String?
+    static let titleWidth = 20
+
     init(_ columns: [(String, Alignment)]) {
         headers = columns.map(\.0)
         alignments = columns.map(\.1)
@@ -48,7 +54,9 @@ struct Table {
         var leftOut = leftOutWhenNarrow[...]
         while true {
             widths = used.map { column in cellWidths.reduce(headerWidths[column]) { max($0, $1[column]) } }
-            guard let width, shrink(&widths, columns: used, to: width) > 0 else { break }
+            let title = leftOut.isEmpty ? nil : used.firstIndex { headers[$0] == titleColumn }
+            guard let width, shrink(&widths, columns: used, to: width, keeping: title) > 0 else { break }
+            // Once nothing more can go, the title shrinks like the others (`title` is nil then).
             guard let next = leftOut.popFirst() else { break }
             used.removeAll { headers[$0] == next }
         }
@@ -130,10 +138,11 @@ struct Table {
     }
 
     /// Narrows the widest `.text` column by one column at a time until the table fits `width`
-    /// or every text column is at its minimum; returns how many columns it is still too wide.
-    private func shrink(_ widths: inout [Int], columns: [Int], to width: Int) -> Int {
+    /// or every text column is at its minimum (the slot `keeping` at ``titleWidth``); returns
+    /// how many columns it is still too wide.
+    private func shrink(_ widths: inout [Int], columns: [Int], to width: Int, keeping title: Int? = nil) -> Int {
         var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
-        let minimums = widths.map { min($0, Self.minimumTextWidth) }
+        let minimums = widths.indices.map { min(widths[$0], $0 == title ? Self.titleWidth : Self.minimumTextWidth) }
         while excess > 0 {
             let candidates = widths.indices.filter { alignments[columns[$0]] == .text && widths[$0] > minimums[$0] }
             guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return excess }

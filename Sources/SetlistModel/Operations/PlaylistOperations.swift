@@ -26,16 +26,27 @@ extension Library {
     }
 
     /// Copies the songs named (nil: every song of the repertoire) into `playlist`, before the
-    /// song at `position` (default: at the end).
-    public mutating func copySongs(_ references: [String]?, into playlist: String?, at position: Int?) throws(LibraryError) -> CopiesAdded {
+    /// song at `position` (default: at the end). Every song of the repertoire leaves out those
+    /// the playlist already holds a copy of, unless `again`: a second copy is seldom meant
+    /// (`new P --new-song X` then `add --all` would have played X twice).
+    public mutating func copySongs(_ references: [String]?, into playlist: String?, at position: Int?, again: Bool = false)
+        throws(LibraryError) -> CopiesAdded
+    {
         let index = try playlistIndex(matching: playlist)
-        let chosen =
+        var chosen =
             try references.map { (references) throws(LibraryError) in
                 try references.map { (reference) throws(LibraryError) in try song(matching: reference) }
             } ?? songs
-        try insertCopies(of: chosen, into: index, at: position)
+        var skipped = 0
+        if references == nil && !again {
+            let held = Set(playlists[index].copies.map(\.originalID))
+            chosen.removeAll { held.contains($0.id) }
+            skipped = songs.count - chosen.count
+        }
+        if !chosen.isEmpty { try insertCopies(of: chosen, into: index, at: position) }
         return CopiesAdded(
-            playlist: playlists[index].name, first: position ?? playlists[index].copies.count - chosen.count + 1, count: chosen.count)
+            playlist: playlists[index].name, first: position ?? playlists[index].copies.count - chosen.count + 1, count: chosen.count,
+            skipped: skipped)
     }
 
     /// Removes the copies named (positions, titles or ids; nil: every copy) from `playlist`.
@@ -134,11 +145,13 @@ public struct PlaylistCreated: Sendable, Hashable {
     public var sameTitle: [Song]
 }
 
-/// What ``Library/copySongs(_:into:at:)`` did: `count` copies from position `first` on.
+/// What ``Library/copySongs(_:into:at:again:)`` did: `count` copies from position `first` on.
 public struct CopiesAdded: Sendable, Hashable {
     public var playlist: String
     public var first: Int
     public var count: Int
+    /// Songs of the repertoire left out because the playlist already held a copy of each.
+    public var skipped = 0
 }
 
 /// What ``Library/removeCopies(_:from:)`` did.

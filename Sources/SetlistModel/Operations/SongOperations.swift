@@ -2,13 +2,18 @@
 /// named them and returns what actually happened, so a command only has to print it.
 extension Library {
     /// Adds an original and, when `playlist` is given, copies it in at `position` (default: the
-    /// end). Throws before changing anything when the playlist or the position is wrong.
-    public mutating func addSong(_ fields: SongFields, copyInto playlist: String? = nil, at position: Int? = nil) throws(LibraryError)
-        -> SongAdded
-    {
+    /// end). Throws before changing anything when the playlist or the position is wrong, or when
+    /// the repertoire already has the song (the same title and author, as `import-songs` skips
+    /// it) unless `duplicate`.
+    public mutating func addSong(
+        _ fields: SongFields, copyInto playlist: String? = nil, at position: Int? = nil, duplicate: Bool = false
+    ) throws(LibraryError) -> SongAdded {
         let title = Text.fold(fields.name)
         let sameTitle = songs.filter { Text.fold($0.name) == title }
         let target = try playlist.map { (reference) throws(LibraryError) in try playlistIndex(matching: reference) }
+        if !duplicate, let same = originals(matchingName: fields.name, author: fields.author).first {
+            throw .duplicateSong(same, playlist: target.map { playlists[$0].name })
+        }
         var changed = self
         let song = changed.addSong(fields)
         var placement: CopyPlacement?

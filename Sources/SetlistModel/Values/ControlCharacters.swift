@@ -27,6 +27,27 @@ public enum ControlCharacters {
         }
     }
 
+    /// A forbidden character as messages name it, for what it is: "the control character U+0001",
+    /// "the unassigned code point U+0378", "the direction override U+202E", "the invisible
+    /// formatting character U+200B", "the line separator U+2028".
+    public static func described(_ scalar: Unicode.Scalar) -> String {
+        let kind: String
+        switch scalar.properties.generalCategory {
+        case .unassigned: kind = "unassigned code point"
+        case .lineSeparator: kind = "line separator"
+        case .paragraphSeparator: kind = "paragraph separator"
+        case .surrogate: kind = "surrogate code point"
+        case .format:
+            switch scalar.value {
+            case 0x202A...0x202E, 0x2066...0x2069: kind = "direction override"
+            case 0x200E, 0x200F, 0x061C: kind = "direction mark"
+            default: kind = "invisible formatting character"
+            }
+        default: kind = "control character"
+        }
+        return "the \(kind) \(Hex.codePoint(scalar))"
+    }
+
     /// Whether `scalar` may not stand in notes, which keep their tabs and new lines.
     public static func isForbiddenInNotes(_ scalar: Unicode.Scalar) -> Bool {
         scalar != "\n" && scalar != "\t" && isForbidden(scalar)

@@ -93,5 +93,5 @@ public enum Tempo {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    package var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,4 +1,6 @@
-/// A value typed by a person or read from a document that cannot be used.
+/// A value typed by a person or read from a document that cannot be used. The value is quoted
+/// as every message quotes text (``ControlCharacters/quoted(_:limit:)``): a cell of a file may
+/// hold a terminal's escape sequences.
 public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidLength(String)
     /// A show's start (`setlist plan --start`) that is not a time or date and time.
@@ -17,27 +19,27 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidLength(let text):
-            "'\(text)' is not a length. Type minutes and seconds like 2:20, 2m20s or 140 (seconds), or 1:02:03 from an hour up (at most 10 hours)."
+            "\(ControlCharacters.quoted(text)) is not a length. Type minutes and seconds like 2:20, 2m20s or 140 (seconds), or 1:02:03 from an hour up (at most 10 hours)."
         case .invalidStart(let text):
-            "'\(text)' is not a start time. Type a time like 20:00, or a date and time like \"2026-12-31 20:00\", optionally followed by a time zone (Europe/Prague, UTC, +01:00)."
+            "\(ControlCharacters.quoted(text)) is not a start time. Type a time like 20:00, or a date and time like \"2026-12-31 20:00\", optionally followed by a time zone (Europe/Prague, UTC, +01:00)."
         case .invalidKey(let text):
-            "'\(text)' is not a key. Type it like 'C minor', 'Cm', 'Ami', 'F#m', 'Bb', 'B♭ major', 'H', 'Fis', 'Es', 'C-dur' or 'fis-moll'."
+            "\(ControlCharacters.quoted(text)) is not a key. Type it like 'C minor', 'Cm', 'Ami', 'F#m', 'Bb', 'B♭ major', 'H', 'Fis', 'Es', 'C-dur' or 'fis-moll'."
         case .invalidTempo(let text):
-            "'\(text)' is not a tempo. Type whole beats per minute from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound), like 120."
+            "\(ControlCharacters.quoted(text)) is not a tempo. Type whole beats per minute from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound), like 120."
         case .invalidEmail(let text):
             "\(ControlCharacters.quoted(text, limit: 80)) is not an email address. Type it like name@example.com."
         case .empty(let field):
             "The \(field) \(Self.agreeing(field, "is", "are")) empty. Type some text for \(Self.agreeing(field, "it", "them"))."
         case .controlCharacter(let field, let scalar):
-            "The \(field) \(Self.agreeing(field, "contains", "contain")) the control character \(Hex.codePoint(scalar)). Remove it and type the text again."
+            "The \(field) \(Self.agreeing(field, "contains", "contain")) \(ControlCharacters.described(scalar)). Remove it and type the text again."
         case .invalidNotation(let text):
-            "'\(text)' is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
+            "\(ControlCharacters.quoted(text)) is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
         case .tooLong(let field, let limit):
             "The \(field) \(Self.agreeing(field, "is", "are")) too long. Keep \(Self.agreeing(field, "it", "them")) to \(limit) characters at most."
         case .invalidTimeout(let text):
-            "'\(text)' is not a timeout. Give the seconds the mail program may take, from 1 to 86400, like `setlist config sendmail-timeout 120`."
+            "\(ControlCharacters.quoted(text)) is not a timeout. Give the seconds the mail program may take, from 1 to 86400, like `setlist config sendmail-timeout 120`."
         case .looksLikePath(let field, let text):
-            "The \(field) '\(text)' \(Self.agreeing(field, "looks", "look")) like a file path. Choose a name that does not start with '/' or '~/', is more than dots, and has no '..' or '.' between slashes."
+            "The \(field) \(ControlCharacters.quoted(text)) \(Self.agreeing(field, "looks", "look")) like a file path. Choose a name that does not start with '/' or '~/', is more than dots, and has no '..' or '.' between slashes."
         }
     }
 

@@ -83,7 +83,7 @@ struct IntegrityValues {
         }
         if let notes = fields.notes, let bad = ControlCharacters.firstForbiddenInNotes(notes) {
             fields.notes = ControlCharacters.cleanedNotes(notes)
-            report(path, "\(place()): the notes hold the control character \(Self.name(bad)).", fixable: true)
+            report(path, "\(place()): the notes hold \(ControlCharacters.described(bad)).", fixable: true)
             cleaned = true
         }
         if let length = fields.length, !(1...SongLength.maximum).contains(length) {
@@ -136,7 +136,7 @@ struct IntegrityValues {
     private mutating func cleanName(_ text: inout String, field: String, path: String, place: @autoclosure () -> String) -> Bool {
         guard let bad = ControlCharacters.firstForbidden(in: text) else { return false }
         text = Self.cleanedName(text)
-        report(path, "\(place()): \(field) holds the control character \(Self.name(bad)).", fixable: true)
+        report(path, "\(place()): \(field) holds \(ControlCharacters.described(bad)).", fixable: true)
         return true
     }
 
@@ -149,9 +149,5 @@ struct IntegrityValues {
     static func cleanedName(_ text: String) -> String {
         let cleaned = ControlCharacters.cleanedName(text)
         return cleaned.isEmpty ? "Untitled" : cleaned
-    }
-
-    static func name(_ scalar: Unicode.Scalar) -> String {
-        Hex.codePoint(scalar)
     }
 }

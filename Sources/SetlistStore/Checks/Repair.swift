@@ -1,6 +1,14 @@
 import Foundation
 import SetlistModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What `setlist check --repair` did, and what it left for a person to fix.
 public struct RepairReport: Sendable, Hashable {
     /// One sentence per fix, naming the file and the id.
@@ -38,6 +46,7 @@ extension LibraryStore {
             let firstEntry = (History(root: root).entryNumbers().last ?? 0) + 1
             let before = libraryFileContents()
             try mergeSyncConflictCopies(&report.actions, command: command)
+            renamePlaylistFilesNotUTF8(&report.actions)
             try repairOrder(&report.actions, command: command)
             try repairContents(&report.actions, command: command)
             try mergeEntries(from: firstEntry, before: before, command: command)
@@ -76,6 +85,29 @@ extension LibraryStore {
     }
 
     // MARK: The order of the playlists
+
+    /// A playlist file whose name is not UTF-8 (copied from a Latin-2 system) cannot be named
+    /// in playlists.json, nor read by the name the listing shows (U+FFFD in place of its bytes):
+    /// it is renamed to its playlist's own file name, and the order's repair then puts it back.
+    /// A file that does not parse, or whose new name is taken, is left for `check` to report.
+    private func renamePlaylistFilesNotUTF8(_ actions: inout [String]) {
+        let folder = root.appendingPathComponent(LibraryFiles.playlistFolder).path
+        for name in FolderListing.byteNames(atPath: folder) where String(validating: name, as: UTF8.self) == nil {
+            let shown = String(decoding: name, as: UTF8.self)
+            guard shown.hasSuffix(".json"), !shown.hasPrefix(".") else { continue }
+            let from = Array(folder.utf8) + Array("/".utf8) + name
+            let path = LibraryFiles.playlistFolder + "/" + shown
+            guard let bytes = FileReading.bytes(atRawPath: from),
+                let file = try? LibraryFiles.decode(LibraryFiles.PlaylistFile.self, from: Data(bytes), path: path)
+            else { continue }
+            let newName = LibraryFiles.playlistFileName(name: file.name, id: file.id)
+            let to = folder + "/" + newName
+            guard !FileManager.default.fileExists(atPath: to) else { continue }
+            let renamed = (from.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { rename($0.baseAddress!, to) == 0 }
+            guard renamed else { continue }
+            actions.append("\(path): its file name is not UTF-8; renamed to playlists/\(newName).")
+        }
+    }
 
     private func repairOrder(_ actions: inout [String], command: String) throws(LibraryError) {
         let orderPath = LibraryFiles.playlistOrder

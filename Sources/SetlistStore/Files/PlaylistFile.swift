@@ -69,6 +69,6 @@ extension LibraryFiles {
     /// Whether a playlist file's bytes may hold a copy of the original `id`: they hold the id, or
     /// an escape that could spell it. A file that cannot is not decoded.
     static func mayHoldCopies(of id: String, in data: [UInt8]) -> Bool {
-        id.isEmpty || data.firstRange(of: Array(id.utf8)) != nil || data.firstRange(of: Array("\\u".utf8)) != nil
+        ByteSearch.contains(Array(id.utf8), in: data) || ByteSearch.contains(Array("\\u".utf8), in: data)
     }
 }

@@ -107,6 +107,7 @@ extension LibraryStore {
         guard conflicts.isEmpty else { throw UndoError.changedSince(command: record.command, paths: conflicts, redo: true) }
         try history.restoreUndone(number)
         try apply(changes)
+        changeSaved?()
         try history.forgetUndone(number)
         return UndoOutcome(
             command: record.command, date: History.parse(record.date) ?? .distantPast,

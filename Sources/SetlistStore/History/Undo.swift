@@ -61,6 +61,7 @@ extension LibraryStore {
         try history.removeStaleUndone()
         try history.keepUndone(number)
         try apply(changes)
+        changeSaved?()
         try history.remove(number)
         return UndoOutcome(
             command: record.command, date: History.parse(record.date) ?? .distantPast,

@@ -61,10 +61,23 @@ enum FileReading {
         case failed
     }
 
+    /// The regular file whose path is the bytes `path` (without a NUL), which need not be
+    /// UTF-8 (a file copied from a Latin-2 system); nil when it cannot be read.
+    static func bytes(atRawPath path: [UInt8]) -> [UInt8]? {
+        let terminated = path.map { CChar(bitPattern: $0) } + [0]
+        if case .read(let bytes) = quickRead(opening: { flags in open(terminated, flags) }) { return bytes }
+        return nil
+    }
+
     /// The regular file at `path`, read with a few system calls.
     private static func quickRead(_ path: String) -> QuickRead {
+        quickRead(opening: { flags in open(path, flags) })
+    }
+
+    /// The regular file `open` opens with the flags given, read with a few system calls.
+    private static func quickRead(opening open: (Int32) -> Int32) -> QuickRead {
         // Not waiting for a writer when the path is a named pipe (a regular file reads the same).
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .notOpened(errno) }
         defer { close(fd) }
         var info = stat()

@@ -6,10 +6,12 @@ standard input, one per line, so that a test can step the leader and check what 
   click SELECTOR    click an element (a CSS selector)
   reload            load the page again (what a phone does after its screen was locked)
   screenshot PATH   save a PNG of the page
+  eval EXPRESSION   prints the JSON of what a JavaScript expression on the page gives
   quit
 
 Usage: python3 follow_page.py URL [WIDTH HEIGHT]
 """
+import json
 import sys
 import time
 
@@ -59,6 +61,8 @@ def main():
             elif command == "reload":
                 driver.get(url)
                 print("ok", flush=True)
+            elif command == "eval":
+                print(json.dumps(driver.execute_script("return " + argument)), flush=True)
             elif command == "screenshot":
                 driver.save_screenshot(argument)
                 print("ok", flush=True)
