@@ -95,7 +95,11 @@ let package = Package(
         .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "SetlistExchange", "MailTestSupport"]),
         .testTarget(name: "SetlistTerminalTests", dependencies: ["SetlistTerminal"]),
         .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive", "SetlistTerminal"]),
-        .testTarget(name: "SetlistStageTests", dependencies: ["SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom"]),
+        .testTarget(
+            name: "SetlistStageTests",
+            dependencies: [
+                "SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom", .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
         // The seeded generator of the randomised tests ($SETLIST_SEED repeats a run).
         .target(
             name: "SeededRandom",
@@ -112,6 +116,9 @@ let package = Package(
         // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom"]),
+            dependencies: [
+                "setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom",
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
     ]
 )
