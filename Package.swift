@@ -71,7 +71,9 @@ let package = Package(
         // command loads them.
         .executableTarget(name: "setlist", dependencies: ["SetlistCLI", "SetlistPDFCairo"]),
         // Times the commands as whole processes against references it builds (Scripts/benchmark, docs/performance.md).
-        .executableTarget(name: "setlist-benchmarks", dependencies: ["SetlistModel", "SetlistStore"]),
+        .executableTarget(
+            name: "setlist-benchmarks",
+            dependencies: ["SetlistModel", "SetlistStore", "SetlistStage", .product(name: "FlyingSocks", package: "FlyingFox")]),
 
         .testTarget(
             name: "SetlistModelTests",
