@@ -11,14 +11,14 @@ import Testing
 
     /// A browser on the page of a server publishing `view`; `commands` go to follow_page.py,
     /// whose answers come back one per command.
-    func browse(_ view: StageView, _ commands: [String]) throws -> [String] {
+    func browse(_ view: StageView, _ commands: [String], width: Int = 390) throws -> [String] {
         let broadcast = StageBroadcast()
         broadcast.publish(view)
         let server = try FollowServer(broadcast: broadcast, page: FollowPage.html, addresses: ["127.0.0.1"], port: 0)
         defer { server.stop() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.driver.path, server.url(for: "127.0.0.1")]
+        process.arguments = ["python3", Self.driver.path, server.url(for: "127.0.0.1"), "\(width)", "780"]
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -51,6 +51,23 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test func aNarrowPhoneNeverScrollsSideways() throws {
+        var playlist = StageFixtures.concert
+        playlist.items.insert(
+            StageFixtures.song(
+                "Nejdelší název písně, jaký kdy kapela hrála, bez jediné mezery: Supercalifragilisticexpialidocious",
+                "Kapela s dlouhým jménem",
+                600, "F#m", 180, notes: String(repeating: "Dlouhé_poznámky_bez_mezer_", count: 20)), at: 0)
+        let view = StageView(playlist: playlist, position: 1, notation: .english, message: "Opakujeme refrén ještě dvakrát, pak konec")
+        let answers = try browse(
+            view,
+            [
+                "text Supercalifragilisticexpialidocious", "eval document.documentElement.scrollWidth <= window.innerWidth",
+                "click #listButton", "eval document.documentElement.scrollWidth <= window.innerWidth", "eval window.innerWidth",
+            ], width: 360)
+        #expect(answers == ["ok", "true", "ok", "true", "360"])
     }
 
     @Test func aMemberTransposesOnTheirOwnPhoneAndTheSettingStays() throws {

@@ -25,8 +25,10 @@ def main():
     width, height = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else (390, 844)
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}"]:
+                     f"--window-size={max(width, 500)},{height}"]:
         options.add_argument(argument)
+    # A window is at least 500 pixels wide; a phone's narrower screen is emulated.
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     try:
         driver.get(url)
