@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // Only its sockets (FlyingSocks): its HTTP target imports FoundationNetworking, which would
+        // link libcurl and its libraries into every command's start (docs/architecture.md).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Cairo, Pango and PangoCairo, found through pkg-config.
@@ -46,12 +49,21 @@ let package = Package(
         .target(name: "SetlistTerminal"),
         // Stage mode: the screen model and the terminal.
         .target(name: "SetlistLive", dependencies: ["SetlistModel", "SetlistStore", "SetlistTerminal"]),
+        // libqrencode, found through pkg-config; CQRCode loads it (dlopen) when stage mode serves.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "CQRCode", dependencies: ["CQREncode"]),
+        // The band follows the leader: the page `setlist live --serve` serves to the members' phones,
+        // its events, and the address as a QR code.
+        .target(
+            name: "SetlistStage",
+            dependencies: ["SetlistModel", "SetlistLive", "CQRCode", .product(name: "FlyingSocks", package: "FlyingFox")]
+        ),
         // The commands; the executable only calls into this.
         .target(
             name: "SetlistCLI",
             dependencies: [
                 "SetlistModel", "SetlistStore", "SetlistExchange", "SetlistSpreadsheet", "SetlistPDF", "SetlistMail", "SetlistTerminal",
-                "SetlistLive", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SetlistLive", "SetlistStage", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The drawing libraries come in by dlopen when a command draws (CDrawingLibraries);
@@ -59,7 +71,9 @@ let package = Package(
         // command loads them.
         .executableTarget(name: "setlist", dependencies: ["SetlistCLI", "SetlistPDFCairo"]),
         // Times the commands as whole processes against references it builds (Scripts/benchmark, docs/performance.md).
-        .executableTarget(name: "setlist-benchmarks", dependencies: ["SetlistModel", "SetlistStore"]),
+        .executableTarget(
+            name: "setlist-benchmarks",
+            dependencies: ["SetlistModel", "SetlistStore", "SetlistStage", .product(name: "FlyingSocks", package: "FlyingFox")]),
 
         .testTarget(
             name: "SetlistModelTests",
@@ -83,6 +97,11 @@ let package = Package(
         .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "SetlistExchange", "MailTestSupport"]),
         .testTarget(name: "SetlistTerminalTests", dependencies: ["SetlistTerminal"]),
         .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive", "SetlistTerminal"]),
+        .testTarget(
+            name: "SetlistStageTests",
+            dependencies: [
+                "SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom", .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
         // The seeded generator of the randomised tests, and their ids drawn from it ($SETLIST_SEED repeats a run).
         .target(
             name: "SeededRandom",
@@ -99,6 +118,9 @@ let package = Package(
         // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom"]),
+            dependencies: [
+                "setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom",
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
     ]
 )

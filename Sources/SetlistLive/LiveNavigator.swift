@@ -135,6 +135,16 @@ public struct LiveNavigator: Hashable, Sendable {
         return "'\(current.name)' was removed elsewhere."
     }
 
+    /// Shows the song at `target` (kept inside 1...count), its notes from the top.
+    public mutating func show(_ target: Int) {
+        let before = position
+        position = min(max(target, 1), count)
+        if position != before {
+            scroll = 0
+            notes = .none
+        }
+    }
+
     private mutating func move(to target: Int) {
         if target > count {
             message = "That was the last song. g goes to the first."

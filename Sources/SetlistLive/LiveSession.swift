@@ -44,22 +44,36 @@ public enum LiveSession {
     @discardableResult
     public static func run(
         playlist: Playlist, startingAt position: Int, appearance: Appearance, notation: KeyNotation = .english,
-        on terminal: some LiveTerminal, watch: PlaylistWatch? = nil, zone: TimeZone = .current, now: () -> Date = Date.init
+        on terminal: some LiveTerminal, watch: PlaylistWatch? = nil, zone: TimeZone = .current, now: () -> Date = Date.init,
+        band: LiveBand? = nil
     ) throws -> Int {
         var playlist = playlist, notation = notation
         var navigator = LiveNavigator(count: playlist.copies.count, position: position)
+        // Leading a band that follows: the band's song and message, and the address screen,
+        // which shows first and on w until the next key.
+        var lead = band.map { _ in BandLead(position: navigator.position) }
+        var showingAddress = band != nil
         var decoder = KeyDecoder()
         var screen: LiveScreen?
         /// Lays the screen out for the navigator's state and tells it how far the notes scroll.
         func layout() {
             screen = LiveScreen(
-                playlist: playlist, position: navigator.position, size: terminal.size, status: navigator.status, notation: notation,
+                playlist: playlist, position: navigator.position, size: terminal.size, status: lead?.status ?? navigator.status,
+                notation: notation,
                 scroll: navigator.scroll, zone: zone, now: now())
             navigator.notes = screen?.notes ?? .none
         }
         func draw() throws {
             layout()
-            try terminal.draw(screen?.drawn(appearance) ?? [])
+            if showingAddress, let band {
+                try terminal.draw(band.addressScreen(terminal.size))
+            } else {
+                try terminal.draw(screen?.drawn(appearance) ?? [])
+            }
+        }
+        func publish() {
+            guard let band, let lead else { return }
+            band.publish(BandCue(playlist: playlist, position: lead.position, message: lead.message, notation: notation))
         }
         /// Takes in what changed in the library; a remark for the status line, nil when nothing did.
         func reload() -> String? {
@@ -69,6 +83,7 @@ public enum LiveSession {
                 notation = newNotation
                 guard !changed.copies.isEmpty else { return "'\(changed.name)' has no songs now; showing it as it was." }
                 let remark = navigator.follow(from: playlist, to: changed)
+                lead?.follow(navigator)
                 playlist = changed
                 return remark
             case .deleted: return "'\(playlist.name)' was deleted elsewhere; showing it as it was."
@@ -76,6 +91,7 @@ public enum LiveSession {
             }
         }
         try draw()
+        publish()
         while true {
             let keys: [Key]
             let ticking = watch != nil || playlist.plan?.start != nil
@@ -88,11 +104,13 @@ public enum LiveSession {
                 // The clock moved: a plan with a start may say something else now.
                 if playlist.plan?.start != nil {
                     layout()
-                    if keys.isEmpty, screen?.lines != shown { try terminal.draw(screen?.drawn(appearance) ?? []) }
+                    if keys.isEmpty, !showingAddress, screen?.lines != shown { try terminal.draw(screen?.drawn(appearance) ?? []) }
+                    publish()
                 }
             case .resize:
                 if let remark = reload() { navigator.say(remark) }
                 try draw()
+                publish()
                 continue
             case .stop, .closed: return navigator.position
             }
@@ -102,9 +120,26 @@ public enum LiveSession {
             // the new screen shows. The last layout is draw's.
             var stale = changed
             for key in keys {
+                if showingAddress {
+                    // Any key leaves the address screen (and does nothing else).
+                    showingAddress = false
+                    changed = true
+                    stale = true
+                    continue
+                }
                 if stale {
                     layout()
                     stale = false
+                }
+                if var leading = lead {
+                    let outcome = leading.handle(key, navigator: &navigator)
+                    lead = leading
+                    if outcome == .showAddress { showingAddress = true }
+                    if outcome != .pass {
+                        changed = true
+                        stale = true
+                        continue
+                    }
                 }
                 switch navigator.handle(key) {
                 case .quit: return navigator.position
@@ -113,12 +148,14 @@ public enum LiveSession {
                     stale = true
                 case .nothing: break
                 }
+                lead?.follow(navigator)
             }
             if let remark {
                 navigator.say(remark)
                 changed = true
             }
             if changed { try draw() }
+            publish()
         }
     }
 }

@@ -59,6 +59,8 @@ struct Result: Encodable {
 /// The table people read, and the same as JSON.
 struct Report: Encodable {
     var results: [Result]
+    /// The band's page of `live --serve`, measured in a child process.
+    var followers: FollowerFigures?
     var hasBefore: Bool
     /// The 1-minute load average when the run ended: figures from a busy machine vary more.
     var load: Double?
@@ -100,7 +102,9 @@ struct Report: Encodable {
             rows.append(row)
         }
         flush()
-        let met = results.filter { $0.met == true }.count, budgeted = results.filter { $0.met != nil }.count
+        if let followers { lines.append(followers.table()) }
+        let met = results.filter { $0.met == true }.count + (followers?.met == true ? 1 : 0)
+        let budgeted = results.filter { $0.met != nil }.count + (followers == nil ? 0 : 1)
         lines.append(
             "\n\(met) of \(budgeted) budgets met. Medians of whole-process runs (\(timer)); load average \(load.map { Self.number($0, 2) } ?? "?") at the end; "
                 + (Runner.time != nil

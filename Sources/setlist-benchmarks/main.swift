@@ -78,6 +78,11 @@ func main() throws {
     if arguments.count == 3, arguments[0] == "--generate", let size = GeneratedLibrary.Size(rawValue: arguments[1]) {
         return try GeneratedLibrary(size: size).write(to: URL(fileURLWithPath: arguments[2]))
     }
+    if arguments.count == 2, arguments[0] == "--followers" {
+        let library = try LibraryStore(root: URL(fileURLWithPath: arguments[1])).load()
+        let figures = try FollowerFigures.measure(playlist: try library.playlist(matching: GeneratedLibrary.hundred))
+        return FileHandle.standardOutput.write(try JSONEncoder().encode(figures))
+    }
     var options = try Options(arguments)
     let work = options.work
     try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
@@ -132,10 +137,17 @@ func main() throws {
         progress(result.progressLine)
         results.append(result)
     }
+    var followers: FollowerFigures?
+    if options.sizes.contains(.band), options.only.map({ "live --serve".contains($0) }) ?? true {
+        progress("Serving the band's page to 20 followers…")
+        let output = try Shell.output(
+            CommandLine.arguments[0], ["--followers", work.appendingPathComponent("band").path], what: "the followers' benchmark")
+        followers = try JSONDecoder().decode(FollowerFigures.self, from: Data(output.utf8))
+    }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let report = Report(
-        results: results, hasBefore: options.before != nil, load: Report.loadAverage(),
+        results: results, followers: followers, hasBefore: options.before != nil, load: Report.loadAverage(),
         timer: runner.hyperfine == nil ? "own loop" : "hyperfine", peakFloor: Double(usage.ru_maxrss) / 1024)
     if options.json {
         FileHandle.standardOutput.write(try report.json())

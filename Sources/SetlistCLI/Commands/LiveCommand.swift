@@ -1,6 +1,7 @@
 import ArgumentParser
 import SetlistLive
 import SetlistModel
+import SetlistStage
 import SetlistTerminal
 
 /// `setlist live`: stage mode, one song at a time on the whole terminal.
@@ -24,13 +25,45 @@ struct LiveCommand: SetlistSubcommand {
             git) show on the next key press, or within a second, on the same song; when that \
             song was removed, on the one after it.
 
+            With --serve, the band follows on their phones: the laptop serves a page on the \
+            local network (no app, no account, no internet) and shows its address and a QR \
+            code. Every phone's browser shows the song the band is on, the next one and the \
+            whole setlist, with its own text size, colours and transpose.
+
+            Keys with --serve:
+                  m a message to every phone (Enter sends, Esc cancels; it shows until
+                  the next song) · l look ahead without moving the band · b send the
+                  band to the song shown · w the address again.
+
+            The page is read-only and needs the address's secret part. It is served on this \
+            computer's network addresses and 127.0.0.1 at port 8765; --bind and --port \
+            choose others.
+
             Colour is left out with NO_COLOR set or a monochrome TERM. Needs a terminal that \
             places the cursor (not TERM=dumb); for scripts use `setlist show PLAYLIST --at N`.
+
+            Examples:
+              setlist live
+              setlist live Koncert --at 5
+              setlist live --serve
+              setlist live --serve --port 9000 --bind 192.168.1.20
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Option(help: ArgumentHelp("Start at the song at this position (default: 1).", valueName: "n")) var at: Int?
+    @Flag(help: "Serve a page the band's phones follow on the local network.") var serve = false
+    @Option(help: ArgumentHelp("The port to serve on (with --serve; default: 8765; 0 picks a free one).", valueName: "n"))
+    var port: Int?
+    @Option(help: ArgumentHelp("Serve on this address only (with --serve; repeat for more).", valueName: "address"))
+    var bind: [String] = []
+
+    func validate() throws {
+        if !serve && (port != nil || !bind.isEmpty) {
+            throw ValidationError("--port and --bind go with --serve, like `setlist live --serve --port 9000`.")
+        }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port takes a port from 1 to 65535 (0 picks a free one).") }
+    }
 
     func run(_ context: CommandContext) throws {
         let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
@@ -40,12 +73,17 @@ struct LiveCommand: SetlistSubcommand {
         guard context.isInteractive else { throw LiveError.notATerminal }
         // Refused before the terminal is taken over: a dumb one would show the escape codes.
         if context.environment["TERM"] == "dumb" { throw LiveError.dumbTerminal(playlist: playlist.name) }
+        let appearance = Appearance(environment: context.environment), zone = PlanZone.local(environment: context.environment)
+        // Served before the terminal is taken, so that a port in use is a plain error message.
+        let followers = try serve ? FollowersServer(port: port, bind: bind, appearance: appearance, zone: zone) : nil
+        defer { followers?.stop() }
         let terminal = try Terminal()
         defer { terminal.restore() }
         let watch = PlaylistWatch(store: libraryOptions.store(in: context), playlist: playlist, notation: library.notation)
         try LiveSession.run(
-            playlist: playlist, startingAt: start, appearance: Appearance(environment: context.environment),
-            notation: library.notation, on: terminal, watch: watch, zone: PlanZone.local(environment: context.environment))
+            playlist: playlist, startingAt: start, appearance: appearance, notation: library.notation, on: terminal, watch: watch,
+            zone: zone, band: followers?.band)
+        followers?.stop()
         terminal.restore()
         // Stopped by a signal: exit as shells expect (130 for SIGINT, 143 for SIGTERM).
         if let signal = terminal.stopSignal { throw ExitCode(128 + signal) }

@@ -1,0 +1,48 @@
+import SetlistLive
+import SetlistModel
+import SetlistTerminal
+
+/// The screen stage mode shows first and on w when the band follows: where to point the phones,
+/// as an address and a QR code, and the leader's keys for the band.
+public struct AddressScreen: Sendable {
+    /// The page's addresses, the one to scan first.
+    public var urls: [String]
+    /// The first address's code; nil when libqrencode is missing (the reason is in `qrProblem`).
+    public var code: QRCode?
+    public var qrProblem: String?
+
+    public init(urls: [String]) {
+        self.urls = urls
+        do {
+            code = try QRCode(urls[0])
+        } catch {
+            qrProblem = error.description
+        }
+    }
+
+    /// The lines for a terminal of `size`: the code when it fits, else the address alone.
+    public func lines(size: TerminalSize, appearance: Appearance) -> [String] {
+        let width = max(size.columns, 1)
+        func fit(_ text: String, _ style: ScreenLine.Style = .normal) -> String {
+            ScreenLine(Cells.truncate(text, to: width), style).rendered(appearance)
+        }
+        var head = [fit("The band follows on their phones: open", .heading), fit("  " + urls[0], .heading)]
+        head += urls.dropFirst().map { fit("  or " + $0, .dim) }
+        let keys = [
+            fit("m message to the band · l look ahead, b send the band there", .dim),
+            fit("w this screen · any key: back to the song · q quit", .dim),
+        ]
+        let picture = code?.lines(colour: appearance == .color) ?? []
+        let pictureWidth = (code?.rows.count ?? 0) + 4
+        var lines = head
+        if !picture.isEmpty, pictureWidth <= width, head.count + picture.count + keys.count <= size.rows {
+            lines += picture
+        } else if let qrProblem {
+            lines.append(fit(qrProblem, .dim))
+        } else if code != nil {
+            lines.append(fit("(a larger terminal shows the address as a QR code)", .dim))
+        }
+        lines += keys
+        return Array(lines.prefix(max(size.rows, 1)))
+    }
+}

@@ -1,0 +1,145 @@
+import FlyingSocks
+import Foundation
+import SetlistModel
+import SetlistStage
+
+/// What the band's page of `live --serve` costs: the time from the leader's step to each
+/// follower's event, over loopback with 20 followers; the page's weight; and the memory the server
+/// and its followers take above stage mode alone. Run in a child process (`--followers`), so that
+/// its memory is its own.
+struct FollowerFigures: Codable {
+    var followers: Int
+    var steps: Int
+    var p50Milliseconds: Double
+    var p99Milliseconds: Double
+    var maximumMilliseconds: Double
+    /// Every event every follower was sent arrived.
+    var eventsMissed: Int
+    var pageBytes: Int
+    var megabytesAboveStageMode: Double
+
+    /// Goals: p99 < 50 ms, a page < 60 KB in one request, < 30 MB above stage mode.
+    var met: Bool { p99Milliseconds < 50 && pageBytes < 60 * 1024 && megabytesAboveStageMode < 30 && eventsMissed == 0 }
+
+    func table() -> String {
+        let n = { (value: Double) in Report.number(value) }
+        return """
+
+            live --serve: \(followers) followers on loopback, \(steps) steps of the leader: p99 < 50 ms, page < 60 KB, < 30 MB above stage mode
+
+            \(Report.markdown([
+                ["p50 ms", "p99 ms", "max ms", "events missed", "page KB", "MB above stage mode", ""],
+                [n(p50Milliseconds), n(p99Milliseconds), n(maximumMilliseconds), "\(eventsMissed)", n(Double(pageBytes) / 1024),
+                 n(megabytesAboveStageMode), met ? "met" : "MISSED"],
+            ]))
+            """
+    }
+
+    /// Serves `playlist` to `followers` followers and steps `steps` times, a step every 10 ms (faster than any leader).
+    static func measure(playlist: Playlist, followers count: Int = 20, steps: Int = 1000) throws -> FollowerFigures {
+        let broadcast = StageBroadcast()
+        broadcast.publish(StageView(playlist: playlist, position: 1, notation: .english))
+        let before = residentMegabytes()
+        let server = try FollowServer(broadcast: broadcast, page: FollowPage.html, addresses: ["127.0.0.1"], port: 0)
+        defer { server.stop() }
+        let followers = try (0..<count).map { _ in try EventReader(port: server.port, token: server.token) }
+        let sent = Clock(count: steps + 2)
+        let group = DispatchGroup()
+        for follower in followers {
+            group.enter()
+            Thread.detachNewThread {
+                follower.read(until: steps + 1)
+                group.leave()
+            }
+        }
+        for step in 1...steps {
+            let position = step % playlist.copies.count + 1
+            sent.mark(step + 1)
+            broadcast.publish(StageView(playlist: playlist, position: position, notation: .english, message: step % 10 == 0 ? "Stop" : nil))
+            usleep(10_000)
+        }
+        _ = group.wait(timeout: .now() + 10)
+        let after = residentMegabytes()
+        var latencies: [Double] = []
+        var missed = 0
+        for follower in followers {
+            for sequence in 2...(steps + 1) {
+                guard let arrived = follower.arrivals[sequence], let start = sent.times[sequence] else {
+                    missed += 1
+                    continue
+                }
+                latencies.append((arrived - start) * 1000)
+            }
+        }
+        latencies.sort()
+        func percentile(_ p: Double) -> Double {
+            latencies.isEmpty ? .infinity : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
+        }
+        return FollowerFigures(
+            followers: count, steps: steps, p50Milliseconds: percentile(0.5), p99Milliseconds: percentile(0.99),
+            maximumMilliseconds: latencies.last ?? .infinity, eventsMissed: missed, pageBytes: FollowPage.html.utf8.count,
+            megabytesAboveStageMode: after - before)
+    }
+
+    /// The process's resident memory now, from /proc/self/statm.
+    static func residentMegabytes() -> Double {
+        let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
+        let pages = fields.count > 1 ? Double(fields[1]) ?? 0 : 0
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}
+
+/// When each step was published, by sequence number.
+final class Clock: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var times: [Int: Double] = [:]
+    init(count: Int) { times.reserveCapacity(count) }
+    func mark(_ sequence: Int) {
+        let now = Date().timeIntervalSince1970
+        lock.lock()
+        times[sequence] = now
+        lock.unlock()
+    }
+}
+
+/// A follower: the event stream read as it arrives, each view's arrival time kept by its number.
+final class EventReader: @unchecked Sendable {
+    private let socket: Socket
+    private(set) var arrivals: [Int: Double] = [:]
+
+    init(port: Int, token: String) throws {
+        socket = try Socket(domain: AF_INET, type: .stream)
+        try socket.connect(to: sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port)))
+        var index = 0
+        let request = Data("GET /\(token)/events HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)
+        while index < request.count { index = try socket.write(request, from: index) }
+    }
+
+    deinit { try? socket.close() }
+
+    /// Reads events until the one numbered `last` (or the stream ends).
+    func read(until last: Int) {
+        var pending: [UInt8] = []
+        while arrivals[last] == nil, let bytes = try? socket.read(atMost: 65536) {
+            let now = Date().timeIntervalSince1970
+            let searchFrom = max(0, pending.count - 1)
+            pending += bytes
+            // Events end with an empty line; each starts "id: N" (the head and pings do not).
+            var start = 0, index = searchFrom
+            while index + 1 < pending.count {
+                if pending[index] == 10, pending[index + 1] == 10 {
+                    if pending[start...].starts(with: Array("id: ".utf8)), let end = pending[start...].firstIndex(of: 10),
+                        let number = Int(String(decoding: pending[(start + 4)..<end], as: UTF8.self))
+                    {
+                        arrivals[number] = now
+                    }
+                    start = index + 2
+                    index += 2
+                } else {
+                    index += 1
+                }
+            }
+            pending.removeSubrange(..<start)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Headless Chromium on a page, driven line by line through follow_page.py (Selenium).
+final class Browser {
+    static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("follow_page.py")
+
+    private let process = Process()
+    private let input = Pipe(), output = Pipe()
+    private var pending = Data()
+
+    /// Opens `url`; returns once the page has loaded.
+    init(_ url: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.driver.path, url]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let first = answer()
+        #expect(first == "ready", "follow_page.py: \(first)")
+    }
+
+    deinit { close() }
+
+    /// Sends one command of follow_page.py and returns its answer ("ok", or "no: …").
+    @discardableResult
+    func send(_ command: String) -> String {
+        input.fileHandleForWriting.write(Data((command + "\n").utf8))
+        return answer()
+    }
+
+    func close() {
+        guard process.isRunning else { return }
+        send("quit")
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    private func answer() -> String {
+        while true {
+            if let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return line
+            }
+            let more = output.fileHandleForReading.availableData
+            if more.isEmpty { return "(follow_page.py ended)" }
+            pending += more
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import SetlistModel
+import Testing
+
+@testable import SetlistStage
+
+/// The page in a real browser (headless Chromium through Selenium, Tests/EndToEndTests/Support/follow_page.py).
+@Suite(.serialized) struct FollowPageTests {
+    static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("EndToEndTests/Support/follow_page.py")
+
+    /// A browser on the page of a server publishing `view`; `commands` go to follow_page.py,
+    /// whose answers come back one per command.
+    func browse(_ view: StageView, _ commands: [String], width: Int = 390) throws -> [String] {
+        let broadcast = StageBroadcast()
+        broadcast.publish(view)
+        let server = try FollowServer(broadcast: broadcast, page: FollowPage.html, addresses: ["127.0.0.1"], port: 0)
+        defer { server.stop() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.driver.path, server.url(for: "127.0.0.1"), "\(width)", "780"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data((commands + ["quit"]).map { $0 + "\n" }.joined().utf8))
+        try input.fileHandleForWriting.close()
+        let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return answers.split(separator: "\n").map(String.init).filter { $0 != "ready" }
+    }
+
+    @Test(arguments: [KeyNotation.english, .german])
+    func thePageTransposesEveryKeyAsSetlistTransposeDoes(notation: KeyNotation) throws {
+        let view = StageView(playlist: StageFixtures.concert, position: 1, notation: notation)
+        let table = """
+            (() => { const r = {}; for (const mode of ["major", "minor"]) for (let pc = 0; pc < 12; pc++) \
+            for (let t = -11; t <= 11; t++) r[mode + " " + pc + " " + t] = keyName(view.keyNames, {pitchClass: pc, mode: mode, name: ""}, t); \
+            return r; })()
+            """
+        let answers = try browse(view, ["title Highway to Hell", "eval " + table])
+        #expect(answers.first == "ok")
+        let names = try JSONDecoder().decode([String: String].self, from: Data(try #require(answers.last).utf8))
+        #expect(names.count == 24 * 23)
+        for mode in MusicalKey.Mode.allCases {
+            for pitchClass in 0..<12 {
+                for semitones in -11...11 {
+                    let expected = MusicalKey(pitchClass: pitchClass, mode: mode).transposed(by: semitones).spelled(in: notation)
+                    #expect(names["\(mode.rawValue) \(pitchClass) \(semitones)"] == expected, "\(mode) \(pitchClass) \(semitones)")
+                }
+            }
+        }
+    }
+
+    @Test func aNarrowPhoneNeverScrollsSideways() throws {
+        var playlist = StageFixtures.concert
+        playlist.items.insert(
+            StageFixtures.song(
+                "Nejdelší název písně, jaký kdy kapela hrála, bez jediné mezery: Supercalifragilisticexpialidocious",
+                "Kapela s dlouhým jménem",
+                600, "F#m", 180, notes: String(repeating: "Dlouhé_poznámky_bez_mezer_", count: 20)), at: 0)
+        let view = StageView(playlist: playlist, position: 1, notation: .english, message: "Opakujeme refrén ještě dvakrát, pak konec")
+        let answers = try browse(
+            view,
+            [
+                "text Supercalifragilisticexpialidocious", "eval document.documentElement.scrollWidth <= window.innerWidth",
+                "click #listButton", "eval document.documentElement.scrollWidth <= window.innerWidth", "eval window.innerWidth",
+            ], width: 360)
+        #expect(answers == ["ok", "true", "ok", "true", "360"])
+    }
+
+    @Test func aMemberTransposesOnTheirOwnPhoneAndTheSettingStays() throws {
+        let view = StageView(playlist: StageFixtures.concert, position: 2, notation: .english)
+        let answers = try browse(
+            view,
+            [
+                "title Stairway to Heaven", "text Key A minor", "click #settingsButton", "click [data-act=up]", "click [data-act=up]",
+                "text Key B minor (A minor +2)", "reload", "text Key B minor (A minor +2)", "text Next: 3. Příběh",
+            ])
+        #expect(answers == Array(repeating: "ok", count: 9))
+    }
+}

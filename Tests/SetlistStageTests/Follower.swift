@@ -1,0 +1,88 @@
+import FlyingSocks
+import Foundation
+import SetlistStage
+
+/// A test's client of the follower server: plain requests, and an event stream read event by event.
+final class Follower {
+    let socket: Socket
+    private var buffer: [UInt8] = []
+
+    /// Connected to 127.0.0.1 at `port`, reads timing out after `timeout` seconds.
+    init(port: Int, timeout: Int = 5) throws {
+        socket = try Socket(domain: AF_INET, type: .stream)
+        try socket.connect(to: sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port)))
+        var time = timeval(tv_sec: timeout, tv_usec: 0)
+        _ = setsockopt(socket.file.rawValue, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { try? socket.close() }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var index = 0
+        let data = Data(bytes)
+        while index < data.count { index = try socket.write(data, from: index) }
+    }
+
+    /// Everything until the server closes (or the read times out).
+    func readAll() -> String {
+        while let more = try? socket.read(atMost: 65536) { buffer += more }
+        defer { buffer = [] }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// A whole response to `GET path`: the status and the body.
+    static func get(_ path: String, port: Int) throws -> (status: Int, head: String, body: String) {
+        let follower = try Follower(port: port)
+        try follower.send("GET \(path) HTTP/1.1\r\nHost: test\r\n\r\n")
+        let whole = follower.readAll()
+        let parts = whole.components(separatedBy: "\r\n\r\n")
+        let status = Int(whole.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, parts.first ?? "", parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    /// Opens the event stream of `token`.
+    static func events(token: String, port: Int) throws -> Follower {
+        let follower = try Follower(port: port)
+        try follower.send("GET /\(token)/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n")
+        return follower
+    }
+
+    /// The next event: its name and data (the response head and `retry` are skipped); nil when
+    /// the stream ended or nothing came in time.
+    func nextEvent() -> (name: String, data: String)? {
+        while true {
+            if let end = Self.blankLine(in: buffer) {
+                let block = String(decoding: buffer[..<end], as: UTF8.self)
+                buffer.removeFirst(end + 2)
+                var name = "message", data: [String] = []
+                for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                    if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
+                }
+                if block.hasPrefix("HTTP/1.1") || data.isEmpty && name == "message" { continue }
+                return (name, data.joined(separator: "\n"))
+            }
+            guard let more = try? socket.read(atMost: 65536) else { return nil }
+            buffer += more
+        }
+    }
+
+    /// The next view event, decoded.
+    func nextView() -> StageView? {
+        while let event = nextEvent() {
+            if event.name == "view" { return try? JSONDecoder().decode(StageView.self, from: Data(event.data.utf8)) }
+            if event.name == "end" { return nil }
+        }
+        return nil
+    }
+
+    private static func blankLine(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 2 else { return nil }
+        for index in 0..<(bytes.count - 1) where bytes[index] == 10 && bytes[index + 1] == 10 { return index }
+        // The response head ends with CRLF CRLF.
+        for index in 0..<max(0, bytes.count - 3) where bytes[index...].starts(with: [13, 10, 13, 10]) { return index + 2 }
+        return nil
+    }
+}
