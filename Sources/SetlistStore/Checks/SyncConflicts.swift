@@ -62,11 +62,15 @@ public enum SyncConflicts {
         func contains(_ name: String) -> Bool { names.contains(name) }
     }
 
+    private static let syncthingMark = Array(".sync-conflict-".utf8)
+
     static func original(of name: String, among originals: Originals) -> (String, String)? {
         guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
         // Only a stem ending in ")", or in ".sync-conflict-" and 23 more scalars (Syncthing's
         // ending has a fixed length), can follow the first three namings.
-        if name.hasSuffix(").json") || name.utf8.firstRange(of: ".sync-conflict-".utf8) != nil {
+        // memchr, not the generic firstRange(of:): every command asks this of every library file,
+        // and 2 000 playlists took the generic search 27 ms.
+        if name.hasSuffix(").json") || ByteSearch.contains(syncthingMark, in: Array(name.utf8)) {
             let stem = Array(name.unicodeScalars.dropLast(5))
             for (pattern, tool) in patterns {
                 guard let (end, variant) = pattern(stem) else { continue }
