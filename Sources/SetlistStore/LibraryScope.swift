@@ -34,9 +34,17 @@ public struct LibraryScope: Sendable, Hashable {
     var playlists: Playlists
     /// Whether contacts.json is read (decoding it was a tenth of a band-size `show`).
     var contacts = false
+    /// Whether the gig log (`gigs/`) is read: only the commands about what was played need it.
+    var gigs = false
 
     /// Every file.
-    public static let everything = LibraryScope(songs: .all, playlists: .all, contacts: true)
+    public static let everything = LibraryScope(songs: .all, playlists: .all, contacts: true, gigs: true)
+
+    /// The gig log alone (and the settings).
+    public static let gigs = LibraryScope(songs: .none, playlists: .none, gigs: true)
+
+    /// The songs and the gig log: what was played of the repertoire.
+    public static let songsAndGigs = LibraryScope(songs: .all, playlists: .none, gigs: true)
 
     /// The songs (and the settings), no playlists: the song list and changes to originals alone.
     public static let songs = LibraryScope(songs: .all, playlists: .none)
@@ -92,6 +100,8 @@ public enum ChangeScope: Sendable, Hashable {
     /// The playlist the reference names (nil: the current one), none of the songs: a change to
     /// one playlist's copies, order or breaks.
     case playlist(String?)
+    /// The gig log alone: a gig recorded as it is played, or removed.
+    case gigs
 
     /// The files read for the change.
     var reading: LibraryScope {
@@ -100,6 +110,7 @@ public enum ChangeScope: Sendable, Hashable {
         case .songs: .songs
         case .song(let reference): .song(withCopiesOf: reference)
         case .playlist(let reference): .playlist(reference, originals: false)
+        case .gigs: .gigs
         }
     }
 }

@@ -206,10 +206,9 @@ public struct LibraryStore: Sendable {
     func apply(_ changes: [FileChange]) throws(LibraryError) {
         let writes = changes.filter { $0.after != nil }.sorted { (rank($0.path), $0.path) < (rank($1.path), $1.path) }
         let removals = changes.filter { $0.after == nil }
-        if writes.contains(where: { $0.path.hasPrefix(LibraryFiles.playlistFolder + "/") }) {
-            try LibraryError.onFiles { () throws(AtomicFileError) in
-                try AtomicFile.makeFolder(root.appendingPathComponent(LibraryFiles.playlistFolder))
-            }
+        for folder in [LibraryFiles.playlistFolder, LibraryFiles.gigFolder]
+        where writes.contains(where: { $0.path.hasPrefix(folder + "/") }) {
+            try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root.appendingPathComponent(folder)) }
         }
         for change in writes {
             try LibraryError.onFiles { () throws(AtomicFileError) in
@@ -253,8 +252,8 @@ enum LibrarySerializer {
 
     /// The files of `library`; of a library read in part (`scope`, which gave `read`), only the
     /// files read: the songs, the playlists read (never added, removed, renamed or reordered,
-    /// ``keepsPlaylists(of:in:)``, as that changes the order file), the contacts when read, and
-    /// the settings.
+    /// ``keepsPlaylists(of:in:)``, as that changes the order file), the contacts and the gigs
+    /// when read, and the settings.
     ///
     /// A file whose content is as it was read keeps the `bytes` it was read from rather than being
     /// encoded again only to compare equal (a change to one song would otherwise encode every
@@ -298,6 +297,13 @@ enum LibrarySerializer {
         if scope.contacts {
             files[LibraryFiles.contacts] = LibraryFiles.encode(
                 LibraryFiles.ContactsFile(contacts: library.contacts, conflicts: library.conflicts(in: .contacts)))
+        }
+        if scope.gigs {
+            let readGigs = Dictionary((read?.gigs ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for gig in library.gigs {
+                let path = LibraryFiles.gigFolder + "/" + LibraryFiles.gigFileName(gig)
+                files[path] = kept(path) { _ in readGigs[gig.id] == gig } ?? LibraryFiles.encode(LibraryFiles.GigFile(gig: gig))
+            }
         }
         if !library.settings.isEmpty || library.conflicts(in: .settings) != nil {
             files[LibraryFiles.settings] = LibraryFiles.encode(
