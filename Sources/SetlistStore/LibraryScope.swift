@@ -46,6 +46,13 @@ public struct LibraryScope: Sendable, Hashable {
     /// The songs and the gig log: what was played of the repertoire.
     public static let songsAndGigs = LibraryScope(songs: .all, playlists: .none, gigs: true)
 
+    /// This scope and the gig log: a song's details with when it was played.
+    public var withGigs: LibraryScope {
+        var scope = self
+        scope.gigs = true
+        return scope
+    }
+
     /// The songs (and the settings), no playlists: the song list and changes to originals alone.
     public static let songs = LibraryScope(songs: .all, playlists: .none)
 
