@@ -133,6 +133,7 @@ import Testing
         (["gig", "--report", "--format", "pdf"], 64, "pdf"),
         (["songs", "--not-played-since", "last year"], 1, "--not-played-since: \"last year\" is not a date"),
         (["songs", "--sort", "name"], 64, "name"),
+        (["live", "Rock", "--venue", " "], 1, "The venue is empty"),
     ])
     func badInputIsRefusedNamingTheField(arguments: [String], status: Int32, message: String) throws {
         let lib = try Self.band()
