@@ -76,7 +76,7 @@ struct LibraryReader {
         }
     }
 
-    mutating func read(_ scope: LibraryScope = .everything) -> Library {
+    mutating func read(_ scope: LibraryScope = .whole) -> Library {
         var library = Library()
         if scope.songs != .none { noteMissingSongList() }
         if scope.songs == .all, let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {

@@ -37,8 +37,12 @@ public struct LibraryScope: Sendable, Hashable {
     /// Whether the gig log (`gigs/`) is read: only the commands about what was played need it.
     var gigs = false
 
-    /// Every file.
-    public static let everything = LibraryScope(songs: .all, playlists: .all, contacts: true, gigs: true)
+    /// Every file but the gig log, which only the commands about gigs read (a band's years of
+    /// gigs would slow every other command down): what most commands read and change.
+    public static let everything = LibraryScope(songs: .all, playlists: .all, contacts: true)
+
+    /// Every file, the gig log too: what `check` and `--repair` read.
+    public static let whole = LibraryScope(songs: .all, playlists: .all, contacts: true, gigs: true)
 
     /// The gig log alone (and the settings).
     public static let gigs = LibraryScope(songs: .none, playlists: .none, gigs: true)
@@ -52,6 +56,13 @@ public struct LibraryScope: Sendable, Hashable {
         scope.gigs = true
         return scope
     }
+
+    /// Every file, and the gig log when this scope reads it: what a part turns into when it is
+    /// not enough.
+    var widened: LibraryScope { gigs ? .whole : .everything }
+
+    /// Whether every file but perhaps the gig log is read.
+    var readsEverything: Bool { songs == .all && playlists == .all && contacts }
 
     /// The songs (and the settings), no playlists: the song list and changes to originals alone.
     public static let songs = LibraryScope(songs: .all, playlists: .none)
@@ -109,6 +120,9 @@ public enum ChangeScope: Sendable, Hashable {
     case playlist(String?)
     /// The gig log alone: a gig recorded as it is played, or removed.
     case gigs
+    /// The playlist the reference names (nil: the current one) and the gig log: a gig logged
+    /// from a setlist as it stands.
+    case gigFrom(playlist: String?)
 
     /// The files read for the change.
     var reading: LibraryScope {
@@ -118,6 +132,7 @@ public enum ChangeScope: Sendable, Hashable {
         case .song(let reference): .song(withCopiesOf: reference)
         case .playlist(let reference): .playlist(reference, originals: false)
         case .gigs: .gigs
+        case .gigFrom(let reference): LibraryScope.playlist(reference, originals: false).withGigs
         }
     }
 }

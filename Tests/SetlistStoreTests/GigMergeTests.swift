@@ -67,13 +67,13 @@ import Testing
         #expect(folder.data(path) == Self.gig(songs: 1))
         let copy = "gigs/2026-03-14-a1b2c3d4.sync-conflict-20260314-203000-ABCDEFG.json"
         try Self.gig(songs: 3).write(to: folder.url(copy))
-        #expect(try folder.store.load().gigs.count == 1)
+        #expect(try folder.store.load(.whole).gigs.count == 1)
         let report = try folder.store.check()
         #expect(report.problems.map(\.kind) == [.syncConflictCopy], "\(report.problems)")
         #expect(report.problems.first?.path == copy)
         let repair = try folder.store.repair()
         #expect(repair.remaining.isSound, "\(repair.remaining.problems)")
-        #expect(try folder.store.load().gigs.first?.songs == Self.songs)
+        #expect(try folder.store.load(.whole).gigs.first?.songs == Self.songs)
         #expect(folder.data(copy) == nil)
         #expect(repair.actions.contains { $0.contains("merged into \(path)") }, "\(repair.actions)")
     }

@@ -27,7 +27,7 @@ import Testing
         #expect(text.contains("\"started\" : \"2026-03-14T20:00:00Z\""))
         #expect(text.contains("\"venue\" : \"Lucerna\""))
         #expect(text.hasSuffix("}\n"))
-        let gigs = try folder.store.load().gigs
+        let gigs = try folder.store.load(.whole).gigs
         #expect(gigs == [logged.gig])
         #expect(gigs[0].songs.map(\.name) == ["Song 1", "Song 2", "Song 3"])
         #expect(gigs[0].songs.map(\.length) == [101, 102, 103])
@@ -40,7 +40,7 @@ import Testing
         try logGig("2025-12-31")
         let second = try logGig("2026-01-10")
         #expect(second.number == 2)
-        #expect(try folder.store.load().gigs.map(\.date) == ["2025-12-31", "2026-01-10", "2026-05-01"])
+        #expect(try folder.store.load(.whole).gigs.map(\.date) == ["2025-12-31", "2026-01-10", "2026-05-01"])
     }
 
     @Test func loggingAGigIsUndoneAndRedone() throws {
@@ -62,6 +62,7 @@ import Testing
     @Test func onlyTheScopesThatAskReadTheLog() throws {
         try folder.seed()
         try logGig("2026-03-14")
+        #expect(try folder.store.load().gigs.isEmpty, "every file but the log")
         #expect(try folder.store.load(.songs).gigs.isEmpty)
         #expect(try folder.store.load(.playlist(nil)).gigs.isEmpty)
         #expect(try folder.store.load(.gigs).gigs.count == 1)
@@ -71,11 +72,17 @@ import Testing
             library.save(Gig(date: "2026-03-15", playlist: "Jam", songs: [PlayedSong(name: "Blues")]))
         }
         #expect(folder.data("songs.json") == songs)
-        #expect(try folder.store.load().gigs.map(\.playlist) == ["Koncert", "Jam"])
-        // A change of songs alone leaves the log as it was.
+        #expect(try folder.store.load(.whole).gigs.map(\.playlist) == ["Koncert", "Jam"])
+        // Changes that do not read the log leave it as it was.
         let log = folder.files().filter { $0.key.hasPrefix("gigs/") }
         try folder.store.modify(.songs) { $0.addSong(SongFields(name: "New")) }
+        try folder.store.modify { library in _ = try library.renamePlaylist(nil, to: "Koncert 2") }
         #expect(folder.files().filter { $0.key.hasPrefix("gigs/") } == log)
+        // A change that does reach the log without asking for it is made again with it.
+        try folder.store.modify { library in
+            library.save(Gig(date: "2026-03-16", playlist: "Jam", songs: []))
+        }
+        #expect(try folder.store.load(.whole).gigs.map(\.date) == ["2026-03-14", "2026-03-15", "2026-03-16"])
     }
 
     /// A gig file with a value that means nothing is reported by `check`, naming the file and the
@@ -120,7 +127,7 @@ import Testing
         let repair = try folder.store.repair()
         #expect(repair.remaining.isSound, "\(repair.remaining.problems)")
         #expect(repair.actions.contains { $0.contains("repeated the gig id \(logged.gig.id)") }, "\(repair.actions)")
-        let gigs = try folder.store.load().gigs
+        let gigs = try folder.store.load(.whole).gigs
         #expect(gigs.count == 2)
         #expect(Set(gigs.map(\.id)).count == 2)
         #expect(folder.data("gigs/copy.json") == nil)

@@ -151,7 +151,7 @@ struct GigCommand: SetlistSubcommand {
 
     private func addGig(from playlist: String, _ context: CommandContext) throws {
         let day = try GigDate(parsing: date!, field: "--date", zone: PlanZone.local(environment: context.environment))
-        let logged = try libraryOptions.modify(.everything, in: context) { library in
+        let logged = try libraryOptions.modify(.gigFrom(playlist: playlist), in: context) { library in
             try library.logGig(from: playlist, date: day, venue: venue)
         }
         context.say("Logged gig \(logged.number): \(Self.heading(logged.gig)), \(Show.count(logged.gig.songs.count, "song")).")
