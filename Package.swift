@@ -102,10 +102,10 @@ let package = Package(
             dependencies: [
                 "SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom", .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
-        // The seeded generator of the randomised tests ($SETLIST_SEED repeats a run).
+        // The seeded generator of the randomised tests, and their ids drawn from it ($SETLIST_SEED repeats a run).
         .target(
             name: "SeededRandom",
-            dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["SetlistModel", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/SeededRandom"
         ),
         // Runs commands in-process against a temporary library (see TemporaryLibrary.swift).

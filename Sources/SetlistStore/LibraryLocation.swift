@@ -17,9 +17,10 @@ public enum LibraryLocation {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/setlist")
     }
 
-    /// The folder for what setlist can make again from the library (``LibraryStore/cacheFolder``):
-    /// `$XDG_CACHE_HOME/setlist`, else `~/.cache/setlist`; nil when neither is known. A relative
-    /// `$XDG_CACHE_HOME` is passed over, as the XDG specification asks.
+    /// The user's cache folder for setlist (``LibraryStore/cacheFolder``), where releases before 0.4
+    /// kept an index that is now removed: `$XDG_CACHE_HOME/setlist`, else `~/.cache/setlist`; nil
+    /// when neither is known. A relative `$XDG_CACHE_HOME` is passed over, as the XDG specification
+    /// asks.
     public static func cacheFolder(environment: [String: String]) -> URL? {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("setlist")

@@ -103,7 +103,9 @@ import Testing
         let binary = try SetlistBinary.url().path
         try tmux.type("SETLIST_HOME='\(lib.root.path)' '\(binary)' live Koncert --serve --port \(port) --bind 127.0.0.1; echo EXIT=$?")
         try tmux.keys("Enter")
-        let pane = try tmux.waitFor { $0.contains("EXIT=") }
+        // The pane wraps long lines: read it as one.
+        let pane = try tmux.waitFor { $0.range(of: #"EXIT=[0-9]"#, options: .regularExpression) != nil }.replacingOccurrences(
+            of: "\n", with: "")
         #expect(pane.contains("setlist: error: Port \(port) is already in use on 127.0.0.1"))
         #expect(pane.contains("--port"))
         #expect(pane.contains("EXIT=1"))

@@ -20,16 +20,19 @@ import Testing
     }
 
     @Test func killedCommandsNeverDamageTheLibrary() throws {
+        var random = seededGenerator(for: "killedCommandsNeverDamageTheLibrary")
         let library = try TemporaryLibrary()
         // A library large enough that reading, encoding and writing take a good part of a run.
-        try LibraryStore(root: library.root).modify(command: "seed") { seed in
-            for n in 1...400 {
-                seed.addSong(SongFields(name: "Seed \(n)", author: "Band \(n % 7)", length: 120 + n, bpm: 90, notes: "Notes \(n)"))
+        // Its ids come from the seed (those the killed commands make, in their own processes, do not).
+        try withSeededIdentifiers(random.next()) {
+            try LibraryStore(root: library.root).modify(command: "seed") { seed in
+                for n in 1...400 {
+                    seed.addSong(SongFields(name: "Seed \(n)", author: "Band \(n % 7)", length: 120 + n, bpm: 90, notes: "Notes \(n)"))
+                }
+                let index = try seed.addPlaylist(named: "Crash")
+                try seed.insertCopies(of: Array(seed.songs.prefix(100)), into: index, at: nil)
             }
-            let index = try seed.addPlaylist(named: "Crash")
-            try seed.insertCopies(of: Array(seed.songs.prefix(100)), into: index, at: nil)
         }
-        var random = seededGenerator(for: "killedCommandsNeverDamageTheLibrary")
         // The kill time adapts so that about half the commands are killed and half end first:
         // the kills then cluster around the moment commands write their files.
         var window = try Self.typicalDuration(library)

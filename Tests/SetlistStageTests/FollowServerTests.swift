@@ -64,7 +64,7 @@ import Testing
         _ = victim.nextView()
         var expected: [(Int, String?)] = []
         for step in 1...steps {
-            if step == steps / 2 { try victim.socket.close() }
+            if step == steps / 2 { victim.close() }
             let position = Int.random(in: 1...5, using: &random)
             let message = step % 7 == 0 ? "Message \(step)" : nil
             expected.append((position, message))

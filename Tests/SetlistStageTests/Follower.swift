@@ -15,7 +15,17 @@ final class Follower {
         _ = setsockopt(socket.file.rawValue, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    deinit { try? socket.close() }
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes the connection once: a second close would close whatever file took its number
+    /// meanwhile, in another test running beside this one.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        try? socket.close()
+    }
 
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 

@@ -122,59 +122,69 @@ import Testing
     static let libraryInput = (Self.anyText.array(of: 0...6), Gen.int(in: 0...2000).array(of: 0...6))
 
     @Test func whatIsWrittenReadsBackTheSame() async throws {
-        await propertyCheck(count: TestSize.count(small: 12, full: 40), input: Self.libraryInput.0, Self.libraryInput.1) { names, numbers in
-            let folder = StoreFolder()
-            let library = Self.library(names: names, numbers: numbers)
-            try folder.store.modify(command: "write") { $0 = library }
-            #expect(try folder.store.load() == library)
-            #expect(try folder.store.check().isSound || names.contains { $0.unicodeScalars.contains(where: ControlCharacters.isForbidden) })
+        await propertyCheck(count: TestSize.count(small: 12, full: 40), input: Self.libraryInput.0, Self.libraryInput.1, identifierSeed) {
+            names, numbers, ids in
+            try withSeededIdentifiers(ids) {
+                let folder = StoreFolder()
+                let library = Self.library(names: names, numbers: numbers)
+                try folder.store.modify(command: "write") { $0 = library }
+                #expect(try folder.store.load() == library)
+                #expect(
+                    try folder.store.check().isSound || names.contains { $0.unicodeScalars.contains(where: ControlCharacters.isForbidden) })
+            }
         }
     }
 
     @Test func undoingEveryChangeRestoresTheFirstFiles() async throws {
-        await propertyCheck(count: TestSize.count(small: 8, full: 25), input: Self.libraryInput.0, Self.libraryInput.1) { names, numbers in
-            let folder = StoreFolder()
-            try folder.seed(songs: 2)
-            let start = folder.files()
-            var changes = 0
-            for (step, number) in numbers.enumerated() {
-                let before = folder.store.history().count
-                try folder.store.modify(command: "step \(step)") { library in
-                    switch number % 4 {
-                    case 0: library.addSong(SongFields(name: names.first.map { "x" + $0 } ?? "x"))
-                    case 1: library.playlists.append(Playlist(name: "P\(step)", items: library.songs.map { .song(SongCopy(of: $0)) }))
-                    case 2: if !library.playlists.isEmpty { library.playlists.removeLast() }
-                    default: if !library.playlists.isEmpty { library.playlists[0].name = "Renamed \(step)" }
+        await propertyCheck(count: TestSize.count(small: 8, full: 25), input: Self.libraryInput.0, Self.libraryInput.1, identifierSeed) {
+            names, numbers, ids in
+            try withSeededIdentifiers(ids) {
+                let folder = StoreFolder()
+                try folder.seed(songs: 2)
+                let start = folder.files()
+                var changes = 0
+                for (step, number) in numbers.enumerated() {
+                    let before = folder.store.history().count
+                    try folder.store.modify(command: "step \(step)") { library in
+                        switch number % 4 {
+                        case 0: library.addSong(SongFields(name: names.first.map { "x" + $0 } ?? "x"))
+                        case 1: library.playlists.append(Playlist(name: "P\(step)", items: library.songs.map { .song(SongCopy(of: $0)) }))
+                        case 2: if !library.playlists.isEmpty { library.playlists.removeLast() }
+                        default: if !library.playlists.isEmpty { library.playlists[0].name = "Renamed \(step)" }
+                        }
                     }
+                    if folder.store.history().count > before { changes += 1 }
                 }
-                if folder.store.history().count > before { changes += 1 }
+                for _ in 0..<changes { _ = try folder.store.undo() }
+                #expect(folder.files() == start)
             }
-            for _ in 0..<changes { _ = try folder.store.undo() }
-            #expect(folder.files() == start)
         }
     }
 
     @Test func repairLosesNoPlaylistWhateverTheOrderFileForgot() async throws {
-        await propertyCheck(count: TestSize.count(small: 10, full: 30), input: Self.libraryInput.0, Gen.int(in: 0...2000).array(of: 1...6))
-        { names, numbers in
-            let folder = StoreFolder()
-            // Text with control characters is cleaned by the repair (tested above), so leave it out here.
-            let library = Self.library(names: names.map { "S " + IntegrityValues.cleanedName($0) }, numbers: numbers)
-            try folder.store.modify(command: "write") { $0 = library }
-            // Forget some playlists in the order file, and list a file that is not there.
-            var order = try JSONDecoder().decode(LibraryFiles.PlaylistOrderFile.self, from: try #require(folder.data("playlists.json")))
-            order.playlists = order.playlists.enumerated().filter { numbers[$0.offset % numbers.count] % 2 == 0 }.map(\.element)
-            order.playlists.append(.init(id: "feedfeed", file: "gone-feedfeed.json"))
-            try LibraryFiles.encode(order).write(to: folder.url("playlists.json"))
+        await propertyCheck(
+            count: TestSize.count(small: 10, full: 30), input: Self.libraryInput.0, Gen.int(in: 0...2000).array(of: 1...6), identifierSeed
+        ) { names, numbers, ids in
+            try withSeededIdentifiers(ids) {
+                let folder = StoreFolder()
+                // Text with control characters is cleaned by the repair (tested above), so leave it out here.
+                let library = Self.library(names: names.map { "S " + IntegrityValues.cleanedName($0) }, numbers: numbers)
+                try folder.store.modify(command: "write") { $0 = library }
+                // Forget some playlists in the order file, and list a file that is not there.
+                var order = try JSONDecoder().decode(LibraryFiles.PlaylistOrderFile.self, from: try #require(folder.data("playlists.json")))
+                order.playlists = order.playlists.enumerated().filter { numbers[$0.offset % numbers.count] % 2 == 0 }.map(\.element)
+                order.playlists.append(.init(id: "feedfeed", file: "gone-feedfeed.json"))
+                try LibraryFiles.encode(order).write(to: folder.url("playlists.json"))
 
-            let report = try folder.store.repair()
-            #expect(report.remaining.isSound, "\(report.remaining.problems)")
-            let repaired = try folder.store.load()
-            #expect(Set(repaired.playlists.map(\.id)) == Set(library.playlists.map(\.id)))
-            for playlist in library.playlists {
-                #expect(repaired.playlists.first { $0.id == playlist.id }?.items == playlist.items)
+                let report = try folder.store.repair()
+                #expect(report.remaining.isSound, "\(report.remaining.problems)")
+                let repaired = try folder.store.load()
+                #expect(Set(repaired.playlists.map(\.id)) == Set(library.playlists.map(\.id)))
+                for playlist in library.playlists {
+                    #expect(repaired.playlists.first { $0.id == playlist.id }?.items == playlist.items)
+                }
+                #expect(repaired.songs == library.songs)
             }
-            #expect(repaired.songs == library.songs)
         }
     }
 }

@@ -39,53 +39,58 @@ import Testing
     static let input = (StorePropertyTests.anyText.array(of: 0...5), Gen.int(in: 0...2000).array(of: 1...6))
 
     @Test func aPlaylistReadAloneIsTheOneTheWholeLibraryGives() async throws {
-        await propertyCheck(count: 10, input: Self.input.0, Self.input.1) { names, numbers in
-            let folder = StoreFolder()
-            var library = StorePropertyTests.library(names: names, numbers: numbers)
-            for (index, name) in Self.trickyNames.enumerated() where numbers.contains(where: { $0 % 10 == index }) {
-                library.playlists.append(Playlist(name: name, items: library.playlists.first?.items ?? []))
-            }
-            library.settings.notation = numbers[0] % 2 == 0 ? "german" : nil
-            try folder.store.modify(command: "write") { $0 = library }
-            let whole = try folder.store.load()
-            for reference in Self.references(whole) {
-                for originals in [true, false] {
-                    let part = try folder.store.load(.playlist(reference, originals: originals))
-                    // What any name finds is found without reading every playlist (at most three fold alike here).
-                    if (try? whole.playlist(matching: reference)) != nil, whole.playlists.count > 3 {
-                        #expect(part.playlists.count <= 3, "\(String(describing: reference)) read alone")
-                    }
-                    if originals {
-                        #expect(Self.answer(part, reference) == Self.answer(whole, reference), "\(String(describing: reference))")
-                    } else {
-                        #expect(
-                            (try? part.playlist(matching: reference)) == (try? whole.playlist(matching: reference)),
-                            "\(String(describing: reference))")
-                    }
+        await propertyCheck(count: 10, input: Self.input.0, Self.input.1, identifierSeed) { names, numbers, ids in
+            try withSeededIdentifiers(ids) {
+                let folder = StoreFolder()
+                var library = StorePropertyTests.library(names: names, numbers: numbers)
+                for (index, name) in Self.trickyNames.enumerated() where numbers.contains(where: { $0 % 10 == index }) {
+                    library.playlists.append(Playlist(name: name, items: library.playlists.first?.items ?? []))
                 }
-                let both = try folder.store.load(.playlists(matching: [reference, reference.map { $0 + ".plsts" }]))
-                #expect(both.hasPlaylist(named: (reference ?? "") + ".plsts") == whole.hasPlaylist(named: (reference ?? "") + ".plsts"))
+                library.settings.notation = numbers[0] % 2 == 0 ? "german" : nil
+                try folder.store.modify(command: "write") { $0 = library }
+                let whole = try folder.store.load()
+                for reference in Self.references(whole) {
+                    for originals in [true, false] {
+                        let part = try folder.store.load(.playlist(reference, originals: originals))
+                        // What any name finds is found without reading every playlist (at most three fold alike here).
+                        if (try? whole.playlist(matching: reference)) != nil, whole.playlists.count > 3 {
+                            #expect(part.playlists.count <= 3, "\(String(describing: reference)) read alone")
+                        }
+                        if originals {
+                            #expect(Self.answer(part, reference) == Self.answer(whole, reference), "\(String(describing: reference))")
+                        } else {
+                            #expect(
+                                (try? part.playlist(matching: reference)) == (try? whole.playlist(matching: reference)),
+                                "\(String(describing: reference))")
+                        }
+                    }
+                    let both = try folder.store.load(.playlists(matching: [reference, reference.map { $0 + ".plsts" }]))
+                    #expect(both.hasPlaylist(named: (reference ?? "") + ".plsts") == whole.hasPlaylist(named: (reference ?? "") + ".plsts"))
+                }
             }
         }
     }
 
     @Test func songsAloneAndASongWithItsCopies() async throws {
-        await propertyCheck(count: 10, input: Self.input.0, Self.input.1) { names, numbers in
-            let folder = StoreFolder()
-            let library = StorePropertyTests.library(names: names, numbers: numbers)
-            try folder.store.modify(command: "write") { $0 = library }
-            let whole = try folder.store.load()
-            let songs = try folder.store.load(.songs)
-            #expect(songs.songs == whole.songs && songs.settings == whole.settings)
-            #expect(songs.playlists.isEmpty)
-            let playlists = try folder.store.load(.playlists)
-            #expect(
-                playlists.playlists == whole.playlists && playlists.currentPlaylistID == whole.currentPlaylistID && playlists.songs.isEmpty)
-            for reference in whole.songs.map(\.name) + whole.songs.map(\.id) + ["nothing like it"] {
-                let part = try folder.store.load(.song(withCopiesOf: reference))
-                #expect(part.songs == whole.songs)
-                let id = try? whole.song(matching: reference).id
-                #expect(id.map { part.copies(of: $0).map(\.playlist) } == id.map { whole.copies(of: $0).map(\.playlist) })
+        await propertyCheck(count: 10, input: Self.input.0, Self.input.1, identifierSeed) { names, numbers, ids in
+            try withSeededIdentifiers(ids) {
+                let folder = StoreFolder()
+                let library = StorePropertyTests.library(names: names, numbers: numbers)
+                try folder.store.modify(command: "write") { $0 = library }
+                let whole = try folder.store.load()
+                let songs = try folder.store.load(.songs)
+                #expect(songs.songs == whole.songs && songs.settings == whole.settings)
+                #expect(songs.playlists.isEmpty)
+                let playlists = try folder.store.load(.playlists)
+                #expect(
+                    playlists.playlists == whole.playlists && playlists.currentPlaylistID == whole.currentPlaylistID
+                        && playlists.songs.isEmpty)
+                for reference in whole.songs.map(\.name) + whole.songs.map(\.id) + ["nothing like it"] {
+                    let part = try folder.store.load(.song(withCopiesOf: reference))
+                    #expect(part.songs == whole.songs)
+                    let id = try? whole.song(matching: reference).id
+                    #expect(id.map { part.copies(of: $0).map(\.playlist) } == id.map { whole.copies(of: $0).map(\.playlist) })
+                }
             }
         }
     }
@@ -112,22 +117,24 @@ import Testing
 
     /// The same change made with the whole library and with the part it needs.
     @Test func aChangeToPartWritesWhatAChangeToTheWholeWrites() async throws {
-        await propertyCheck(count: 10, input: Self.input.0, Self.input.1) { names, numbers in
-            let library = StorePropertyTests.library(names: names, numbers: numbers)
-            let reference = library.songs.first.map { numbers[0] % 2 == 0 ? $0.name : $0.id } ?? "none"
-            let changes: [(ChangeScope, (inout Library) throws -> Void)] = [
-                (.songs, { $0.songs.append(Song(id: "0123456789abcdef0123456789abcdef", fields: SongFields(name: "Nová", bpm: 90))) }),
-                (.song(withCopiesOf: reference), { _ = try $0.editSong(reference, SongEdit(bpm: .some(77)), everywhere: false) }),
-                (.song(withCopiesOf: reference), { _ = try $0.editSong(reference, SongEdit(key: .some(nil)), everywhere: true) }),
-            ]
-            for (scope, change) in changes {
-                let whole = StoreFolder(), part = StoreFolder()
-                for folder in [whole, part] { try folder.store.modify(command: "write") { $0 = library } }
-                let a = Result { try whole.store.modify(.everything, command: "c", change) }
-                let b = Result { try part.store.modify(scope, command: "c", change) }
-                #expect(String(describing: a) == String(describing: b))
-                #expect(whole.files() == part.files())
-                #expect(whole.store.history().map(\.paths) == part.store.history().map(\.paths))
+        await propertyCheck(count: 10, input: Self.input.0, Self.input.1, identifierSeed) { names, numbers, ids in
+            try withSeededIdentifiers(ids) {
+                let library = StorePropertyTests.library(names: names, numbers: numbers)
+                let reference = library.songs.first.map { numbers[0] % 2 == 0 ? $0.name : $0.id } ?? "none"
+                let changes: [(ChangeScope, (inout Library) throws -> Void)] = [
+                    (.songs, { $0.songs.append(Song(id: "0123456789abcdef0123456789abcdef", fields: SongFields(name: "Nová", bpm: 90))) }),
+                    (.song(withCopiesOf: reference), { _ = try $0.editSong(reference, SongEdit(bpm: .some(77)), everywhere: false) }),
+                    (.song(withCopiesOf: reference), { _ = try $0.editSong(reference, SongEdit(key: .some(nil)), everywhere: true) }),
+                ]
+                for (scope, change) in changes {
+                    let whole = StoreFolder(), part = StoreFolder()
+                    for folder in [whole, part] { try folder.store.modify(command: "write") { $0 = library } }
+                    let a = Result { try whole.store.modify(.everything, command: "c", change) }
+                    let b = Result { try part.store.modify(scope, command: "c", change) }
+                    #expect(String(describing: a) == String(describing: b))
+                    #expect(whole.files() == part.files())
+                    #expect(whole.store.history().map(\.paths) == part.store.history().map(\.paths))
+                }
             }
         }
     }
@@ -190,20 +197,23 @@ import Testing
     }
 
     @Test func theSongsLookedForAreTheDecodedOnes() async throws {
-        await propertyCheck(count: 20, input: Self.input.0, Self.input.1) { names, numbers in
-            let library = StorePropertyTests.library(names: names, numbers: numbers)
-            let data = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: nil))
-            let wanted = Set(library.songs.enumerated().filter { numbers[$0.offset % numbers.count] % 2 == 0 }.map(\.element.id) + ["x"])
-            let expected = library.songs.filter { wanted.contains($0.id) }
-            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(data)) == expected)
-            // Line ends changed by a checkout on Windows.
-            let crlf = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
-            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(crlf)) == expected)
-            // The same file as another program (or a hand) might write it: compact, slashes escaped.
-            let object = try JSONSerialization.jsonObject(with: data)
-            let compact = try JSONSerialization.data(withJSONObject: object)
-            let decoded = try JSONDecoder().decode(LibraryFiles.SongsFile.self, from: compact).songs
-            #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(compact)) == decoded.filter { wanted.contains($0.id) })
+        await propertyCheck(count: 20, input: Self.input.0, Self.input.1, identifierSeed) { names, numbers, ids in
+            try withSeededIdentifiers(ids) {
+                let library = StorePropertyTests.library(names: names, numbers: numbers)
+                let data = LibraryFiles.encode(LibraryFiles.SongsFile(songs: library.songs, conflicts: nil))
+                let wanted = Set(
+                    library.songs.enumerated().filter { numbers[$0.offset % numbers.count] % 2 == 0 }.map(\.element.id) + ["x"])
+                let expected = library.songs.filter { wanted.contains($0.id) }
+                #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(data)) == expected)
+                // Line ends changed by a checkout on Windows.
+                let crlf = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+                #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(crlf)) == expected)
+                // The same file as another program (or a hand) might write it: compact, slashes escaped.
+                let object = try JSONSerialization.jsonObject(with: data)
+                let compact = try JSONSerialization.data(withJSONObject: object)
+                let decoded = try JSONDecoder().decode(LibraryFiles.SongsFile.self, from: compact).songs
+                #expect(LibraryFiles.SongsFile.songs(withIDs: wanted, in: Array(compact)) == decoded.filter { wanted.contains($0.id) })
+            }
         }
     }
 
@@ -225,14 +235,16 @@ import Testing
     }
 
     @Test func theOrderFileIsReadAsTheDecoderReadsIt() async throws {
-        await propertyCheck(count: 20, input: Self.input.0, Self.input.1) { names, numbers in
-            let folder = StoreFolder()
-            try folder.store.modify(command: "write") { $0 = StorePropertyTests.library(names: names, numbers: numbers) }
-            let data = try #require(folder.data(LibraryFiles.playlistOrder))
-            let compact = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
-            for bytes in [data, compact] {
-                let decoded = try JSONDecoder().decode(LibraryFiles.PlaylistOrderFile.self, from: bytes)
-                #expect(try LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: bytes, path: "p") == decoded)
+        await propertyCheck(count: 20, input: Self.input.0, Self.input.1, identifierSeed) { names, numbers, ids in
+            try withSeededIdentifiers(ids) {
+                let folder = StoreFolder()
+                try folder.store.modify(command: "write") { $0 = StorePropertyTests.library(names: names, numbers: numbers) }
+                let data = try #require(folder.data(LibraryFiles.playlistOrder))
+                let compact = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
+                for bytes in [data, compact] {
+                    let decoded = try JSONDecoder().decode(LibraryFiles.PlaylistOrderFile.self, from: bytes)
+                    #expect(try LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: bytes, path: "p") == decoded)
+                }
             }
         }
     }

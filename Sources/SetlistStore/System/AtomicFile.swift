@@ -29,8 +29,8 @@ public enum AtomicFile {
     /// instead: replacing it would put a plain file in its place, in /dev itself when run as root.
     ///
     /// Without `followingLinks`, whatever is at `url` is replaced by the file, a link included, and
-    /// nothing it leads to is touched: for files setlist makes for itself (a cache), where a link
-    /// is no user's set-up and following one would write wherever it points.
+    /// nothing it leads to is touched: for a file setlist makes for itself, where a link is no
+    /// user's set-up and following one would write wherever it points.
     public static func write(_ data: Data, to url: URL, newFileMode: mode_t = ordinaryMode, followingLinks: Bool = true)
         throws(AtomicFileError)
     {

@@ -11,6 +11,7 @@ standard input, one per line, so that a test can step the leader and check what 
 
 Usage: python3 follow_page.py URL [WIDTH HEIGHT]
 """
+import fcntl
 import json
 import sys
 import time
@@ -29,9 +30,20 @@ def main():
         options.add_argument(argument)
     # A window is at least 500 pixels wide; a phone's narrower screen is emulated.
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
+    # One browser at a time, whichever test runs it: the suite runs tests in parallel, and several
+    # Chromiums starting at once on a small, busy machine left a page load hanging for minutes.
+    lock = open("/tmp/setlist-follow-page.lock", "w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
     try:
-        driver.get(url)
+        for attempt in range(3):
+            try:
+                driver.get(url)
+                break
+            except Exception:
+                if attempt == 2:
+                    raise
         print("ready", flush=True)
         for line in sys.stdin:
             command, _, argument = line.rstrip("\n").partition(" ")
