@@ -51,6 +51,7 @@ struct SetlistCommand: ParsableCommand {
             CommandGroup(name: "Sharing (.plsts setlist files)", subcommands: [ExportCommand.self, ImportCommand.self, ShareCommand.self]),
             CommandGroup(name: "Print", subcommands: [PDFCommand.self]),
             CommandGroup(name: "On stage", subcommands: [LiveCommand.self]),
+            CommandGroup(name: "Gigs played (the gig log)", subcommands: [GigsCommand.self, GigCommand.self]),
             CommandGroup(
                 name: "Contacts",
                 subcommands: [

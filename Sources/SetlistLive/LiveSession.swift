@@ -40,12 +40,14 @@ public enum LiveSession {
     static let watchInterval = 1000
 
     /// Runs stage mode on `terminal` and returns the position shown last. `zone` is the
-    /// reader's time zone and `now` the clock, for the plan's times (tests give their own).
+    /// reader's time zone and `now` the clock, for the plan's times and the gig log (tests give
+    /// their own). With a `recorder`, the songs played are logged as they go (``GigRecorder``):
+    /// the song the band is on, which is the one shown unless the leader looks ahead.
     @discardableResult
     public static func run(
         playlist: Playlist, startingAt position: Int, appearance: Appearance, notation: KeyNotation = .english,
         on terminal: some LiveTerminal, watch: PlaylistWatch? = nil, zone: TimeZone = .current, now: () -> Date = Date.init,
-        band: LiveBand? = nil
+        band: LiveBand? = nil, recorder: GigRecorder? = nil
     ) throws -> Int {
         var playlist = playlist, notation = notation
         var navigator = LiveNavigator(count: playlist.copies.count, position: position)
@@ -90,8 +92,20 @@ public enum LiveSession {
             case .unreadable(let reason): return "The library cannot be read now (\(reason)); showing the setlist as it was."
             }
         }
+        /// Tells the recorder the song the band is on now.
+        func record() {
+            guard let recorder else { return }
+            let index = (lead?.position ?? navigator.position) - 1
+            if playlist.copies.indices.contains(index) { recorder.show(playlist.copies[index], at: now()) }
+        }
+        /// Ends the show: the song on counts if it was on long enough.
+        func stop() -> Int {
+            recorder?.finish(at: now())
+            return navigator.position
+        }
         try draw()
         publish()
+        record()
         while true {
             let keys: [Key]
             let ticking = watch != nil || playlist.plan?.start != nil
@@ -111,8 +125,9 @@ public enum LiveSession {
                 if let remark = reload() { navigator.say(remark) }
                 try draw()
                 publish()
+                record()
                 continue
-            case .stop, .closed: return navigator.position
+            case .stop, .closed: return stop()
             }
             let remark = reload()
             var changed = remark != nil
@@ -142,7 +157,7 @@ public enum LiveSession {
                     }
                 }
                 switch navigator.handle(key) {
-                case .quit: return navigator.position
+                case .quit: return stop()
                 case .redraw:
                     changed = true
                     stale = true
@@ -156,6 +171,7 @@ public enum LiveSession {
             }
             if changed { try draw() }
             publish()
+            record()
         }
     }
 }

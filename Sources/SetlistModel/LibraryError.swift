@@ -33,6 +33,10 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     /// `transpose --to` named a key in the other mode; transposing keeps the mode.
     case transposeChangesMode(position: Int, playlist: String, from: MusicalKey.Mode, to: MusicalKey.Mode)
     case unknownSetting(String, known: [String])
+    /// `setlist gig N|DATE|ID` named no gig of the log (`count` gigs are logged).
+    case gigNotFound(String, count: Int)
+    /// A day (or id prefix) with several gigs.
+    case ambiguousGig(String, candidates: [Gig])
     /// A library file that is not valid JSON or not of the expected shape.
     case unreadableFile(path: String, detail: String)
     /// A library file written by a newer setlist.
@@ -146,6 +150,14 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
             return
                 "Song \(position) in '\(playlist)' is in a \(from.rawValue) key and --to names a \(to.rawValue) one; transposing keeps the mode. "
                 + "Name a \(from.rawValue) key, or change the key outright with `setlist edit-song \(position) --in \"\(playlist)\" --key KEY`."
+        case .gigNotFound(let reference, let count):
+            return count == 0
+                ? "No gigs are logged yet. `setlist live` logs the songs played, or `setlist gig --add PLAYLIST --date DATE` logs a gig by hand."
+                : "No gig matches '\(reference)'. Name one by its number (1 to \(count)), its day (2026-03-14) or its id; `setlist gigs` lists them."
+        case .ambiguousGig(let reference, let candidates):
+            return "'\(reference)' matches \(candidates.count) gigs: "
+                + candidates.map { "\($0.date) '\($0.playlist)' (id \(Identifier.short($0.id)))" }.joined(separator: ", ")
+                + ". Type the id instead."
         case .unknownSetting(let name, let known):
             return "There is no setting '\(name)'. Known settings: \(known.joined(separator: ", "))."
         case .unreadableFile(let path, let detail):

@@ -76,7 +76,7 @@ struct LibraryReader {
         }
     }
 
-    mutating func read(_ scope: LibraryScope = .everything) -> Library {
+    mutating func read(_ scope: LibraryScope = .whole) -> Library {
         var library = Library()
         if scope.songs != .none { noteMissingSongList() }
         if scope.songs == .all, let file = decode(LibraryFiles.SongsFile.self, LibraryFiles.songs) {
@@ -110,6 +110,7 @@ struct LibraryReader {
             library.settings = Settings(byName: file.settings)
             library.addConflicts(file.conflicts, in: .settings)
         }
+        if scope.gigs { library.gigs = readGigs() }
         if scope.songs == .originalsOfCopies { library.songs = readOriginals(of: library.playlists) }
         // An order file that cannot be read says nothing of which files it lists: its own
         // problem is the one to report, not every playlist file as "not listed".
@@ -208,6 +209,23 @@ struct LibraryReader {
             }
         }
         return playlists
+    }
+
+    /// The gigs in `gigs/`, in ``Gig/precedes(_:_:)`` order. A gig whose id another file has too
+    /// (a file copied by hand) is a problem, which stops every change (one of the two files would
+    /// be written over the other) until `check --repair` gives it an id of its own.
+    private mutating func readGigs() -> [Gig] {
+        var gigs: [Gig] = []
+        var paths: [String: String] = [:]
+        for name in LibraryFiles.gigFileNames(in: root) {
+            let path = LibraryFiles.gigFolder + "/" + name
+            guard let file = decode(LibraryFiles.GigFile.self, path) else { continue }
+            if let other = paths.updateValue(path, forKey: file.gig.id) {
+                problems.append(.init(.repeatedID, path: path, detail: "repeats the gig id \(file.gig.id) of \(other)."))
+            }
+            gigs.append(file.gig)
+        }
+        return gigs.sorted(by: Gig.precedes)
     }
 
     /// Playlist files that the order file does not list.

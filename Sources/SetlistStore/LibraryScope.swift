@@ -34,9 +34,35 @@ public struct LibraryScope: Sendable, Hashable {
     var playlists: Playlists
     /// Whether contacts.json is read (decoding it was a tenth of a band-size `show`).
     var contacts = false
+    /// Whether the gig log (`gigs/`) is read: only the commands about what was played need it.
+    var gigs = false
 
-    /// Every file.
+    /// Every file but the gig log, which only the commands about gigs read (a band's years of
+    /// gigs would slow every other command down): what most commands read and change.
     public static let everything = LibraryScope(songs: .all, playlists: .all, contacts: true)
+
+    /// Every file, the gig log too: what `check` and `--repair` read.
+    public static let whole = LibraryScope(songs: .all, playlists: .all, contacts: true, gigs: true)
+
+    /// The gig log alone (and the settings).
+    public static let gigs = LibraryScope(songs: .none, playlists: .none, gigs: true)
+
+    /// The songs and the gig log: what was played of the repertoire.
+    public static let songsAndGigs = LibraryScope(songs: .all, playlists: .none, gigs: true)
+
+    /// This scope and the gig log: a song's details with when it was played.
+    public var withGigs: LibraryScope {
+        var scope = self
+        scope.gigs = true
+        return scope
+    }
+
+    /// Every file, and the gig log when this scope reads it: what a part turns into when it is
+    /// not enough.
+    var widened: LibraryScope { gigs ? .whole : .everything }
+
+    /// Whether every file but perhaps the gig log is read.
+    var readsEverything: Bool { songs == .all && playlists == .all && contacts }
 
     /// The songs (and the settings), no playlists: the song list and changes to originals alone.
     public static let songs = LibraryScope(songs: .all, playlists: .none)
@@ -92,6 +118,11 @@ public enum ChangeScope: Sendable, Hashable {
     /// The playlist the reference names (nil: the current one), none of the songs: a change to
     /// one playlist's copies, order or breaks.
     case playlist(String?)
+    /// The gig log alone: a gig recorded as it is played, or removed.
+    case gigs
+    /// The playlist the reference names (nil: the current one) and the gig log: a gig logged
+    /// from a setlist as it stands.
+    case gigFrom(playlist: String?)
 
     /// The files read for the change.
     var reading: LibraryScope {
@@ -100,6 +131,8 @@ public enum ChangeScope: Sendable, Hashable {
         case .songs: .songs
         case .song(let reference): .song(withCopiesOf: reference)
         case .playlist(let reference): .playlist(reference, originals: false)
+        case .gigs: .gigs
+        case .gigFrom(let reference): LibraryScope.playlist(reference, originals: false).withGigs
         }
     }
 }

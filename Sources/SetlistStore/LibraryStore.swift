@@ -37,13 +37,13 @@ public struct LibraryStore: Sendable {
         }
         if let sound {
             // What names nothing is looked up in the whole library, for the same message as ever.
-            return scope.isFound(in: sound) ? sound : try load(.everything)
+            return scope.isFound(in: sound) ? sound : try load(scope.widened)
         }
         // A change was cut short (the process was killed): finish it, then read.
         let lock = try lockLibrary()
         defer { lock.unlock() }
         try recoverInterruptedChange()
-        return try read().library
+        return try read(scope.widened).library
     }
 
     /// The library as its files show it, read without taking the lock or finishing an interrupted
@@ -52,7 +52,7 @@ public struct LibraryStore: Sendable {
     public func peek() -> Library {
         guard FileManager.default.fileExists(atPath: root.path) else { return Library() }
         var reader = readingReader(checking: nil)
-        return reader.read()
+        return reader.read(.everything)
     }
 
     /// The reader of a command that only reads: another user's private files are passed over as
@@ -100,13 +100,19 @@ public struct LibraryStore: Sendable {
             let snapshot = try read(reading, alreadyRead: looked)
             // What names nothing is looked up in the whole library, for the same message as ever.
             guard reading.isFound(in: snapshot.library) else {
-                reading = .everything
+                reading = reading.widened
                 continue
             }
             var library = snapshot.library
             let result = try body(&library)
-            guard reading == .everything || LibrarySerializer.keepsPlaylists(of: snapshot.library, in: library) else {
-                reading = .everything
+            guard reading.readsEverything || LibrarySerializer.keepsPlaylists(of: snapshot.library, in: library) else {
+                reading = reading.widened
+                continue
+            }
+            // A change of the gig log made without reading it would not be written: made again
+            // with the log.
+            guard reading.gigs || library.gigs.isEmpty else {
+                reading = reading.withGigs
                 continue
             }
             let files = LibrarySerializer.files(of: library, scope: reading, read: snapshot.library, bytes: snapshot.files)
@@ -156,7 +162,7 @@ public struct LibraryStore: Sendable {
     }
 
     /// `alreadyRead`: files read under the same lock, as they are now, not read again.
-    func read(_ scope: LibraryScope = .everything, alreadyRead: [String: Data] = [:]) throws(LibraryError) -> Snapshot {
+    func read(_ scope: LibraryScope = .whole, alreadyRead: [String: Data] = [:]) throws(LibraryError) -> Snapshot {
         var reader = LibraryReader(root: root, alreadyRead: alreadyRead)
         let library = reader.read(scope)
         if let error = reader.combinedError { throw error }
@@ -206,10 +212,9 @@ public struct LibraryStore: Sendable {
     func apply(_ changes: [FileChange]) throws(LibraryError) {
         let writes = changes.filter { $0.after != nil }.sorted { (rank($0.path), $0.path) < (rank($1.path), $1.path) }
         let removals = changes.filter { $0.after == nil }
-        if writes.contains(where: { $0.path.hasPrefix(LibraryFiles.playlistFolder + "/") }) {
-            try LibraryError.onFiles { () throws(AtomicFileError) in
-                try AtomicFile.makeFolder(root.appendingPathComponent(LibraryFiles.playlistFolder))
-            }
+        for folder in [LibraryFiles.playlistFolder, LibraryFiles.gigFolder]
+        where writes.contains(where: { $0.path.hasPrefix(folder + "/") }) {
+            try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root.appendingPathComponent(folder)) }
         }
         for change in writes {
             try LibraryError.onFiles { () throws(AtomicFileError) in
@@ -253,14 +258,14 @@ enum LibrarySerializer {
 
     /// The files of `library`; of a library read in part (`scope`, which gave `read`), only the
     /// files read: the songs, the playlists read (never added, removed, renamed or reordered,
-    /// ``keepsPlaylists(of:in:)``, as that changes the order file), the contacts when read, and
-    /// the settings.
+    /// ``keepsPlaylists(of:in:)``, as that changes the order file), the contacts and the gigs
+    /// when read, and the settings.
     ///
     /// A file whose content is as it was read keeps the `bytes` it was read from rather than being
     /// encoded again only to compare equal (a change to one song would otherwise encode every
     /// playlist): so an unchanged file is not rewritten, whatever its layout.
     static func files(
-        of library: Library, scope: LibraryScope = .everything, read: Library? = nil, bytes: [String: Data] = [:]
+        of library: Library, scope: LibraryScope = .whole, read: Library? = nil, bytes: [String: Data] = [:]
     ) -> [String: Data] {
         var files: [String: Data] = [:]
         /// The bytes `path` was read from, if its content (`same`) did not change.
@@ -298,6 +303,13 @@ enum LibrarySerializer {
         if scope.contacts {
             files[LibraryFiles.contacts] = LibraryFiles.encode(
                 LibraryFiles.ContactsFile(contacts: library.contacts, conflicts: library.conflicts(in: .contacts)))
+        }
+        if scope.gigs {
+            let readGigs = Dictionary((read?.gigs ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for gig in library.gigs {
+                let path = LibraryFiles.gigFolder + "/" + LibraryFiles.gigFileName(gig)
+                files[path] = kept(path) { _ in readGigs[gig.id] == gig } ?? LibraryFiles.encode(LibraryFiles.GigFile(gig: gig))
+            }
         }
         if !library.settings.isEmpty || library.conflicts(in: .settings) != nil {
             files[LibraryFiles.settings] = LibraryFiles.encode(

@@ -43,6 +43,35 @@ import Testing
         }
     }
 
+    /// Each member logs gigs of their own (one file per gig), and one of them also the same
+    /// gig's venue: both logs merge both ways without a conflict, and the statistics count both.
+    @Test func twoMembersGigLogsMergeWithoutConflict() throws {
+        let band = try Band()
+        let (leader, member) = (band.leader, band.member)
+        try leader.ok("gig", "--add", "Koncert", "--date", "2026-03-14", "--venue", "Lucerna")
+        try band.commit(leader, "leader's first gig")
+        try band.fetch(member, from: leader)
+        #expect(try band.merge(member).status == 0)
+        try leader.ok("gig", "--add", "Koncert", "--date", "2026-04-01")
+        try member.ok("gig", "--add", "Koncert", "--date", "2026-05-01", "--venue", "Rock Café")
+        try member.ok("gig", "--add", "Koncert", "--date", "2026-04-01", "--venue", "Klub")
+        try band.commit(leader, "leader")
+        try band.commit(member, "member")
+        try band.fetch(leader, from: member)
+        try band.fetch(member, from: leader)
+        for lib in [leader, member] {
+            let merge = try band.merge(lib)
+            #expect(merge.status == 0, "\(merge.output)")
+            #expect(!merge.output.contains("CONFLICT"))
+            let check = try lib.runBinary("check")
+            #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+            let gigs = try lib.ok("gigs")
+            #expect(gigs.split(separator: "\n").count == 5, "\(gigs)")
+            #expect(gigs.contains("Lucerna") && gigs.contains("Rock Café") && gigs.contains("Klub"))
+            #expect(try lib.ok("song", "Highway to Hell").contains("Played:    4 times, last on 2026-05-01"))
+        }
+    }
+
     @Test func bothMembersChangesMergeBothWaysWithoutConflict() throws {
         let band = try Band()
         let (leader, member) = (band.leader, band.member)

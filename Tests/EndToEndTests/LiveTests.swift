@@ -75,6 +75,47 @@ import Testing
         #expect(settings(before) == settings(after), "the terminal's settings are restored")
     }
 
+    /// The gig log of a real show on an injected clock: faketime starts the program's clock at
+    /// 2026-03-14 20:00 UTC and runs it 20 times as fast, so a minute on stage is 3 seconds here.
+    /// Three songs are played for over a minute, one is stepped past at once: three are logged.
+    @Test func aShowIsLoggedAsItIsPlayed() throws {
+        let lib = try TemporaryLibrary.stageConcert()
+        let tmux = try Tmux(columns: 80, rows: 24)
+        defer { tmux.kill() }
+        let binary = try SetlistBinary.url().path
+        try tmux.type(
+            "TZ=UTC SETLIST_HOME='\(lib.root.path)' faketime -f '@2026-03-14 20:00:00 x20' '\(binary)' live Koncert --venue Lucerna; echo EXIT=$?"
+        )
+        try tmux.keys("Enter")
+        _ = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        Thread.sleep(forTimeInterval: 4.5) // 90 s on the program's clock
+        try tmux.keys("Right")
+        _ = try tmux.waitFor { $0.contains("2/4 · Set 1") }
+        try tmux.keys("Right") // stepped past at once: a few seconds on its clock
+        _ = try tmux.waitFor { $0.contains("3/4 · Set 1") }
+        Thread.sleep(forTimeInterval: 4.5)
+        try tmux.keys("Right")
+        _ = try tmux.waitFor { $0.contains("4/4 · Set 2") }
+        Thread.sleep(forTimeInterval: 4.5)
+        try tmux.keys("q")
+        // The pane wraps the line at 80 columns.
+        let pane = try tmux.waitFor { $0.contains("EXIT=0") }.replacingOccurrences(of: "\n", with: "")
+        #expect(pane.contains("Recorded 3 songs played at the gig of 2026-03-14 'Koncert' at Lucerna, "), "\(pane)")
+        #expect(pane.contains(": gig 1 of `setlist gigs`.EXIT=0"), "\(pane)")
+
+        let gig = try lib.json("gig", "--json")["gig"] as? [String: Any]
+        #expect(gig?["date"] as? String == "2026-03-14")
+        #expect(gig?["venue"] as? String == "Lucerna")
+        let songs = try #require(gig?["songs"] as? [[String: Any]])
+        #expect(songs.map { $0["name"] as? String } == ["Highway to Hell", "Příběh", "Under the Bridge"])
+        for song in songs {
+            let shown = try #require(song["shown"] as? Int)
+            #expect((60...200).contains(shown), "\(song)")
+            #expect((song["started"] as? String)?.hasPrefix("2026-03-14T20:0") == true, "\(song)")
+        }
+        #expect(try lib.ok("gigs").contains("Lucerna"))
+    }
+
     @Test func ctrlCAndQLeaveTheTerminalAsItWas() throws {
         let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 80, rows: 24)

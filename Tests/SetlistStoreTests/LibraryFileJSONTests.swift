@@ -84,6 +84,22 @@ import Testing
             id: playlist.id, name: playlist.name, items: items, received: received, plan: plan(&random), conflicts: conflicts(&random))
     }
 
+    static func gigFile(_ random: inout some RandomNumberGenerator) -> LibraryFiles.GigFile {
+        func maybe<T>(_ value: T) -> T? { Bool.random(using: &random) ? value : nil }
+        let moments = ["2026-03-14T19:02:11Z", "2025-12-31T23:59:59Z", "2026-03-14T20:02:11.250Z"]
+        let songs = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+            PlayedSong(
+                copy: maybe(text(&random, upTo: 4)), original: maybe(text(&random, upTo: 4)), name: text(&random),
+                author: maybe(text(&random)), length: maybe(Int.random(in: 0...3600, using: &random)),
+                started: maybe(moments.randomElement(using: &random)!), shown: maybe(Int.random(in: 0...3600, using: &random)))
+        }
+        let gig = Gig(
+            id: Identifier.make(), date: ["2026-03-14", "2024-02-29", "1999-12-31"].randomElement(using: &random)!,
+            started: maybe(moments.randomElement(using: &random)!), playlist: text(&random), playlistID: maybe(Identifier.make()),
+            venue: maybe(text(&random)), songs: songs)
+        return LibraryFiles.GigFile(gig: gig)
+    }
+
     /// One file of each kind, at random.
     static func files(_ random: inout some RandomNumberGenerator) -> [any LibraryFile & Codable & Equatable] {
         let songs = (0..<Int.random(in: 0...8, using: &random)).map { _ in Song(id: text(&random, upTo: 4) + "s", fields: fields(&random)) }
@@ -99,6 +115,7 @@ import Testing
         return [
             LibraryFiles.SongsFile(songs: songs, conflicts: conflicts(&random)), playlistFile(&random), order, contacts,
             LibraryFiles.SettingsFile(settings: settings, conflicts: conflicts(&random)), HistoryRecordJSONTests.record(&random),
+            gigFile(&random),
         ]
     }
 

@@ -30,8 +30,10 @@ final class StoreFolder {
     func files() -> [String: Data] {
         var result: [String: Data] = [:]
         for path in ["songs.json", "playlists.json", "contacts.json", "settings.json"] { result[path] = data(path) }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: url("playlists").path)) ?? [] {
-            result["playlists/" + name] = data("playlists/" + name)
+        for folder in ["playlists", "gigs"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: url(folder).path)) ?? [] {
+                result[folder + "/" + name] = data(folder + "/" + name)
+            }
         }
         return result
     }

@@ -39,6 +39,11 @@ struct LiveCommand: SetlistSubcommand {
             computer's network addresses and 127.0.0.1 at port 8765; --bind and --port \
             choose others.
 
+            The gig is logged as it is played (`setlist gigs`): a song counts once it was on \
+            for a minute (with --serve, the song the band was on), with when it came on and how \
+            long it was on; a song stepped past sooner is not logged. The log is saved after \
+            each song, so a crash loses at most the song that was on. --venue says where.
+
             Colour is left out with NO_COLOR set or a monochrome TERM. Needs a terminal that \
             places the cursor (not TERM=dumb); for scripts use `setlist show PLAYLIST --at N`.
 
@@ -53,12 +58,14 @@ struct LiveCommand: SetlistSubcommand {
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Option(help: ArgumentHelp("Start at the song at this position (default: 1).", valueName: "n")) var at: Int?
     @Flag(help: "Serve a page the band's phones follow on the local network.") var serve = false
+    @Option(help: ArgumentHelp("Where the gig is played, for the gig log.", valueName: "venue")) var venue: String?
     @Option(help: ArgumentHelp("The port to serve on (with --serve; default: 8765; 0 picks a free one).", valueName: "n"))
     var port: Int?
     @Option(help: ArgumentHelp("Serve on this address only (with --serve; repeat for more).", valueName: "address"))
     var bind: [String] = []
 
     func validate() throws {
+        if let venue { _ = try Text.cleanName(venue, field: "venue") }
         if !serve && (port != nil || !bind.isEmpty) {
             throw ValidationError("--port and --bind go with --serve, like `setlist live --serve --port 9000`.")
         }
@@ -79,13 +86,36 @@ struct LiveCommand: SetlistSubcommand {
         defer { followers?.stop() }
         let terminal = try Terminal()
         defer { terminal.restore() }
-        let watch = PlaylistWatch(store: libraryOptions.store(in: context), playlist: playlist, notation: library.notation)
+        let store = libraryOptions.store(in: context)
+        let watch = PlaylistWatch(store: store, playlist: playlist, notation: library.notation)
+        // Saved through the store as any change (locked, atomic, undoable), straight to it: a
+        // note on standard error would land on the stage screen.
+        let recorder = GigRecorder(playlist: playlist, venue: venue, zone: zone) { gig in
+            try store.modify(.gigs, command: context.commandLine) { library in library.save(gig) }
+        }
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: appearance, notation: library.notation, on: terminal, watch: watch,
-            zone: zone, band: followers?.band)
+            zone: zone, band: followers?.band, recorder: recorder)
         followers?.stop()
         terminal.restore()
+        report(recorder, context)
         // Stopped by a signal: exit as shells expect (130 for SIGINT, 143 for SIGTERM).
         if let signal = terminal.stopSignal { throw ExitCode(128 + signal) }
+    }
+
+    /// What was logged: "Recorded 14 songs played at …", or why nothing was.
+    private func report(_ recorder: GigRecorder, _ context: CommandContext) {
+        let gig = recorder.gig
+        if let failure = recorder.failure {
+            context.note("error: the gig log could not be saved: \(failure)")
+        }
+        guard !gig.songs.isEmpty, let number = recorder.number else {
+            if recorder.failure == nil { context.say("No song was on for a minute; no gig was logged.") }
+            return
+        }
+        let length = gig.length.map { ", \(SongLength.format($0))" } ?? ""
+        context.say(
+            "Recorded \(Show.count(gig.songs.count, "song")) played at the gig of \(GigCommand.heading(gig))\(length): gig \(number) of `setlist gigs`."
+        )
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SetlistMail
 import SetlistModel
+import SetlistStore
 
 struct AddSongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
@@ -45,13 +46,37 @@ struct AddSongCommand: SetlistSubcommand {
 
 struct SongsCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "songs", abstract: "List the songs of the repertoire.")
+        commandName: "songs", abstract: "List the songs of the repertoire.",
+        discussion: """
+            With --played (or any option about playing), the gig log adds how many times each \
+            song was played and the day it was last played.
+
+            Examples:
+              setlist songs --played --sort last-played
+              setlist songs --not-played-since 2025-01-01
+            """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Option(help: "Only songs whose title or author contains this (case and accents ignored).") var search: String?
+    @Flag(help: "Add the times played and the day last played, from the gig log.") var played = false
+    @Option(help: ArgumentHelp("last-played: the longest unplayed first (never played before any).", valueName: "order"))
+    var sort: SongOrder?
+    @Option(help: ArgumentHelp("Only songs not played on or after this day (never played ones too).", valueName: "date"))
+    var notPlayedSince: String?
+    @Flag(help: "Only songs never played.") var neverPlayed = false
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
 
+    enum SongOrder: String, ExpressibleByArgument, CaseIterable { case lastPlayed = "last-played" }
+
+    /// `songs --played --json`: a song record with what the log says of it.
+    struct PlayedRecord: Encodable {
+        var song: Song
+        var timesPlayed: Int
+        var lastPlayed: String?
+    }
+
     func run(_ context: CommandContext) throws {
+        if played || sort != nil || notPlayedSince != nil || neverPlayed { return try runPlayed(context) }
         let library = try libraryOptions.load(.songs, in: context)
         let numbered = library.numberedSongs(searching: search)
         if json { return context.printJSON(JSONFormat.songs(numbered.map(\.song))) }
@@ -74,6 +99,41 @@ struct SongsCommand: SetlistSubcommand {
     }
 }
 
+extension SongsCommand {
+    /// The list with the times played and the day last played.
+    func runPlayed(_ context: CommandContext) throws {
+        let since = try notPlayedSince.map { (text) throws(ValueError) -> String in
+            guard let day = PlanStart.Day(parsing: Text.trimmedSpaces(text)) else {
+                throw .invalidDate(field: "--not-played-since", text: text)
+            }
+            return day.description
+        }
+        let library = try libraryOptions.load(.songsAndGigs, in: context)
+        let rows = library.playedSongs(
+            PlayedSongsQuery(search: search, notPlayedSince: since, neverPlayed: neverPlayed, byLastPlayed: sort == .lastPlayed))
+        if json {
+            return try context.printJSON(
+                rows.map { PlayedRecord(song: $0.song, timesPlayed: $0.plays.count, lastPlayed: $0.plays.lastPlayed) })
+        }
+        guard !rows.isEmpty else {
+            context.say(library.songs.isEmpty ? "No songs yet. Add one with `setlist add-song NAME`." : "No song matches.")
+            return
+        }
+        var table = Table([
+            ("#", .right), ("Name", .text), ("Author", .text), ("Length", .right), ("Played", .right), ("Last played", .left),
+            ("ID", .left),
+        ])
+        table.leftOutWhenNarrow = ["ID", "Author"]
+        for (position, song, plays) in rows {
+            table.add([
+                "\(position)", song.name, song.fields.author ?? "", Show.length(song.fields.length), "\(plays.count)",
+                plays.lastPlayed ?? "never", Identifier.short(song.id),
+            ])
+        }
+        context.say(table.render(for: context))
+    }
+}
+
 struct SongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "song",
@@ -90,12 +150,21 @@ struct SongCommand: SetlistSubcommand {
             var position: Int
             var differs: [SongField]
         }
+        struct Performance: Encodable {
+            var gig: String
+            var number: Int
+            var date: String
+            var playlist: String
+            var venue: String?
+            var position: Int
+        }
         var song: Song
         var copies: [Copy]
+        var played: [Performance]
     }
 
     func run(_ context: CommandContext) throws {
-        let library = try libraryOptions.load(.song(withCopiesOf: song), in: context)
+        let library = try libraryOptions.load(LibraryScope.song(withCopiesOf: song).withGigs, in: context)
         let song = try library.song(matching: self.song)
         let copies = library.copies(of: song.id).flatMap { holder in
             holder.entries.map {
@@ -104,7 +173,12 @@ struct SongCommand: SetlistSubcommand {
                     differs: (library.differences(of: $0.copy) ?? []).sorted())
             }
         }
-        if json { return try context.printJSON(Details(song: song, copies: copies)) }
+        let performances = library.performances(of: song.id)
+        let played = performances.map {
+            Details.Performance(
+                gig: $0.gig.id, number: $0.number, date: $0.gig.date, playlist: $0.gig.playlist, venue: $0.gig.venue, position: $0.position)
+        }
+        if json { return try context.printJSON(Details(song: song, copies: copies, played: played)) }
         let f = song.fields
         var lines: [(String, String)] = [
             ("Name", f.name), ("Author", f.author ?? "—"), ("Length", f.length.map(SongLength.format) ?? "—"),
@@ -116,6 +190,14 @@ struct SongCommand: SetlistSubcommand {
             for (index, copy) in copies.enumerated() {
                 let differs = copy.differs.isEmpty ? "" : " (differs: \(copy.differs.map(\.rawValue).joined(separator: ", ")))"
                 lines.append((index == 0 ? "Playlists" : "", "'\(copy.playlist)' #\(copy.position)\(differs)"))
+            }
+        }
+        if performances.isEmpty {
+            lines.append(("Played", "never"))
+        } else {
+            lines.append(("Played", "\(Show.count(performances.count, "time")), last on \(performances.last!.gig.date)"))
+            for performance in performances.reversed() {
+                lines.append(("", "\(GigCommand.heading(performance.gig)) (gig \(performance.number), song \(performance.position))"))
             }
         }
         for (label, value) in lines {

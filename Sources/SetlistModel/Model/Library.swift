@@ -1,4 +1,5 @@
-/// The whole library in memory: the repertoire, the setlists, the contacts and the settings.
+/// The whole library in memory: the repertoire, the setlists, the contacts, the settings and the
+/// gig log.
 public struct Library: Hashable, Sendable {
     /// Originals in the user's order.
     public var songs: [Song]
@@ -10,6 +11,8 @@ public struct Library: Hashable, Sendable {
     public var settings: Settings
     /// What merges of the library's files left undecided (see ``LibraryConflict``), in file order.
     public var conflicts: [LibraryConflict] = []
+    /// The gigs played, in ``Gig/precedes(_:_:)`` order (read only by the commands that need them).
+    public var gigs: [Gig] = []
 
     public init(
         songs: [Song] = [], playlists: [Playlist] = [], currentPlaylistID: String? = nil,

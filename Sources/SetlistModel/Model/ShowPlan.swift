@@ -129,12 +129,8 @@ public struct PlanStart: Hashable, Sendable, CustomStringConvertible {
         else { return nil }
         minuteOfDay = hour * 60 + minute
         if parts.count == 2 {
-            let fields = parts[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
-            guard fields.count == 3, parts[0].count == 10,
-                let parsed = Day.calendar.date(from: DateComponents(year: fields[0], month: fields[1], day: fields[2])),
-                Day.calendar.component(.day, from: parsed) == fields[2], Day.calendar.component(.month, from: parsed) == fields[1]
-            else { return nil }
-            date = Day(year: fields[0], month: fields[1], day: fields[2])
+            guard let day = Day(parsing: parts[0]) else { return nil }
+            date = day
         }
     }
 
@@ -164,6 +160,16 @@ public struct PlanStart: Hashable, Sendable, CustomStringConvertible {
             self.year = year
             self.month = month
             self.day = day
+        }
+
+        /// Reads "2026-12-31"; nil when it is not a real date written so.
+        public init?(parsing text: some StringProtocol) {
+            let fields = text.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
+            guard fields.count == 3, text.count == 10,
+                let parsed = Day.calendar.date(from: DateComponents(year: fields[0], month: fields[1], day: fields[2])),
+                Day.calendar.component(.day, from: parsed) == fields[2], Day.calendar.component(.month, from: parsed) == fields[1]
+            else { return nil }
+            self.init(year: fields[0], month: fields[1], day: fields[2])
         }
 
         /// "2026-12-31".

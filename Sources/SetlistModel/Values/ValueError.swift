@@ -15,6 +15,9 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidTimeout(String)
     /// A key notation that is neither english nor german (`setlist config notation`).
     case invalidNotation(String)
+    /// A day, or day and time, that is not one (`setlist gig --add --date`, `songs --not-played-since`);
+    /// `field` names the option.
+    case invalidDate(field: String, text: String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,8 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
             "The \(field) \(Self.agreeing(field, "is", "are")) empty. Type some text for \(Self.agreeing(field, "it", "them"))."
         case .controlCharacter(let field, let scalar):
             "The \(field) \(Self.agreeing(field, "contains", "contain")) \(ControlCharacters.described(scalar)). Remove it and type the text again."
+        case .invalidDate(let field, let text):
+            "\(field): \(ControlCharacters.quoted(text)) is not a date. Type a day like 2026-03-14, or a day and time like \"2026-03-14 20:00\"."
         case .invalidNotation(let text):
             "\(ControlCharacters.quoted(text)) is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
         case .tooLong(let field, let limit):

@@ -81,6 +81,10 @@ extension LibraryStore {
             let path = LibraryFiles.playlistFolder + "/" + name
             files[path] = try? contents(of: path)
         }
+        for name in LibraryFiles.gigFileNames(in: root) {
+            let path = LibraryFiles.gigFolder + "/" + name
+            files[path] = try? contents(of: path)
+        }
         return files
     }
 
@@ -254,6 +258,15 @@ extension LibraryStore {
                 )
             }
             library.playlists[p] = playlist
+        }
+        var gigIDs: Set<String> = []
+        for index in library.gigs.indices where !gigIDs.insert(library.gigs[index].id).inserted {
+            let repeated = library.gigs[index].id
+            library.gigs[index].id = Identifier.make()
+            gigIDs.insert(library.gigs[index].id)
+            actions.append(
+                "gig of \(library.gigs[index].date) '\(library.gigs[index].playlist)': it repeated the gig id \(repeated); it has the new id \(library.gigs[index].id) and the file \(LibraryFiles.gigFolder)/\(LibraryFiles.gigFileName(library.gigs[index]))."
+            )
         }
         var values = IntegrityValues()
         values.clean(&library)

@@ -27,18 +27,18 @@ public enum SyncConflicts {
                 copies.append(.init(path: name, original: original, tool: tool))
             }
         }
-        let folder = root.appendingPathComponent(LibraryFiles.playlistFolder)
-        let names = FolderListing.names(atPath: folder.path)
-        let originals = Originals(names)
-        var inFolder: [SyncConflictCopy] = []
-        for name in names {
-            if let (original, tool) = original(of: name, among: originals) {
-                inFolder.append(
-                    .init(
-                        path: LibraryFiles.playlistFolder + "/" + name, original: LibraryFiles.playlistFolder + "/" + original, tool: tool))
+        var inFolders: [SyncConflictCopy] = []
+        // The playlists and the gig log: one file each, copied by a sync tool like any other.
+        for folder in [LibraryFiles.playlistFolder, LibraryFiles.gigFolder] {
+            let names = FolderListing.names(atPath: root.appendingPathComponent(folder).path)
+            let originals = Originals(names)
+            for name in names {
+                if let (original, tool) = original(of: name, among: originals) {
+                    inFolders.append(.init(path: folder + "/" + name, original: folder + "/" + original, tool: tool))
+                }
             }
         }
-        return copies.sorted { $0.path < $1.path } + inFolder.sorted { $0.path < $1.path }
+        return copies.sorted { $0.path < $1.path } + inFolders.sorted { $0.path < $1.path }
     }
 
     /// The file of `originals` that `name` is a conflict copy of, and the tool that named it so.

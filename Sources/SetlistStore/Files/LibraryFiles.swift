@@ -12,6 +12,8 @@ public enum LibraryFiles {
     public static let songs = "songs.json"
     public static let playlistOrder = "playlists.json"
     public static let playlistFolder = "playlists"
+    /// The gig log: one file per gig (``gigFileName(_:)``).
+    public static let gigFolder = "gigs"
     public static let contacts = "contacts.json"
     public static let settings = "settings.json"
     public static let lock = ".lock"
@@ -43,6 +45,21 @@ public enum LibraryFiles {
         let folder = root.appendingPathComponent(playlistFolder)
         let names = FolderListing.names(atPath: folder.path)
         // A sync tool's conflict copy is not a playlist of its own: check reports it, repair merges it.
+        let all = SyncConflicts.Originals(names)
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && SyncConflicts.original(of: $0, among: all) == nil }
+            .sorted()
+    }
+
+    /// A file name inside `gigs/` for a gig: its day, so the folder lists in order, and part of its
+    /// id, so two gigs of a day (or two members' logs) never share a file.
+    public static func gigFileName(_ gig: Gig) -> String {
+        "\(gig.date)-\(Identifier.short(gig.id)).json"
+    }
+
+    /// The names of the gig files in the library at `root` (plain `.json` files, not the hidden
+    /// temporary ones nor a sync tool's conflict copies), sorted; none without a `gigs/` folder.
+    static func gigFileNames(in root: URL) -> [String] {
+        let names = FolderListing.names(atPath: root.appendingPathComponent(gigFolder).path)
         let all = SyncConflicts.Originals(names)
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && SyncConflicts.original(of: $0, among: all) == nil }
             .sorted()

@@ -147,12 +147,13 @@ public struct History: Sendable {
     }
 
     /// Whether `path` is one of the files a library consists of: a top-level file, or a plain
-    /// `.json` file directly inside `playlists/` (any name a playlist file may have on disk, such
-    /// as a sync tool's conflict copy that `check --repair` adopted and moved).
+    /// `.json` file directly inside `playlists/` or `gigs/` (any name such a file may have on
+    /// disk, such as a sync tool's conflict copy that `check --repair` adopted and moved).
     static func isLibraryFile(_ path: String) -> Bool {
         if LibraryFiles.topLevelFiles.contains(path) { return true }
-        let prefix = LibraryFiles.playlistFolder + "/"
-        guard path.hasPrefix(prefix) else { return false }
+        guard
+            let prefix = [LibraryFiles.playlistFolder + "/", LibraryFiles.gigFolder + "/"].first(where: { path.hasPrefix($0) })
+        else { return false }
         let name = path.dropFirst(prefix.count)
         return name.hasSuffix(".json") && !name.hasPrefix(".") && !name.contains("/")
             && !name.unicodeScalars.contains { $0.value == 0 } && name.utf8.count <= 255

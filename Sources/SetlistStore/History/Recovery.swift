@@ -137,7 +137,9 @@ extension LibraryStore {
     /// Temporary files left behind by killed writers, relative to the library folder.
     func leftovers() -> [String] {
         var found: [String] = []
-        for folder in ["", LibraryFiles.playlistFolder, History.folder, History.folder + "/" + History.undoneFolder] {
+        for folder in [
+            "", LibraryFiles.playlistFolder, LibraryFiles.gigFolder, History.folder, History.folder + "/" + History.undoneFolder,
+        ] {
             let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
             // Every change lists these folders (thousands of playlist files in a large library):
             // with readdir, and only the temporary names sorted.

@@ -38,6 +38,7 @@ public enum LibraryFileMerge {
         case "setlist-playlists": data = try merge.playlistOrder(base, ours, theirs, path)
         case "setlist-contacts": data = try merge.contacts(base, ours, theirs, path)
         case "setlist-settings": data = try merge.settings(base, ours, theirs, path)
+        case "setlist-gig": data = try Merger.gig(base, ours, theirs, path)
         default: throw .cannotMerge(path: path, detail: "its format \"\(format)\" is not one of a setlist library's files.")
         }
         return Result(data: data, conflicts: merge.conflicts)
@@ -174,6 +175,38 @@ public enum LibraryFileMerge {
                         ours: JSONValue(encoding: o.settings[key]), theirs: JSONValue(encoding: t.settings[key])))
             }
             return LibraryFiles.encode(LibraryFiles.SettingsFile(settings: merged, conflicts: combined(o.conflicts, t.conflicts)))
+        }
+
+        /// A gig: one file per gig, so two members' gigs never meet here; only one gig changed on
+        /// both sides does (a gig logged on one computer while another still saved it, or edited
+        /// by hand). Each part merges three ways; a song list that one side only extended (stage
+        /// mode saves the log as it grows) gives the longer one. A part both changed otherwise is
+        /// refused, naming it: a gig file has no conflicts section, and the log must not silently
+        /// lose what was played.
+        static func gig(_ base: Data?, _ ours: Data, _ theirs: Data, _ path: String) throws(LibraryError) -> Data {
+            let (b, o, t) = try decode(LibraryFiles.GigFile.self, base, ours, theirs, path)
+            guard o.gig.id == t.gig.id, b == nil || b?.gig.id == o.gig.id else {
+                throw .cannotMerge(path: path, detail: "the versions are of different gigs (ids \(o.gig.id) and \(t.gig.id)).")
+            }
+            func part<T: Equatable>(_ name: String, _ value: (Gig) -> T) throws(LibraryError) -> T {
+                let merge = ThreeWayMerge.value(base: b.map { value($0.gig) }, mine: value(o.gig), theirs: value(t.gig), preferring: .mine)
+                guard merge.isConflict else { return merge.value }
+                throw .cannotMerge(
+                    path: path, detail: "both sides changed the gig's \(name) differently; keep the version you mean with an editor.")
+            }
+            var gig = o.gig
+            gig.date = try part("date") { $0.date }
+            gig.started = try part("start") { $0.started }
+            gig.playlist = try part("setlist") { $0.playlist }
+            gig.playlistID = try part("setlist id") { $0.playlistID }
+            gig.venue = try part("venue") { $0.venue }
+            let (mine, their) = (o.gig.songs, t.gig.songs)
+            if mine.starts(with: their) || their.starts(with: mine) {
+                gig.songs = mine.count >= their.count ? mine : their
+            } else {
+                gig.songs = try part("songs") { $0.songs }
+            }
+            return LibraryFiles.encode(LibraryFiles.GigFile(gig: gig))
         }
 
         // MARK: Shared steps
