@@ -26,8 +26,17 @@ public struct AddressScreen: Sendable {
         func fit(_ text: String, _ style: ScreenLine.Style = .normal) -> String {
             ScreenLine(Cells.truncate(text, to: width), style).rendered(appearance)
         }
-        var head = [fit("The band follows on their phones: open", .heading), fit("  " + urls[0], .heading)]
-        head += urls.dropFirst().map { fit("  or " + $0, .dim) }
+        // An address is never cut: on a narrow terminal it goes on over the next lines, so that
+        // it can still be typed in.
+        func whole(_ lead: String, _ url: String, _ style: ScreenLine.Style) -> [String] {
+            let room = max(width - lead.count, 8)
+            return stride(from: 0, to: url.count, by: room).map { start in
+                let piece = url.dropFirst(start).prefix(room)
+                return fit((start == 0 ? lead : String(repeating: " ", count: lead.count)) + piece, style)
+            }
+        }
+        var head = [fit("The band follows on their phones: open", .heading)] + whole("  ", urls[0], .heading)
+        head += urls.dropFirst().flatMap { whole("  or ", $0, .dim) }
         let keys = [
             fit("m message to the band · l look ahead, b send the band there", .dim),
             fit("w this screen · any key: back to the song · q quit", .dim),

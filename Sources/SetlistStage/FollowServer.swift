@@ -50,8 +50,13 @@ public final class FollowServer: @unchecked Sendable {
             for address in addresses {
                 let socket = try Self.listen(on: address, port: chosen)
                 listeners.append(socket)
-                if chosen == 0, let bound = try? socket.sockname(), case .ip4(_, let p) = bound { chosen = Int(p) }
-                if chosen == 0, let bound = try? socket.sockname(), case .ip6(_, let p) = bound { chosen = Int(p) }
+                // Port 0: the system's pick on the first address is the port of every other.
+                if chosen == 0, let bound = try? socket.sockname() {
+                    switch bound {
+                    case .ip4(_, let picked), .ip6(_, let picked): chosen = Int(picked)
+                    case .unix: break
+                    }
+                }
             }
         } catch {
             for socket in listeners { try? socket.close() }
