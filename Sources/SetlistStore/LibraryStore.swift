@@ -89,6 +89,16 @@ public struct LibraryStore: Sendable {
     /// - Returns: what `body` returns. When `body` throws, nothing is written.
     @discardableResult
     public func modify<T>(_ scope: ChangeScope = .everything, command: String = "", _ body: (inout Library) throws -> T) throws -> T {
+        var run = ChangeRun()
+        return try modify(scope, command: command, run: &run, body)
+    }
+
+    /// ``modify(_:command:_:)`` as one of a run of changes that undo takes back as one: the change
+    /// joins the history entry of the run's last change when no other change came between.
+    @discardableResult
+    public func modify<T>(
+        _ scope: ChangeScope = .everything, command: String = "", run: inout ChangeRun, _ body: (inout Library) throws -> T
+    ) throws -> T {
         try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root) }
         let lock = try lockLibrary()
         defer { lock.unlock() }
@@ -119,7 +129,7 @@ public struct LibraryStore: Sendable {
             var before = snapshot.files
             // Read to find the playlists, but not written: the list of playlists does not change.
             if reading.playlists != .all { before[LibraryFiles.playlistOrder] = nil }
-            try write(files, replacing: before, command: command)
+            try write(files, replacing: before, command: command, run: &run)
             return result
         }
     }
@@ -175,6 +185,12 @@ public struct LibraryStore: Sendable {
     /// crash between two writes leaves at worst an orphan playlist file, which the next command
     /// adopts by finishing the change from its history entry.
     func write(_ files: [String: Data], replacing old: [String: Data], command: String) throws(LibraryError) {
+        var run = ChangeRun()
+        try write(files, replacing: old, command: command, run: &run)
+    }
+
+    /// ``write(_:replacing:command:)``, joining the history entry of `run`'s last change.
+    func write(_ files: [String: Data], replacing old: [String: Data], command: String, run: inout ChangeRun) throws(LibraryError) {
         let changes = Self.changes(from: old, to: files)
         guard !changes.isEmpty else { return }
         let history = History(root: root)
@@ -190,6 +206,11 @@ public struct LibraryStore: Sendable {
         }
         changeSaved?()
         history.settle(after: number)
+        // The change is made: joining its entry to the one before only tidies the history.
+        if let previous = run.entry {
+            history.join(previous, into: number, files: Dictionary(uniqueKeysWithValues: changes.map { ($0.path, $0.after) }))
+        }
+        run.entry = number
     }
 
     /// Puts every file of `changes` that is in its `after` state back into its `before` state.

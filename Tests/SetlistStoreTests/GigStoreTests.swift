@@ -114,6 +114,28 @@ import Testing
         #expect(folder.data(path) == bytes)
     }
 
+    /// A control character put into a gig by hand (it would reach the report for a collecting
+    /// society) is reported by `check`, naming the file and the field, and cleaned by `--repair`.
+    @Test func checkFindsControlCharactersInAGigAndRepairCleansThem() throws {
+        try folder.seed()
+        let logged = try logGig("2026-03-14", venue: "Lucerna")
+        let path = "gigs/" + LibraryFiles.gigFileName(logged.gig)
+        let text = try #require(folder.text(path))
+        try folder.write(
+            text.replacingOccurrences(of: "\"Lucerna\"", with: "\"Luc\\u001Berna\"")
+                .replacingOccurrences(of: "\"Song 2\"", with: "\"Song\\u00072\""), to: path)
+        let problems = try folder.store.check().problems
+        #expect(problems.map(\.kind) == [.controlCharacter, .controlCharacter], "\(problems)")
+        #expect(problems.allSatisfy { $0.description.contains(path) })
+        #expect(problems.contains { $0.description.contains("the venue") })
+        #expect(problems.contains { $0.description.contains("songs[1]") && $0.description.contains("the name") })
+        let repair = try folder.store.repair()
+        #expect(repair.remaining.isSound, "\(repair.remaining.problems)")
+        let gig = try #require(try folder.store.load(.whole).gigs.first)
+        #expect(gig.venue == "Luc erna")
+        #expect(gig.songs[1].name == "Song 2")
+    }
+
     /// A gig file copied by hand repeats its id: `check` reports it, and `--repair` gives the
     /// copy an id (and a file) of its own, losing neither.
     @Test func aRepeatedGigIDIsRepaired() throws {
@@ -167,5 +189,34 @@ import Testing
             #expect(error.description.contains("matches 2 gigs") && error.description.contains("aaaa1111"), "\(error)")
         }
         #expect(throws: LibraryError.self) { try Library().gig(matching: nil) }
+    }
+
+    /// Stage mode saves the gig after each song; the whole show is one step of undo, and a change
+    /// made between two saves keeps them apart.
+    @Test func theSavesOfOneShowAreOneStepOfUndo() throws {
+        try folder.seed()
+        let before = folder.files()
+        let entries = folder.store.history().count
+        var run = ChangeRun()
+        var gig = Gig(date: "2026-03-14", playlist: "Koncert", songs: [])
+        for name in ["Song 1", "Song 2", "Song 3"] {
+            gig.songs.append(PlayedSong(name: name))
+            try folder.store.modify(.gigs, command: "live", run: &run) { library in _ = library.save(gig) }
+        }
+        #expect(folder.store.history().count == entries + 1)
+        #expect(try folder.store.load(.whole).gigs.first?.songs.count == 3)
+        let after = folder.files()
+        #expect(try folder.store.undo().command == "live")
+        #expect(folder.files() == before)
+        _ = try folder.store.redo()
+        #expect(folder.files() == after)
+
+        // Another change between two saves: the next save is an entry of its own.
+        try folder.store.modify(.songs, command: "add-song") { $0.addSong(SongFields(name: "New")) }
+        gig.songs.append(PlayedSong(name: "Song 4"))
+        try folder.store.modify(.gigs, command: "live", run: &run) { library in _ = library.save(gig) }
+        #expect(folder.store.history().count == entries + 3)
+        #expect(try folder.store.undo().command == "live")
+        #expect(try folder.store.load(.whole).gigs.first?.songs.count == 3)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import SetlistLive
 import SetlistModel
 import SetlistStage
+import SetlistStore
 import SetlistTerminal
 
 /// `setlist live`: stage mode, one song at a time on the whole terminal.
@@ -88,10 +89,11 @@ struct LiveCommand: SetlistSubcommand {
         defer { terminal.restore() }
         let store = libraryOptions.store(in: context)
         let watch = PlaylistWatch(store: store, playlist: playlist, notation: library.notation)
-        // Saved through the store as any change (locked, atomic, undoable), straight to it: a
-        // note on standard error would land on the stage screen.
+        // Saved through the store as any change (locked, atomic), straight to it: a note on
+        // standard error would land on the stage screen. The saves of one show are one step of undo.
+        var run = ChangeRun()
         let recorder = GigRecorder(playlist: playlist, venue: venue, zone: zone) { gig in
-            try store.modify(.gigs, command: context.commandLine) { library in library.save(gig) }
+            try store.modify(.gigs, command: context.commandLine, run: &run) { library in library.save(gig) }
         }
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: appearance, notation: library.notation, on: terminal, watch: watch,

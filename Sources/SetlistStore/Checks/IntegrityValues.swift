@@ -72,6 +72,24 @@ struct IntegrityValues {
                     fixable: false)
             }
         }
+        for index in library.gigs.indices { clean(&library.gigs[index]) }
+    }
+
+    /// A gig's text: its setlist's name, its venue and the names and authors of its songs, which
+    /// the report for a collecting society prints.
+    private mutating func clean(_ gig: inout Gig) {
+        let path = LibraryFiles.gigFolder + "/" + LibraryFiles.gigFileName(gig)
+        cleanName(&gig.playlist, field: "the setlist name", path: path, place: "gig of \(gig.date)")
+        if var venue = gig.venue, cleanName(&venue, field: "the venue", path: path, place: "gig of \(gig.date)") {
+            gig.venue = venue
+        }
+        for index in gig.songs.indices {
+            let place = "songs[\(index)] '\(Self.cleanedName(gig.songs[index].name))'"
+            cleanName(&gig.songs[index].name, field: "the name", path: path, place: place)
+            if var author = gig.songs[index].author, cleanName(&author, field: "the author", path: path, place: place) {
+                gig.songs[index].author = author
+            }
+        }
     }
 
     /// `place` is worked out only for a report (most values are fine). Whether `fields` were cleaned.
