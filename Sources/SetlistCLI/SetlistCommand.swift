@@ -37,7 +37,7 @@ struct SetlistCommand: ParsableCommand {
             CommandGroup(
                 name: "Songs (the repertoire)",
                 subcommands: [
-                    AddSongCommand.self, SongsCommand.self, SongCommand.self, EditSongCommand.self,
+                    AddSongCommand.self, SongsCommand.self, SongCommand.self, EditSongCommand.self, ChartCommand.self,
                     RemoveSongCommand.self, MoveSongCommand.self, ImportSongsCommand.self, ExportSongsCommand.self,
                 ]),
             CommandGroup(

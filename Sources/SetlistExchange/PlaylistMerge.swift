@@ -182,6 +182,7 @@ struct PlaylistMerge {
         case .key: "key"
         case .bpm: "tempo"
         case .notes: "notes"
+        case .chart: "chart"
         }
     }
 
@@ -194,6 +195,7 @@ struct PlaylistMerge {
         case .key: fields.key?.spelled(in: notation) ?? "none"
         case .bpm: fields.bpm.map { "\($0) BPM" } ?? "none"
         case .notes: fields.notes.map { "\"\($0)\"" } ?? "none"
+        case .chart: fields.chart.map { $0.lines.count == 1 ? "1 line" : "\($0.lines.count) lines" } ?? "none"
         }
     }
 
@@ -209,6 +211,7 @@ struct PlaylistMerge {
             case .key: result.append("key \(show(old.key?.spelled(in: notation))) → \(show(new.key?.spelled(in: notation)))")
             case .bpm: result.append("tempo \(show(old.bpm.map { "\($0)" })) → \(show(new.bpm.map { "\($0)" })) BPM")
             case .notes: break
+            case .chart: result.append(old.chart == nil ? "chart added" : new.chart == nil ? "chart removed" : "chart changed")
             }
         }
         return result

@@ -1,4 +1,5 @@
 import Foundation
+import SetlistModel
 
 /// The document as decoded, before validation: every field may be missing or of the wrong type.
 /// Unknown fields (from a newer minor version) are ignored.
@@ -55,6 +56,8 @@ struct EntryDTO {
     var key: Field<String>
     var bpm: Field<Int>
     var notes: Field<String>
+    /// Since 1.2.
+    var chart: Field<ChartDTO>
     var setBreak: Field<String>
     /// Whether any field of a song record is present, to tell a break from a song.
     var hasSongFields: Bool
@@ -62,7 +65,7 @@ struct EntryDTO {
 
 extension EntryDTO: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case id, original, name, author, length, key, bpm, notes
+        case id, original, name, author, length, key, bpm, notes, chart
         case setBreak = "break"
     }
 
@@ -70,7 +73,7 @@ extension EntryDTO: Decodable {
     init(setBreak label: String) {
         self.init(
             id: .absent, original: .absent, name: .absent, author: .absent, length: .absent, key: .absent, bpm: .absent, notes: .absent,
-            setBreak: .present(label), hasSongFields: false)
+            chart: .absent, setBreak: .present(label), hasSongFields: false)
     }
 
     init(from decoder: any Decoder) throws {
@@ -83,7 +86,24 @@ extension EntryDTO: Decodable {
         key = container.field(String.self, .key, expected: "text like \"C minor\"")
         bpm = container.field(Int.self, .bpm, expected: "a whole number of beats per minute")
         notes = container.field(String.self, .notes, expected: "text")
+        chart = container.field(ChartDTO.self, .chart, expected: "an object with \"lines\"")
         setBreak = container.field(String.self, .setBreak, expected: "text")
-        hasSongFields = [CodingKeys.id, .original, .name, .author, .length, .key, .bpm, .notes].contains { container.contains($0) }
+        hasSongFields = [CodingKeys.id, .original, .name, .author, .length, .key, .bpm, .notes, .chart].contains { container.contains($0) }
+    }
+}
+
+/// A song's chart: its lines and the key they are written in.
+struct ChartDTO {
+    var key: Field<String>
+    var lines: Field<[Field<String>]>
+}
+
+extension ChartDTO: Decodable {
+    private enum CodingKeys: String, CodingKey { case key, lines }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        key = container.field(String.self, .key, expected: "text like \"C minor\"")
+        lines = container.list(String.self, .lines, limit: Chart.maximumLength, element: "text")
     }
 }

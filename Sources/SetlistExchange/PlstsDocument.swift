@@ -30,7 +30,7 @@ public enum PlstsDocument {
         }
         return ExportedDocument(
             format: PlstsFormat.identifier,
-            version: PlstsFormat.version(for: playlist).description,
+            version: PlstsFormat.version(for: playlist, originals: originals.map(\.fields)).description,
             generator: generator,
             exported: PlstsFormat.timestamp(date),
             playlist: ExportedPlaylist(

@@ -6,16 +6,20 @@ import SetlistModel
 public enum PlstsFormat {
     /// The value of the document's `format` field.
     public static let identifier = "setlist-plsts"
-    /// The newest version this build writes (1.1 added the optional `playlist.plan`); a minor
-    /// version adds optional fields only.
-    public static let version = FormatVersion(major: 1, minor: 1)
-    /// The first version, which every document without a plan still is: `setlist` writes it
-    /// then, so a playlist without a plan gives the same document as before plans.
+    /// The newest version this build writes (1.1 added the optional `playlist.plan`, 1.2 a
+    /// song's optional `chart`); a minor version adds optional fields only.
+    public static let version = FormatVersion(major: 1, minor: 2)
+    /// The first version, which every document without a plan or a chart still is: `setlist`
+    /// writes it then, so such a playlist gives the same document as before plans and charts.
     static let firstVersion = FormatVersion(major: 1, minor: 0)
 
-    /// The version a document of `playlist` is written in: 1.1 with a plan, else 1.0.
-    static func version(for playlist: Playlist) -> FormatVersion {
-        playlist.plan == nil ? firstVersion : version
+    /// The oldest version that holds all of a document: 1.2 with a chart, 1.1 with a plan, else
+    /// 1.0. An older reader then says which version it found rather than leave a chart out unseen.
+    static func version(for playlist: Playlist, originals: [SongFields]) -> FormatVersion {
+        if playlist.copies.contains(where: { $0.fields.chart != nil }) || originals.contains(where: { $0.chart != nil }) {
+            return version
+        }
+        return playlist.plan == nil ? firstVersion : FormatVersion(major: 1, minor: 1)
     }
     /// The file name extension.
     public static let fileExtension = "plsts"

@@ -201,8 +201,34 @@ struct Checker {
                 do { notes = try Text.cleanNotes(text) } catch { problems.append("\(path).notes: \(Self.explain(error, text: text))") }
             }
         }
+        let chart = optional(entry.chart).flatMap { self.chart($0, at: "\(path).chart") }
         guard problems.count == problemsBefore, let name else { return nil }
-        return SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes)
+        return SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes, chart: chart)
+    }
+
+    /// A song's chart: its lines as the library keeps them, and its key.
+    mutating func chart(_ entry: ChartDTO, at path: String) -> Chart? {
+        var key: MusicalKey?
+        if let text = optional(entry.key) {
+            key = MusicalKey(parsing: text)
+            if key == nil { problems.append("\(path).key: \(FoundValue.quote(text)) is not a key like \"C minor\" or \"F# major\".") }
+        }
+        guard let elements = required(entry.lines, in: path, named: "lines") else { return nil }
+        var lines: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard let line = self.optional(element) else {
+                if case .absent = element { problems.append("\(path).lines[\(index)]: is null; each line is text.") }
+                continue
+            }
+            lines.append(line)
+        }
+        let text = lines.joined(separator: "\n")
+        do {
+            return try Chart(text: text, key: key)
+        } catch {
+            problems.append("\(path).lines: \(Self.explain(error, text: text))")
+            return nil
+        }
     }
 
     /// A value error worded for a document rather than for typing.

@@ -129,13 +129,50 @@ private struct Layout {
         let spare = rows - result.count
         if spare >= 6 { result.insert(ScreenLine(""), at: 0) }
         var scroll = NotesScroll.none
-        if let notes = fields.notes, rows - result.count >= 2 {
+        let notes = fields.notes.map { Cells.wrap($0, width: width).map { ScreenLine($0) } } ?? []
+        let chart = chartLines()
+        if !notes.isEmpty || !chart.isEmpty, rows - result.count >= 2 {
             result.append(ScreenLine(""))
-            let window = NotesWindow(lines: Cells.wrap(notes, width: width), rows: rows - result.count, offset: self.scroll, width: width)
-            result += window.visible.map { line($0) }
+            let noun = chart.isEmpty ? "notes" : notes.isEmpty ? "chart" : "notes and chart"
+            let window = NotesWindow(
+                lines: notes + (notes.isEmpty || chart.isEmpty ? [] : [ScreenLine("")]) + chart, rows: rows - result.count,
+                offset: self.scroll, width: width, noun: noun)
+            result += window.visible.map { line($0.text, $0.style) }
             scroll = window.scroll
         }
         return (Array(result.prefix(rows)), scroll)
+    }
+
+    /// The song's chart in its copy's key, chords in bold over the lyrics; a line wider than the
+    /// screen goes on below, its chords with it.
+    private func chartLines() -> [ScreenLine] {
+        let fields = stage.copy.fields
+        guard let chart = fields.chart?.shown(in: fields.key, notation: stage.notation) else { return [] }
+        var result: [ScreenLine] = [], pendingChords: String?
+        for laid in ChartLine.monospaced(ChartLine.lines(of: chart)) {
+            switch laid.kind {
+            case .chords:
+                pendingChords = laid.text
+                continue
+            case .lyrics:
+                let chords = Array(pendingChords ?? ""), lyrics = Array(laid.text)
+                var start = 0
+                repeat {
+                    let end = start + width
+                    if start < chords.count { result.append(ScreenLine(String(chords[start..<min(end, chords.count)]), .heading)) }
+                    if start < lyrics.count || lyrics.isEmpty {
+                        result.append(ScreenLine(String(lyrics[min(start, lyrics.count)..<min(end, lyrics.count)])))
+                    }
+                    start = end
+                } while start < max(chords.count, lyrics.count)
+            case .heading: result.append(ScreenLine(Cells.truncate(laid.text, to: width), .heading))
+            case .comment: result += Cells.wrap("(" + laid.text.drop { $0 == " " } + ")", width: width).map { ScreenLine($0, .dim) }
+            case .verbatim: result.append(ScreenLine(Cells.truncate(laid.text, to: width)))
+            case .blank: result.append(ScreenLine(""))
+            }
+            pendingChords = nil
+        }
+        return result
     }
 
     /// The title in big letters: the largest scale that fits the width in at most two lines and a

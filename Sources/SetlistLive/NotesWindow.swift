@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistTerminal
 
 /// How far the notes of one song scroll on one screen.
 public struct NotesScroll: Hashable, Sendable {
@@ -20,12 +21,13 @@ public struct NotesScroll: Hashable, Sendable {
 /// not all fit, the last row says what is left out and which arrow shows it:
 /// "↓ 12 more lines of notes", "↓ 8 more lines of notes, 4 above", "↑ 12 lines of notes above".
 struct NotesWindow {
-    let visible: [String]
+    let visible: [ScreenLine]
     let scroll: NotesScroll
     /// The first line shown, `offset` kept inside what scrolls.
     let offset: Int
 
-    init(lines: [String], rows: Int, offset: Int, width: Int) {
+    /// `noun` says what scrolls: "notes", "chart", "notes and chart".
+    init(lines: [ScreenLine], rows: Int, offset: Int, width: Int, noun: String = "notes") {
         guard lines.count > rows else {
             (visible, scroll, self.offset) = (lines, .none, 0)
             return
@@ -42,11 +44,11 @@ struct NotesWindow {
         let s = { (n: Int) in n == 1 ? "" : "s" }
         let marker =
             shown == 0
-            ? "… \(below) line\(s(below)) of notes"
+            ? "… \(below) line\(s(below)) of \(noun)"
             : below > 0
-                ? "↓ \(below) more line\(s(below)) of notes" + (above > 0 ? ", \(above) above" : "")
-                : "↑ \(above) line\(s(above)) of notes above"
-        visible = Array(lines[first..<first + shown]) + [Cells.truncate(marker, to: width)]
+                ? "↓ \(below) more line\(s(below)) of \(noun)" + (above > 0 ? ", \(above) above" : "")
+                : "↑ \(above) line\(s(above)) of \(noun) above"
+        visible = Array(lines[first..<first + shown]) + [ScreenLine(Cells.truncate(marker, to: width))]
         scroll = NotesScroll(maximum: maximum, page: shown - 1)
         self.offset = first
     }

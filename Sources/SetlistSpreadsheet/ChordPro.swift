@@ -3,7 +3,8 @@ import SetlistModel
 /// Reads the song details of a ChordPro file (https://www.chordpro.org): `{title: …}`,
 /// `{subtitle: …}` and `{artist: …}` as the author, `{key: …}`, `{tempo: …}`,
 /// `{duration: …}`, their short forms (`{t: …}`, `{st: …}`) and their `{meta: NAME VALUE}`
-/// forms. The lyrics and chords go into the notes only when asked.
+/// forms; the rest of the file (lyrics with chords, sections, comments, other directives) is the
+/// song's chart, in the file's key. `--with-lyrics` (deprecated) also puts the lyrics in the notes.
 public enum ChordPro {
     /// The file name extensions of ChordPro files.
     public static let fileExtensions: Set<String> = ["cho", "chordpro", "chopro", "crd", "pro"]
@@ -11,7 +12,7 @@ public enum ChordPro {
     /// Whether `text` looks like ChordPro: a title directive in its first lines.
     public static func looksLikeChordPro(_ text: String) -> Bool {
         text.split(whereSeparator: \.isNewline).prefix(40).contains { line in
-            guard let directive = Directive(String(line)) else { return false }
+            guard let directive = ChordProDirective(String(line)) else { return false }
             return directive.field == .name
         }
     }
@@ -25,7 +26,7 @@ public enum ChordPro {
     {
         var sheet = SongSheet(file: file, kind: .chordPro)
         var cells: [SongColumn: String] = [:], labels: [SongColumn: String] = [:], lines: [SongColumn: Int] = [:]
-        var lyrics: [String] = [], start = 1, lineNumber = 0, directives = 0
+        var lyrics: [String] = [], chart: [String] = [], chartStart = 1, start = 1, lineNumber = 0, directives = 0
         var problems: [SpreadsheetError.Problem] = []
 
         func finish() {
@@ -35,19 +36,33 @@ public enum ChordPro {
                 labels[$0] ?? "{\($0 == .name ? "title" : $0.rawValue)}"
             }
             problems += song.problems
-            if let fields = song.fields { sheet.songs.append(IncomingSong(line: start, fields: fields)) }
+            if var fields = song.fields {
+                do {
+                    fields.chart = try Chart(text: chart.joined(separator: "\n"), key: fields.key)
+                    sheet.songs.append(IncomingSong(line: start, fields: fields))
+                } catch {
+                    problems.append(SpreadsheetError.Problem(line: chartStart, field: "the chart", message: error.description))
+                }
+            }
             cells = [:]
             labels = [:]
             lines = [:]
             lyrics = []
+            chart = []
         }
 
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
             let line = String(raw)
-            if line.hasPrefix("#") { continue } // a ChordPro comment, not for anyone's eyes
-            guard let directive = Directive(line) else {
+            if chart.isEmpty { chartStart = lineNumber }
+            if line.hasPrefix("#") {
+                // A ChordPro comment, for the chart's writer only: kept in the chart, not in notes.
+                chart.append(line)
+                continue
+            }
+            guard let directive = ChordProDirective(line) else {
                 lyrics.append(line)
+                chart.append(line)
                 continue
             }
             directives += 1
@@ -58,6 +73,7 @@ public enum ChordPro {
             }
             guard let field = directive.field else {
                 lyrics.append(line)
+                chart.append(line)
                 continue
             }
             // The artist wins over a subtitle; otherwise the first of each directive counts.
@@ -88,45 +104,20 @@ public enum ChordPro {
         return String(seconds)
     }
 
-    /// One `{name: value}`, `{name value}` or `{meta: name value}` line.
-    struct Directive {
-        var name: String
-        var value: String
-        /// The directive as written, for errors.
-        var label: String
+}
 
-        init?(_ line: String) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}"), trimmed.count >= 2 else { return nil }
-            let inner = trimmed.dropFirst().dropLast()
-            let separator = inner.firstIndex { $0 == ":" || $0 == " " || $0 == "\t" } ?? inner.endIndex
-            var name = inner[..<separator].lowercased()
-            var value = inner[separator...].drop { $0 == ":" || $0 == " " || $0 == "\t" }
-            label = name
-            // Conditional directives ("title-de", "key-piano") count as the plain one.
-            if let dash = name.firstIndex(of: "-") { name = String(name[..<dash]) }
-            if name == "meta" {
-                let split = value.firstIndex { $0 == " " || $0 == "\t" || $0 == ":" } ?? value.endIndex
-                name = value[..<split].lowercased()
-                value = value[split...].drop { $0 == ":" || $0 == " " || $0 == "\t" }
-                label = "meta: \(name)"
-            }
-            self.name = name
-            self.value = String(value).trimmingCharacters(in: .whitespaces)
-        }
+extension ChordProDirective {
+    var isArtist: Bool { name == "artist" }
 
-        var isArtist: Bool { name == "artist" }
-
-        /// The song field the directive sets, or nil for the directives of the lyrics.
-        var field: SongColumn? {
-            switch name {
-            case "title", "t": .name
-            case "subtitle", "st", "artist": .author
-            case "key": .key
-            case "tempo": .bpm
-            case "duration": .length
-            default: nil
-            }
+    /// The song field the directive sets, or nil for the directives of the chart.
+    var field: SongColumn? {
+        switch name {
+        case "title", "t": .name
+        case "subtitle", "st", "artist": .author
+        case "key": .key
+        case "tempo": .bpm
+        case "duration": .length
+        default: nil
         }
     }
 }

@@ -65,6 +65,7 @@ public enum SongImport {
         edit.key = fields.key.map { .some($0) }
         edit.bpm = fields.bpm.map { .some($0) }
         edit.notes = fields.notes.map { .some($0) }
+        edit.chart = fields.chart.map { .some($0) }
         let before = library.songs[index].fields
         library.applyEdit(edit, toSongAt: index, everywhere: false)
         let changed = library.songs[index].fields.differences(from: before).sorted()

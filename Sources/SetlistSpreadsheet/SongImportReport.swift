@@ -98,10 +98,11 @@ public struct SongImportReport: Hashable, Sendable {
             case .length: fields.length.map(SongLength.format) ?? "—"
             case .key: fields.key?.spelled(in: notation) ?? "—"
             case .bpm: fields.bpm.map { "\($0) BPM" } ?? "—"
-            case .notes: "notes"
+            case .notes, .chart: ""
             }
         }
         if field == .notes { return "notes changed" }
+        if field == .chart { return before.chart == nil ? "chart added" : after.chart == nil ? "chart removed" : "chart changed" }
         return "\(field.rawValue) \(show(before)) → \(show(after))"
     }
 }

@@ -133,6 +133,7 @@ extension SongFields: MergeableRecord {
         case .key: key == other.key
         case .bpm: bpm == other.bpm
         case .notes: notes == other.notes
+        case .chart: chart == other.chart
         }
     }
 
@@ -144,6 +145,7 @@ extension SongFields: MergeableRecord {
         case .key: key = other.key
         case .bpm: bpm = other.bpm
         case .notes: notes = other.notes
+        case .chart: chart = other.chart
         }
     }
 }

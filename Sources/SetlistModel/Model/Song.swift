@@ -12,10 +12,12 @@ public struct SongFields: Hashable, Sendable, Codable {
     /// Tempo in beats per minute.
     public var bpm: Int?
     public var notes: String?
+    /// The chord chart, in the key it is written in (``Chart``).
+    public var chart: Chart?
 
     public init(
         name: String, author: String? = nil, length: Int? = nil, key: MusicalKey? = nil,
-        bpm: Int? = nil, notes: String? = nil
+        bpm: Int? = nil, notes: String? = nil, chart: Chart? = nil
     ) {
         self.name = name
         self.author = author
@@ -23,6 +25,7 @@ public struct SongFields: Hashable, Sendable, Codable {
         self.key = key
         self.bpm = bpm
         self.notes = notes
+        self.chart = chart
     }
 
     /// The fields that differ between two records.
@@ -34,13 +37,14 @@ public struct SongFields: Hashable, Sendable, Codable {
         if key != other.key { result.insert(.key) }
         if bpm != other.bpm { result.insert(.bpm) }
         if notes != other.notes { result.insert(.notes) }
+        if chart != other.chart { result.insert(.chart) }
         return result
     }
 }
 
 /// One editable field of a song record.
 public enum SongField: String, CaseIterable, Sendable, Codable, Comparable {
-    case name, author, length, key, bpm, notes
+    case name, author, length, key, bpm, notes, chart
 
     public static func < (lhs: SongField, rhs: SongField) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

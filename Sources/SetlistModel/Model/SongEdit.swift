@@ -7,10 +7,11 @@ public struct SongEdit: Sendable, Equatable {
     public var key: MusicalKey??
     public var bpm: Int??
     public var notes: String??
+    public var chart: Chart??
 
     public init(
         name: String? = nil, author: String?? = nil, length: Int?? = nil, key: MusicalKey?? = nil,
-        bpm: Int?? = nil, notes: String?? = nil
+        bpm: Int?? = nil, notes: String?? = nil, chart: Chart?? = nil
     ) {
         self.name = name
         self.author = author
@@ -18,6 +19,7 @@ public struct SongEdit: Sendable, Equatable {
         self.key = key
         self.bpm = bpm
         self.notes = notes
+        self.chart = chart
     }
 
     /// The fields this edit sets.
@@ -29,6 +31,7 @@ public struct SongEdit: Sendable, Equatable {
         if key != nil { result.insert(.key) }
         if bpm != nil { result.insert(.bpm) }
         if notes != nil { result.insert(.notes) }
+        if chart != nil { result.insert(.chart) }
         return result
     }
 
@@ -44,6 +47,7 @@ public struct SongEdit: Sendable, Equatable {
         if let key { record.key = key }
         if let bpm { record.bpm = bpm }
         if let notes { record.notes = notes }
+        if let chart { record.chart = chart }
         return record.differences(from: before)
     }
 }

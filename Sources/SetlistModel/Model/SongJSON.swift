@@ -8,6 +8,7 @@ extension SongFields {
     public func writeMembers(to writer: inout JSONWriter, id: String? = nil, original: String? = nil) {
         writer.member("author", author)
         writer.member("bpm", bpm)
+        writer.member("chart", chart)
         writer.member("id", id)
         writer.member("key", key?.description)
         writer.member("length", length)
@@ -18,7 +19,7 @@ extension SongFields {
 
     /// A song record's fields as its members are read.
     public struct Members {
-        private var name: String?, author: String?, length: Int?, key: MusicalKey?, bpm: Int?, notes: String?
+        private var name: String?, author: String?, length: Int?, key: MusicalKey?, bpm: Int?, notes: String?, chart: Chart?
 
         public init() {}
 
@@ -32,6 +33,7 @@ extension SongFields {
             case "bpm": bpm = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case "notes": notes = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
             case "key": key = try reader.readOptional { reader throws(JSONReadError) in try MusicalKey(json: &reader) }
+            case "chart": chart = try reader.readOptional { reader throws(JSONReadError) in try Chart(json: &reader) }
             default: return false
             }
             return true
@@ -40,7 +42,7 @@ extension SongFields {
         /// The fields read; `reader` names the record when the name is missing.
         public func fields(_ reader: JSONReader) throws(JSONReadError) -> SongFields {
             guard let name else { throw reader.missing("name") }
-            return SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes)
+            return SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes, chart: chart)
         }
     }
 }

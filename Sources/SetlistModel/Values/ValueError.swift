@@ -18,6 +18,10 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A day, or day and time, that is not one (`setlist gig --add --date`, `songs --not-played-since`);
     /// `field` names the option.
     case invalidDate(field: String, text: String)
+    /// A chart's `{key: …}` (on `line`) that is not a key.
+    case invalidChartKey(line: Int, text: String)
+    /// A chart given as a file of several songs (`{new_song}` on `line`).
+    case chartHoldsSeveralSongs(line: Int)
 
     public var description: String {
         switch self {
@@ -37,6 +41,10 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
             "The \(field) \(Self.agreeing(field, "contains", "contain")) \(ControlCharacters.described(scalar)). Remove it and type the text again."
         case .invalidDate(let field, let text):
             "\(field): \(ControlCharacters.quoted(text)) is not a date. Type a day like 2026-03-14, or a day and time like \"2026-03-14 20:00\"."
+        case .invalidChartKey(let line, let text):
+            "Line \(line): {key: \(ControlCharacters.quoted(text))} is not a key. Write it like {key: Am}, {key: F#} or {key: Bb}."
+        case .chartHoldsSeveralSongs(let line):
+            "Line \(line): {new_song} starts a second song; a chart is one song's. Import a songbook with `setlist import-songs`."
         case .invalidNotation(let text):
             "\(ControlCharacters.quoted(text)) is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
         case .tooLong(let field, let limit):

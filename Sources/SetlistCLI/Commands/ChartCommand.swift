@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import SetlistModel
+import SetlistStore
+import SetlistTerminal
+
+struct ChartCommand: SetlistSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract: "Show a song's chord chart, or edit, set, export or remove it.",
+        discussion: """
+            A chart is ChordPro text: lyrics with chords in brackets before their syllables \
+            ([Am]Hello [F]world), sections such as {start_of_chorus} … {end_of_chorus}, \
+            {comment: …}, tabs and grids. `setlist import-songs FILE.cho` keeps a file's chart.
+
+            With --in PLAYLIST it is the copy's chart, shown in the copy's key: moved from the key \
+            it is written in, its chords spelled for the copy's key (as `setlist transpose` \
+            spells keys). A chart without a key is shown as written. As with edit-song, a change \
+            to the original leaves its copies as they are unless --everywhere is given.
+
+            Examples:
+              setlist chart "Highway to Hell"
+              setlist chart "Highway to Hell" --in "Můj koncert"
+              setlist chart "Highway to Hell" --edit
+              setlist chart "Highway to Hell" --set highway.cho
+              setlist chart 3 --in "Můj koncert" --export
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+    @Argument(help: "The song: title or id (with --in, also its position in the playlist).", completion: .songs) var song: String
+    @Option(help: ArgumentHelp("The copy in this playlist instead of the original.", valueName: "playlist"), completion: .playlists)
+    var `in`: String?
+    @Flag(help: "Open the chart in $VISUAL or $EDITOR; saving it unchanged changes nothing.") var edit = false
+    @Option(help: ArgumentHelp("Replace the chart with a ChordPro file (- reads standard input).", valueName: "file"))
+    var set: String?
+    @Flag(help: "Write the song as a ChordPro file (title, details and chart) to the current folder.") var export = false
+    @Option(name: .shortAndLong, help: ArgumentHelp("With --export: the file to write (- for standard output).", valueName: "file"))
+    var output: String?
+    @Flag(help: "Print the chart as ChordPro text instead of chords over the lyrics.") var chordpro = false
+    @Flag(help: "Remove the chart.") var remove = false
+    @Flag(help: "With --edit, --set or --remove on the original: change every copy of it too.") var everywhere = false
+    @Flag(help: "With --in: change the original's chart too.") var alsoOriginal = false
+
+    func validate() throws {
+        let actions = [edit, set != nil, export, remove, chordpro].filter { $0 }.count
+        if actions > 1 { throw ValidationError("Give one of --edit, --set, --export, --remove and --chordpro.") }
+        let changes = edit || set != nil || remove
+        if everywhere && (`in` != nil || !changes) {
+            throw ValidationError("--everywhere goes with --edit, --set or --remove of the original (without --in).")
+        }
+        if alsoOriginal && (`in` == nil || !changes) {
+            throw ValidationError("--also-original goes with --in PLAYLIST and --edit, --set or --remove.")
+        }
+        if output != nil && !export { throw ValidationError("--output goes with --export.") }
+    }
+
+    func run(_ context: CommandContext) throws {
+        if let set {
+            let text = try ChartInput.read(set, in: context)
+            try change(in: context) { record, notation throws(ValueError) in
+                try ChordProFile.chart(in: text, keyOtherwise: record.key, notation: notation)
+            }
+        } else if remove {
+            try change(in: context) { _, _ in nil }
+        } else if edit {
+            try editChart(in: context)
+        } else {
+            let (record, notation) = try find(in: context)
+            if export { return try exportFile(record, notation: notation, in: context) }
+            try show(record, notation: notation, in: context)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The record named, and the band's notation.
+    private func find(in context: CommandContext) throws -> (record: SongFields, notation: KeyNotation) {
+        if let playlist = `in` {
+            let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
+            let found = try library.playlist(matching: playlist)
+            let position = try Library.position(of: song, in: found)
+            return (found.copies[position - 1].fields, library.notation)
+        }
+        let library = try libraryOptions.load(.song(withCopiesOf: song), in: context)
+        return (try library.song(matching: song).fields, library.notation)
+    }
+
+    /// "'Highway to Hell' (song 3 in 'Concert')" or "'Highway to Hell'".
+    private func place(_ record: SongFields) -> String {
+        `in`.map { "'\(record.name)' in '\($0)'" } ?? "'\(record.name)'"
+    }
+
+    private func show(_ record: SongFields, notation: KeyNotation, in context: CommandContext) throws {
+        guard let chart = record.chart else {
+            context.say(
+                "\(place(record)) has no chart. Add one with `setlist chart \(ShellWord.asNeeded(song))\(inOption) --edit` or --set FILE.cho."
+            )
+            return
+        }
+        if record.key != nil && chart.key == nil {
+            context.note("the chart of \(place(record)) has no key, so it is shown as written, not moved to the song's key.")
+        }
+        let shown = chart.shown(in: record.key, notation: notation)
+        if chordpro { return context.output.write(shown.text) }
+        let emphasis = context.outputEmphasis
+        var heading = record.name + (record.author.map { " — " + $0 } ?? "")
+        if let key = shown.key { heading += " · " + key.spelled(in: notation) }
+        if chart.isMoved(to: record.key), let written = chart.key {
+            heading += " (written in \(written.spelled(in: notation)))"
+        }
+        context.say(emphasis.strong(heading))
+        context.say()
+        for line in ChartText.lines(of: shown, emphasis: emphasis) { context.say(line) }
+    }
+
+    private var inOption: String { `in`.map { " --in \(ShellWord.asNeeded($0))" } ?? "" }
+
+    private func exportFile(_ record: SongFields, notation: KeyNotation, in context: CommandContext) throws {
+        let data = Data(ChordProFile.text(of: record, notation: notation).utf8)
+        let path = output ?? FileName.safe(record.name, fallback: "song") + ".cho"
+        if path == "-" { return context.output.write(data) }
+        do {
+            try AtomicFile.write(data, to: context.url(for: path))
+        } catch {
+            throw CLIError("Cannot write \(path): \(FailureText.reason(error)) Choose another file with --output.")
+        }
+        let what = record.chart == nil ? "details (it has no chart)" : "details and chart"
+        context.say("Wrote the \(what) of \(place(record)) to \(path).")
+    }
+
+    // MARK: Changing
+
+    /// Sets the chart of the record named to what `chart` makes of the record and the notation.
+    private func change(in context: CommandContext, _ chart: (SongFields, KeyNotation) throws(ValueError) -> Chart?) throws {
+        func newChart(_ record: SongFields, _ notation: KeyNotation) throws -> SongEdit {
+            do throws(ValueError) { return SongEdit(chart: .some(try chart(record, notation))) } catch {
+                throw LibraryError.invalidValues([error])
+            }
+        }
+        if let playlist = `in` {
+            let edited = try libraryOptions.modify(in: context) { library in
+                let index = try library.playlistIndex(matching: playlist)
+                let position = try Library.position(of: song, in: library.playlists[index])
+                let edit = try newChart(library.playlists[index].copies[position - 1].fields, library.notation)
+                return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
+            }
+            guard !edited.changedNothing else {
+                return context.say("Nothing changed: song \(edited.position) in '\(edited.playlist)' already has that chart.")
+            }
+            context.say(
+                "Changed the chart of song \(edited.position) in '\(edited.playlist)'"
+                    + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
+            if edited.originalMissing { context.note("the original of this copy was deleted, so only the copy changed.") }
+        } else {
+            let edited = try libraryOptions.modify(.song(withCopiesOf: song), in: context) { library in
+                let edit = try newChart(try library.song(matching: song).fields, library.notation)
+                return try library.editSong(song, edit, everywhere: everywhere)
+            }
+            guard !edited.changedNothing else {
+                return context.say("Nothing changed: \(edited.song.fields.listing) already has that chart.")
+            }
+            var message = "Changed the chart of \(edited.song.fields.listing)"
+            if everywhere {
+                message += " and of \(Show.count(edited.copiesChanged, "copy", plural: "copies"))."
+            } else if edited.playlistsKeeping > 0 {
+                message += "; its copies in \(Show.count(edited.playlistsKeeping, "playlist")) keep theirs (--everywhere changes them too)."
+            } else {
+                message += "."
+            }
+            context.say(message)
+        }
+    }
+
+    /// Opens the chart, as the record shows it, in the user's editor; saves what the editor saved
+    /// unless it is what was opened.
+    private func editChart(in context: CommandContext) throws {
+        let (record, notation) = try find(in: context)
+        let shown = record.chart?.shown(in: record.key, notation: notation)
+        let opened = ChartInput.editorText(name: record.name, key: shown?.key ?? record.key, chart: shown)
+        let saved = try TextEditor.edit(opened, fileName: FileName.safe(record.name, fallback: "chart") + ".cho", in: context)
+        guard saved != opened else { return context.say("Nothing changed: the chart of \(place(record)) was saved as it was.") }
+        let text = ChartInput.withoutHeader(saved)
+        try change(in: context) { current, notation throws(ValueError) in
+            try ChordProFile.chart(in: text, keyOtherwise: current.key, notation: notation)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+/// A song's chord chart: the body of a ChordPro file (lyrics with `[C]` chords over their
+/// syllables, sections such as `{start_of_chorus}`, `{comment: …}`, tabs and grids), and the key
+/// it is written in. The song's details (title, key, tempo, length) stay its fields.
+///
+/// The chart keeps its own key so that a copy played in another key shows it moved from the key
+/// it is written in to the copy's (``shown(in:notation:)``), however often the copy is transposed.
+/// A chart without a key is never moved.
+public struct Chart: Hashable, Sendable {
+    /// The ChordPro lines, without line ends; never empty, no blank line first or last.
+    public private(set) var lines: [String]
+    /// The key the chords are written in, when known.
+    public var key: MusicalKey?
+
+    /// The longest chart kept, in characters: a long song with tabs is a few thousand.
+    public static let maximumLength = 100_000
+
+    /// A chart of `text` (any line ends), with trailing spaces and blank lines at either end
+    /// taken off; nil when nothing is left.
+    /// - Throws: ``ValueError`` naming the line of a control character other than a tab, or a
+    ///   chart too long.
+    public init?(text: String, key: MusicalKey?) throws(ValueError) {
+        let unified = Text.normalized(text).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var lines = unified.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        guard !lines.isEmpty else { return nil }
+        for (index, line) in lines.enumerated() {
+            if let bad = line.unicodeScalars.first(where: { $0 != "\t" && ControlCharacters.isForbiddenInNotes($0) }) {
+                throw .controlCharacter(field: "chart (line \(index + 1))", scalar: bad)
+            }
+        }
+        guard lines.reduce(0, { $0 + $1.count + 1 }) <= Self.maximumLength else {
+            throw .tooLong(field: "chart", limit: Self.maximumLength)
+        }
+        self.lines = lines
+        self.key = key
+    }
+
+    /// A chart of lines as stored (read back from a file the library wrote).
+    public init(lines: [String], key: MusicalKey?) {
+        self.lines = lines
+        self.key = key
+    }
+
+    /// The ChordPro text, lines ending in "\n".
+    public var text: String { lines.map { $0 + "\n" }.joined() }
+
+    /// The chart as a record in `target` shows it: moved from the chart's key to `target` with
+    /// its chords spelled for `target`, or as written when either key is unknown or they are the
+    /// same (``isMoved(to:)``).
+    public func shown(in target: MusicalKey?, notation: KeyNotation = .english) -> Chart {
+        guard let key, let target, isMoved(to: target) else { return self }
+        let semitones = ((target.pitchClass - key.pitchClass) % 12 + 12) % 12
+        return Chart(lines: ChartTransposer(by: semitones, to: target, notation: notation).lines(lines), key: target)
+    }
+
+    /// Whether a record in `target` shows this chart moved: both keys known, and on other notes.
+    public func isMoved(to target: MusicalKey?) -> Bool {
+        guard let key, let target else { return false }
+        return key.pitchClass != target.pitchClass
+    }
+}
+
+/// Moves the chords of ChordPro lines: those in `[…]` over the lyrics and the chord names in
+/// grids; tabs stay as written.
+struct ChartTransposer {
+    let semitones: Int
+    let target: MusicalKey
+    let notation: KeyNotation
+
+    init(by semitones: Int, to target: MusicalKey, notation: KeyNotation) {
+        (self.semitones, self.target, self.notation) = (semitones, target, notation)
+    }
+
+    func lines(_ lines: [String]) -> [String] {
+        var section: ChartSection?
+        return lines.map { line in
+            if let directive = ChordProDirective(line) {
+                if let start = ChartSection(starting: directive) { section = start }
+                if ChartSection(ending: directive) != nil { section = nil }
+                return line
+            }
+            if line.hasPrefix("#") { return line }
+            switch section {
+            case .tab?: return line
+            case .grid?: return grid(line)
+            default: return bracketed(line)
+            }
+        }
+    }
+
+    /// One chord name moved, or as written when it is not one.
+    func chord(_ name: Substring) -> String {
+        // An optional chord is written in parentheses: "(G)".
+        if name.hasPrefix("("), name.hasSuffix(")"), name.count > 2 {
+            return "(" + chord(name.dropFirst().dropLast()) + ")"
+        }
+        guard let chord = Chord(String(name), notation: notation) else { return String(name) }
+        return chord.transposed(by: semitones).spelled(for: target, notation: notation)
+    }
+
+    private func bracketed(_ line: String) -> String {
+        guard line.contains("[") else { return line }
+        var result = "", rest = Substring(line)
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+            result += rest[..<open] + "[" + chord(rest[rest.index(after: open)..<close]) + "]"
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    private func grid(_ line: String) -> String {
+        var result = "", word = Substring()
+        for character in line {
+            if character == " " || character == "\t" {
+                result += chord(word) + String(character)
+                word = ""
+            } else {
+                word.append(character)
+            }
+        }
+        return result + chord(word)
+    }
+}

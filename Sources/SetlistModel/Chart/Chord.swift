@@ -1,0 +1,121 @@
+/// A chord name in a chart, such as `Am7`, `F#m7b5`, `Bbsus4`, `D/F#` or `Hm` (German B minor):
+/// a root, a quality as written, and a bass note after a slash.
+///
+/// Only names that read as chords are moved when a chart is transposed; anything else (`N.C.`,
+/// `x`, an annotation such as `*Coda`, a quality this does not know) is kept as written.
+public struct Chord: Hashable, Sendable {
+    /// The root's pitch class, 0–11 from C.
+    public var root: Int
+    /// What follows the root as written: `m7b5`, `sus4`, `add9`, `6/9`; empty for a major triad.
+    public var quality: String
+    /// The bass note's pitch class, when the chord names one (`D/F#`).
+    public var bass: Int?
+
+    /// Reads `text` as a chord, with B and H as `notation` means them (in German, B is B♭ and H
+    /// is B); nil when it is not one.
+    public init?(_ text: String, notation: KeyNotation = .english) {
+        var rest = Substring(text)
+        guard let root = Self.note(&rest, notation: notation) else { return nil }
+        var quality = rest, bass: Int?
+        if let slash = rest.lastIndex(of: "/") {
+            var after = rest[rest.index(after: slash)...]
+            if let note = Self.note(&after, notation: notation), after.isEmpty {
+                bass = note
+                quality = rest[..<slash]
+            }
+        }
+        guard Self.isQuality(quality) else { return nil }
+        self.root = root
+        self.quality = String(quality)
+        self.bass = bass
+    }
+
+    /// The chord `semitones` higher (lower when negative), its notes spelled as in `key`.
+    public func transposed(by semitones: Int) -> Chord {
+        var moved = self
+        moved.root = (root + semitones % 12 + 12) % 12
+        moved.bass = bass.map { ($0 + semitones % 12 + 12) % 12 }
+        return moved
+    }
+
+    /// The chord's name with its notes spelled for `key` (sharps in sharp keys, flats in flat
+    /// keys, as ``ChordSpelling`` says), in `notation`.
+    public func spelled(for key: MusicalKey, notation: KeyNotation = .english) -> String {
+        let names = ChordSpelling.names(for: key, notation: notation)
+        return names[root] + quality + (bass.map { "/" + names[$0] } ?? "")
+    }
+
+    /// Takes a note name (a letter and an accidental) off the front of `text`.
+    static func note(_ text: inout Substring, notation: KeyNotation) -> Int? {
+        guard let letter = text.first else { return nil }
+        var pitch: Int
+        switch letter {
+        case "C": pitch = 0
+        case "D": pitch = 2
+        case "E": pitch = 4
+        case "F": pitch = 5
+        case "G": pitch = 7
+        case "A": pitch = 9
+        case "B": pitch = notation == .german ? 10 : 11
+        case "H" where notation == .german: pitch = 11
+        default: return nil
+        }
+        text.removeFirst()
+        if let sign = text.first, "#♯b♭".contains(sign) {
+            // German B is already B♭: a flat after it is the same note, as people write it.
+            if !(notation == .german && letter == "B" && (sign == "b" || sign == "♭")) {
+                pitch += sign == "#" || sign == "♯" ? 1 : -1
+            }
+            text.removeFirst()
+        }
+        return (pitch + 12) % 12
+    }
+
+    /// The words and signs a chord's quality is made of, longest first where one starts another.
+    private static let qualityWords = [
+        "maj", "min", "dim", "aug", "sus", "add", "alt", "omit", "no", "ma", "mi", "m", "M", "j",
+        "+", "-", "°", "o", "ø", "Δ", "^", "#", "♯", "b", "♭", "(", ")", ",", "/",
+    ]
+
+    /// Whether `text` is a quality made of chord words and numbers (`m7b5`, `maj7(#11)`, `6/9`),
+    /// so that a word such as `Aha` is not read as A with a quality `ha`.
+    static func isQuality(_ text: Substring) -> Bool {
+        var rest = text
+        while let first = rest.first {
+            if first.isASCII, first.isNumber {
+                rest.removeFirst()
+                continue
+            }
+            guard let word = qualityWords.first(where: { rest.hasPrefix($0) }) else { return false }
+            rest.removeFirst(word.count)
+        }
+        return true
+    }
+}
+
+/// How the notes of chords are spelled in a key: with sharps in the sharp keys (G, D, A, E, B, F♯
+/// major and their relative minors), with flats in the flat keys (F, B♭, E♭, A♭, D♭ major and
+/// theirs), and in C major and A minor as musicians usually write the black keys there
+/// (C♯, E♭, F♯, G♯, B♭). White keys are always plain letters: no E♯, B♯, C♭ or F♭.
+public enum ChordSpelling {
+    static let sharps = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
+    static let flats = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"]
+    static let natural = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "G#", "A", "Bb", "B"]
+
+    /// The twelve note names, from C, for chords in `key`.
+    public static func names(for key: MusicalKey, notation: KeyNotation) -> [String] {
+        // The key's tonic, as keys are spelled (``MusicalKey/transposed(by:)``), tells its signature.
+        let letter = key.tonic.prefix(1), accidental = key.tonic.dropFirst()
+        let flatLetters = key.mode == .major ? "F" : "DGCF", naturalLetter = key.mode == .major ? "C" : "A"
+        let english: [String]
+        if accidental == "b" || (accidental.isEmpty && flatLetters.contains(letter)) {
+            english = flats
+        } else if accidental.isEmpty && letter == naturalLetter {
+            english = natural
+        } else {
+            english = sharps
+        }
+        guard notation == .german else { return english }
+        return english.map { $0 == "B" ? "H" : $0 == "Bb" ? "B" : $0 }
+    }
+}

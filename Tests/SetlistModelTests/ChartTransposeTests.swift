@@ -1,0 +1,145 @@
+import Testing
+
+@testable import SetlistModel
+
+/// Charts moved to another key, against spellings written by hand.
+@Suite struct ChartTransposeTests {
+    /// The note names, from C, a chart in each key is written with: written out by hand from the
+    /// key signatures, not computed.
+    static let handSpelled: [(key: String, names: String)] = [
+        ("C major", "C C# D Eb E F F# G G# A Bb B"),
+        ("Db major", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("D major", "C C# D D# E F F# G G# A A# B"),
+        ("Eb major", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("E major", "C C# D D# E F F# G G# A A# B"),
+        ("F major", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("F# major", "C C# D D# E F F# G G# A A# B"),
+        ("G major", "C C# D D# E F F# G G# A A# B"),
+        ("Ab major", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("A major", "C C# D D# E F F# G G# A A# B"),
+        ("Bb major", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("B major", "C C# D D# E F F# G G# A A# B"),
+        ("C minor", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("C# minor", "C C# D D# E F F# G G# A A# B"),
+        ("D minor", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("Eb minor", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("E minor", "C C# D D# E F F# G G# A A# B"),
+        ("F minor", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("F# minor", "C C# D D# E F F# G G# A A# B"),
+        ("G minor", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("G# minor", "C C# D D# E F F# G G# A A# B"),
+        ("A minor", "C C# D Eb E F F# G G# A Bb B"),
+        ("Bb minor", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("B minor", "C C# D D# E F F# G G# A A# B"),
+    ]
+
+    /// Every key to every other: a chart with a chord on each of the twelve notes, each with a
+    /// quality and a bass, comes out spelled as the hand table says for the target key.
+    @Test(arguments: handSpelled)
+    func everyKeyToEveryKeyIsSpelledAsWrittenByHand(target: String, names: String) throws {
+        let targetKey = try #require(MusicalKey(parsing: target))
+        let expectedNames = names.split(separator: " ").map(String.init)
+        for (source, sourceNames) in Self.handSpelled {
+            let sourceKey = try #require(MusicalKey(parsing: source))
+            let written = sourceNames.split(separator: " ").map(String.init)
+            // On every note: the plain chord, m7b5 over the note a third up, sus4, add9.
+            let line = (0..<12).map { "[\(written[$0])m7b5/\(written[($0 + 4) % 12])]x [\(written[$0])sus4]y [\(written[$0])add9]z" }
+            let chart = try #require(try Chart(text: line.joined(separator: "\n"), key: sourceKey))
+            let shown = chart.shown(in: targetKey)
+            let move = ((targetKey.pitchClass - sourceKey.pitchClass) % 12 + 12) % 12
+            let expected = (0..<12).map { note -> String in
+                let root = expectedNames[(note + move) % 12], bass = expectedNames[(note + 4 + move) % 12]
+                return move == 0 ? line[note] : "[\(root)m7b5/\(bass)]x [\(root)sus4]y [\(root)add9]z"
+            }
+            #expect(shown.lines == expected, "\(source) → \(target)")
+            #expect(shown.key == (move == 0 ? sourceKey : targetKey))
+        }
+    }
+
+    /// The qualities musicians write, worked by hand from G major to Bb major (+3).
+    @Test func qualitiesAndWhatIsNoChordAreKept() throws {
+        let chart = try #require(
+            try Chart(
+                text: """
+                    {start_of_chorus: Refrain}
+                    [G]Sing [Em7]out, [Cmaj7]loud [D7sus4]now [D7]
+                    [Am7b5]Low, [B7(#9)]high, [Gadd9/B]walk [C6/9]on, [F#dim7]yes, [D+]up
+                    [N.C.]Stop! [x]hit [*Coda]then [(G)]maybe [Aha]no
+                    {end_of_chorus}
+                    {start_of_tab}
+                    e|--3--[G]--|
+                    {end_of_tab}
+                    {start_of_grid}
+                    | G . Em . | C . D/F# . |
+                    {end_of_grid}
+                    # [G] a writer's note
+                    """, key: MusicalKey(parsing: "G major")))
+        #expect(
+            chart.shown(in: MusicalKey(parsing: "Bb major")).lines == [
+                "{start_of_chorus: Refrain}",
+                "[Bb]Sing [Gm7]out, [Ebmaj7]loud [F7sus4]now [F7]",
+                "[Cm7b5]Low, [D7(#9)]high, [Bbadd9/D]walk [Eb6/9]on, [Adim7]yes, [F+]up",
+                "[N.C.]Stop! [x]hit [*Coda]then [(Bb)]maybe [Aha]no",
+                "{end_of_chorus}",
+                "{start_of_tab}",
+                "e|--3--[G]--|",
+                "{end_of_tab}",
+                "{start_of_grid}",
+                "| Bb . Gm . | Eb . F/A . |",
+                "{end_of_grid}",
+                "# [G] a writer's note",
+            ])
+    }
+
+    /// German notation: H is B and B is B♭, read and written so.
+    @Test func germanNotationReadsAndWritesHAndB() throws {
+        let chart = try #require(try Chart(text: "[H7]eins [B]zwei [Hm/D]drei", key: MusicalKey(parsing: "E major")))
+        #expect(
+            chart.shown(in: MusicalKey(parsing: "D major"), notation: .german).lines == ["[A7]eins [G#]zwei [Am/C]drei"],
+            "D major is a sharp key")
+        #expect(chart.shown(in: MusicalKey(parsing: "F# major"), notation: .german).lines == ["[C#7]eins [C]zwei [C#m/E]drei"])
+        let english = try #require(try Chart(text: "[A]la [E]le", key: MusicalKey(parsing: "A major")))
+        #expect(english.shown(in: MusicalKey(parsing: "C major"), notation: .german).lines == ["[C]la [G]le"])
+        #expect(english.shown(in: MusicalKey(parsing: "B major"), notation: .german).lines == ["[H]la [F#]le"])
+    }
+
+    /// A chart with no key, or a record with none, shows the chart as written.
+    @Test func aChartWithoutAKeyIsNeverMoved() throws {
+        let chart = try #require(try Chart(text: "[C]la", key: nil))
+        #expect(chart.shown(in: MusicalKey(parsing: "D major")) == chart)
+        #expect(!chart.isMoved(to: MusicalKey(parsing: "D major")))
+        let keyed = try #require(try Chart(text: "[C]la", key: MusicalKey(parsing: "C major")))
+        #expect(keyed.shown(in: nil) == keyed)
+        #expect(keyed.shown(in: MusicalKey(parsing: "C minor")).lines == ["[C]la"], "the same tonic is not moved")
+    }
+
+    @Test func textIsNormalizedAndControlCharactersNamed() throws {
+        let chart = try #require(try Chart(text: "\r\n\n[C]la  \r\n\tx\r\n\n", key: nil))
+        #expect(chart.lines == ["[C]la", "\tx"])
+        #expect(try Chart(text: " \n\n", key: nil) == nil)
+        #expect(throws: ValueError.controlCharacter(field: "chart (line 2)", scalar: "\u{1B}")) {
+            try Chart(text: "a\nb\u{1B}[31m", key: nil)
+        }
+    }
+
+    @Test func chordsSitOverTheirSyllablesInAFixedWidthFont() {
+        func laid(_ line: String) -> [String] {
+            let (chords, lyrics) = ChartSegment.monospaced(ChartSegment.segments(of: line))
+            return [chords, lyrics].compactMap { $0 }
+        }
+        #expect(laid("[Am]Hello [F]world") == ["Am    F", "Hello world"])
+        #expect(laid("Sing [G]it [D7sus4][C]now") == ["     G  D7sus4 C", "Sing it        now"])
+        #expect(laid("no chords here") == ["no chords here"])
+        #expect(laid("[C]") == ["C", ""])
+    }
+
+    @Test func linesAreReadForShowing() throws {
+        let chart = try #require(
+            try Chart(text: "{soc}\n[C]la\n{eoc}\n\n{c: Slowly}\n{chorus}\n{sot: Intro}\ne|-0-|\n{eot}\n{new_page}\n# hidden", key: nil))
+        #expect(
+            ChartLine.lines(of: chart) == [
+                .sectionStart(.chorus, label: "Chorus"), .lyrics([ChartSegment(chord: "C", text: "la")]), .sectionEnd(.chorus), .blank,
+                .comment("Slowly"), .comment("Chorus"), .sectionStart(.tab, label: "Intro"), .verbatim("e|-0-|"), .sectionEnd(.tab),
+            ])
+    }
+}
