@@ -38,7 +38,7 @@ public enum ChordPro {
             problems += song.problems
             if var fields = song.fields {
                 do {
-                    fields.chart = try Chart(text: chart.joined(separator: "\n"), key: fields.key)
+                    fields.chart = try Chart(text: ChordProFile.body(of: chart).joined(separator: "\n"), key: fields.key)
                     sheet.songs.append(IncomingSong(line: start, fields: fields))
                 } catch {
                     problems.append(SpreadsheetError.Problem(line: chartStart, field: "the chart", message: error.description))
@@ -55,14 +55,11 @@ public enum ChordPro {
             lineNumber += 1
             let line = String(raw)
             if chart.isEmpty { chartStart = lineNumber }
-            if line.hasPrefix("#") {
-                // A ChordPro comment, for the chart's writer only: kept in the chart, not in notes.
-                chart.append(line)
-                continue
-            }
+            chart.append(line)
+            // A ChordPro comment, for the chart's writer only: kept in the chart, not in notes.
+            if line.hasPrefix("#") { continue }
             guard let directive = ChordProDirective(line) else {
                 lyrics.append(line)
-                chart.append(line)
                 continue
             }
             directives += 1
@@ -73,7 +70,6 @@ public enum ChordPro {
             }
             guard let field = directive.field else {
                 lyrics.append(line)
-                chart.append(line)
                 continue
             }
             // The artist wins over a subtitle; otherwise the first of each directive counts.

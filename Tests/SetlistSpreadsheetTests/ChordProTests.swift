@@ -61,3 +61,61 @@ import Testing
         #expect(throws: SpreadsheetError.self) { try SongFiles.read([("songs", folder)], options: .init()) }
     }
 }
+
+/// The chart a ChordPro file gives its song: every line but the song's details, in the file's key.
+@Suite struct ChordProChartTests {
+    @Test func theBodyIsTheChartInTheFilesKey() throws {
+        let song = try #require(try Fixture.sheet("chordpro/long-forms.cho").songs.first)
+        #expect(song.fields.notes == nil, "the notes are left for the band's own")
+        let chart = try #require(song.fields.chart)
+        #expect(chart.key == song.fields.key)
+        #expect(
+            chart.lines == [
+                "# Every directive in its long form, with a colon.", "", "{start_of_verse}", "[A]Living easy, [D/F#]living free",
+                "{end_of_verse}", "{c: Chorus}", "[A]I'm on the highway to hell",
+            ])
+    }
+
+    /// Songs as the ChordPro project ships them: what each keeps, and that it reads as a chart.
+    @Test func realFilesKeepTheirCharts() throws {
+        let swing = try #require(try Fixture.sheet("chordpro-real/swinglow.cho").songs.first?.fields)
+        #expect(swing.name == "Swing Low Sweet Chariot" && swing.author == "Traditional" && swing.key == nil)
+        let chart = try #require(swing.chart)
+        #expect(chart.lines.first == "# Example of a simple ChordPro song.")
+        #expect(!chart.lines.contains { $0.hasPrefix("{title") || $0.hasPrefix("{subtitle") })
+        #expect(chart.lines.contains("Comin’ for to carry me [A7]home."))
+        let lines = ChartLine.lines(of: chart)
+        #expect(chart.lines.prefix(3) == ["# Example of a simple ChordPro song.", "", "{start_of_chorus}"])
+        #expect(lines.first == .blank && lines.dropFirst().first == .sectionStart(.chorus, label: "Chorus"))
+        #expect(lines.last == .comment("Chorus"))
+        #expect(!lines.contains { if case .lyrics(let s) = $0 { s.contains { $0.text.contains("#") } } else { false } })
+
+        // The same file from Windows: CRLF gone, and with a key, moved.
+        let windows = try #require(try Fixture.sheet("chordpro-real/swinglow-crlf.cho").songs.first?.fields)
+        #expect(windows.key == MusicalKey(parsing: "D major"))
+        let crlf = try #require(windows.chart)
+        #expect(crlf.lines == chart.lines && crlf.key == windows.key)
+        #expect(crlf.shown(in: MusicalKey(parsing: "F major")).lines.contains("Swing [F]low, sweet [Bb]chari[F]ot,"))
+
+        let molly = try #require(try Fixture.sheet("chordpro-real/mollymalone.cho").songs.first?.fields.chart)
+        let shown = ChartLine.lines(of: molly)
+        #expect(shown.contains(.sectionStart(.other("abc"), label: "Abc")))
+        #expect(shown.contains(.verbatim(#"D | "G"GGG | "Em"G<BG | "Am"AAA|"D7"A<cA|"G"BAG|"Em"dcB|"A7"BAG | "D7"A2 D/2D/2 |"#)))
+        #expect(shown.contains(.sectionStart(.other("textblock"), label: "Textblock")))
+        #expect(
+            shown.contains(
+                .lyrics([
+                    ChartSegment(chord: nil, text: "Crying "), ChartSegment(chord: "G", text: "“Cockles and Mus"),
+                    ChartSegment(chord: "Em", text: "sels, a"), ChartSegment(chord: "A7", text: "live a"),
+                    ChartSegment(chord: "D7", text: "live-"), ChartSegment(chord: "G", text: "o”"),
+                ])))
+        // ABC notation is not moved with the chords.
+        let moved = Chart(lines: molly.lines, key: MusicalKey(parsing: "G major")).shown(in: MusicalKey(parsing: "A major"))
+        #expect(moved.lines.contains(#"X: 1"#) && moved.lines.contains(#""G"GGG|"Em"G<BG|"Am"AAA|"D7"A<cA/2A/2|"#))
+        #expect(moved.lines.contains("She [A]was a fish [F#m]monger"))
+
+        let armenian = try #require(try Fixture.sheet("chordpro-real/example-armenian.cho").songs.first?.fields)
+        #expect(armenian.name == "Ալմաստը շողում է" && armenian.author == "Almaste Shoghum E")
+        #expect(armenian.chart?.lines.contains("[Bb]Ինչպես հըպարտ [C]ջեյրա[Dm]նի։") == true)
+    }
+}

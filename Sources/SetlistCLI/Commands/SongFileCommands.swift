@@ -24,8 +24,9 @@ struct ImportSongsCommand: SetlistSubcommand {
 
             ChordPro files (.cho, .chordpro, .chopro, .crd, or any file whose content is ChordPro) give \
             the title, the artist or subtitle as author, key, tempo and duration (fractional seconds \
-            are rounded); errors name the directive's line. A folder imports every ChordPro file in \
-            it, and names the folders inside it, which it does not read.
+            are rounded), and the rest of the file (lyrics, chords, sections) is the song's chart, \
+            in the file's key (see `setlist chart`); errors name the directive's line. A folder \
+            imports every ChordPro file in it, and names the folders inside it, which it does not read.
 
             A song you already have (same title and author, whatever the case or accents) is skipped, \
             or changed to the file's values with --update. Any invalid row, or file that cannot be \
@@ -40,7 +41,7 @@ struct ImportSongsCommand: SetlistSubcommand {
               setlist import-songs setlist.csv --to "Koncert 12. 5."
               setlist import-songs --columns title,author,-,length songs.csv
               setlist import-songs --columns -,title,set gig.csv --to Gig
-              setlist import-songs Songbook/ --with-lyrics
+              setlist import-songs Songbook/
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -60,7 +61,8 @@ struct ImportSongsCommand: SetlistSubcommand {
     @Flag(help: "Import the valid rows and files and list the invalid ones, instead of importing nothing.") var skipInvalid = false
     @Option(help: ArgumentHelp("Also copy the songs into this playlist, in the file's order (created if needed).", valueName: "playlist"))
     var to: String?
-    @Flag(help: "Put the lyrics and chords of ChordPro files into the songs' notes.") var withLyrics = false
+    @Flag(help: "Deprecated: the chart is kept by itself now. Also puts the lyrics and chords into the notes.")
+    var withLyrics = false
     @Flag(help: "Show what importing would do, and change nothing.") var dryRun = false
 
     func validate() throws {
@@ -70,6 +72,12 @@ struct ImportSongsCommand: SetlistSubcommand {
     }
 
     func run(_ context: CommandContext) throws {
+        if withLyrics {
+            // Kept so that scripts go on working; the chart is where stage mode and the PDFs look.
+            context.note(
+                "warning: --with-lyrics is deprecated and will go: a ChordPro file's lyrics and chords are kept as the song's chart now (`setlist chart SONG`); the notes are left for your own."
+            )
+        }
         let library = try libraryOptions.load(in: context)
         let batch = try SongImportBatch(
             files: files.map { ($0, context.url(for: $0)) }, columns: columns, encoding: encoding, withLyrics: withLyrics,

@@ -84,8 +84,8 @@ struct ChartTransposer {
             }
             if line.hasPrefix("#") { return line }
             switch section {
-            case .tab?: return line
             case .grid?: return grid(line)
+            case let section? where section.isVerbatim: return line
             default: return bracketed(line)
             }
         }

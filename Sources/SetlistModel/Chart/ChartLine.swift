@@ -13,6 +13,14 @@ public enum ChartLine: Hashable, Sendable {
     case verbatim(String)
     case blank
 
+    /// A section's label: its whole value (`{soc: Refrain}`), or its `label="…"` attribute when
+    /// the value is attributes (`{start_of_verse label="Verse 1"}`, `{start_of_abc spread=30}`).
+    static func label(_ value: String) -> String {
+        guard value.contains("=") else { return value }
+        guard let start = value.range(of: "label=\"") else { return "" }
+        return String(value[start.upperBound...].prefix { $0 != "\"" })
+    }
+
     /// The lines of `chart` to show.
     public static func lines(of chart: Chart) -> [ChartLine] {
         var shown: [ChartLine] = [], section: ChartSection?
@@ -20,7 +28,8 @@ public enum ChartLine: Hashable, Sendable {
             if let directive = ChordProDirective(line) {
                 if let start = ChartSection(starting: directive) {
                     section = start
-                    shown.append(.sectionStart(start, label: directive.value.isEmpty ? start.heading : directive.value))
+                    let label = Self.label(directive.value)
+                    shown.append(.sectionStart(start, label: label.isEmpty ? start.heading : label))
                 } else if let end = ChartSection(ending: directive) {
                     section = nil
                     shown.append(.sectionEnd(end))
@@ -34,7 +43,7 @@ public enum ChartLine: Hashable, Sendable {
             if line.hasPrefix("#") { continue } // a ChordPro comment, for the chart's writer only
             if line.isEmpty {
                 shown.append(.blank)
-            } else if section == .tab || section == .grid {
+            } else if section?.isVerbatim == true {
                 shown.append(.verbatim(line))
             } else {
                 shown.append(.lyrics(ChartSegment.segments(of: line)))

@@ -82,6 +82,17 @@ public enum ChartSection: Hashable, Sendable {
         }
     }
 
+    /// Whether its lines are shown as written, in a fixed-width font, rather than read as lyrics
+    /// with chords: tabs, grids, and the blocks ChordPro hands to other programs (ABC and
+    /// LilyPond notation, SVG, text blocks).
+    public var isVerbatim: Bool {
+        switch self {
+        case .tab, .grid: true
+        case .other(let name): ["abc", "ly", "svg", "textblock"].contains(name)
+        default: false
+        }
+    }
+
     /// The heading a section is shown under when its directive gives no label.
     public var heading: String {
         switch self {

@@ -6,14 +6,12 @@ public enum ChordProFile {
     /// - Throws: ``ValueError`` for a `{key}` that is no key, a second song (`{new_song}`), a
     ///   control character or a chart too long, each naming the line.
     public static func chart(in text: String, keyOtherwise fallback: MusicalKey?, notation: KeyNotation) throws(ValueError) -> Chart? {
-        var body: [String] = [], key: MusicalKey?, number = 0
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        var key: MusicalKey?, number = 0
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(
+            String.init)
+        for line in lines {
             number += 1
-            let line = String(line)
-            guard let directive = ChordProDirective(line), directive.isDetail else {
-                body.append(line)
-                continue
-            }
+            guard let directive = ChordProDirective(line), directive.isDetail else { continue }
             if directive.name == "new_song" || directive.name == "ns" {
                 throw .chartHoldsSeveralSongs(line: number)
             }
@@ -24,7 +22,24 @@ public enum ChordProFile {
                 key = parsed
             }
         }
-        return try Chart(text: body.joined(separator: "\n"), key: key ?? fallback)
+        return try Chart(text: body(of: lines).joined(separator: "\n"), key: key ?? fallback)
+    }
+
+    /// The lines of a song's ChordPro text that are its chart: all but the directives of its
+    /// details, and but the blank line after them where a blank line came before them (the
+    /// title block of a file leaves no gap of two lines).
+    public static func body(of lines: [String]) -> [String] {
+        var body: [String] = [], removed = false
+        for line in lines {
+            if let directive = ChordProDirective(line), directive.isDetail {
+                removed = true
+                continue
+            }
+            if removed, line.isEmpty, body.last?.isEmpty ?? true { continue }
+            removed = false
+            body.append(line)
+        }
+        return body
     }
 
     /// The ChordPro file of a song record: its title, author, key, tempo and length as
