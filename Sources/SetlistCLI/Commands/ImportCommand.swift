@@ -64,6 +64,12 @@ struct ImportCommand: SetlistSubcommand {
             return try importFolder(files[0], options: options, in: context)
         }
         let batch = try PlstsImportBatch(files: files, options: options, url: context.url(for:), standardInput: context.readInput)
+        for case .setlist(let setlist) in batch.documents where setlist.version > PlstsFormat.version {
+            // A newer minor version only adds fields; say so rather than leave them out unseen.
+            context.note(
+                "warning: \(setlist.source) is a setlist document of version \(setlist.version), made by a newer setlist; this one reads \(PlstsFormat.version) and leaves out what it does not know. Update setlist to keep all of it."
+            )
+        }
         let reports: [ImportReport]
         if dryRun {
             var library = try libraryOptions.load(in: context)

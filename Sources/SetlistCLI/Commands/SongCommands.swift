@@ -182,7 +182,8 @@ struct SongCommand: SetlistSubcommand {
         let f = song.fields
         var lines: [(String, String)] = [
             ("Name", f.name), ("Author", f.author ?? "—"), ("Length", f.length.map(SongLength.format) ?? "—"),
-            ("Key", f.key?.spelled(in: library.notation) ?? "—"), ("BPM", f.bpm.map(String.init) ?? "—"), ("ID", song.id),
+            ("Key", f.key?.spelled(in: library.notation) ?? "—"), ("BPM", f.bpm.map(String.init) ?? "—"),
+            ("Chart", f.chart.map { "\(Show.count($0.lines.count, "line")) (`setlist chart`)" } ?? "none"), ("ID", song.id),
         ]
         if copies.isEmpty {
             lines.append(("Playlists", "none"))

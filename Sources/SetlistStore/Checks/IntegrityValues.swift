@@ -104,6 +104,11 @@ struct IntegrityValues {
             report(path, "\(place()): the notes hold \(ControlCharacters.described(bad)).", fixable: true)
             cleaned = true
         }
+        if let chart = fields.chart, let (number, bad) = Self.firstForbidden(in: chart) {
+            fields.chart = Chart(lines: chart.lines.map(ControlCharacters.cleanedNotes), key: chart.key)
+            report(path, "\(place()): line \(number) of the chart holds \(ControlCharacters.described(bad)).", fixable: true)
+            cleaned = true
+        }
         if let length = fields.length, !(1...SongLength.maximum).contains(length) {
             report(
                 path,
@@ -161,6 +166,14 @@ struct IntegrityValues {
     private mutating func report(_ path: String, _ detail: String, fixable: Bool) {
         findings.append(
             Finding(problem: IntegrityProblem(fixable ? .controlCharacter : .invalidValue, path: path, detail: detail), fixable: fixable))
+    }
+
+    /// The first line (1-based) of `chart` with a character notes may not hold, and the character.
+    static func firstForbidden(in chart: Chart) -> (Int, Unicode.Scalar)? {
+        for (index, line) in chart.lines.enumerated() {
+            if let bad = ControlCharacters.firstForbiddenInNotes(line) { return (index + 1, bad) }
+        }
+        return nil
     }
 
     /// A name as ``ControlCharacters/cleanedName(_:)`` cleans it; "Untitled" if nothing is left.

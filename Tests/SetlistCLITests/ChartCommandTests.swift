@@ -1,0 +1,162 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+/// `setlist chart`: a song's chord chart shown, moved to a copy's key, edited, set, exported,
+/// removed; and the chart travelling through import-songs and .plsts.
+@Suite struct ChartCommandTests {
+    static let chordPro = """
+        {title: Highway to Hell}
+        {artist: AC/DC}
+        {key: A}
+        {tempo: 116}
+
+        {start_of_chorus}
+        [A]I'm on the [D/F#]highway to [G]hell
+        {end_of_chorus}
+        {c: Repeat}
+        """
+
+    /// A library with the song imported from ChordPro and a copy in "Koncert".
+    func library() throws -> TemporaryLibrary {
+        let lib = try TemporaryLibrary()
+        try Data(Self.chordPro.utf8).write(to: lib.folder.appendingPathComponent("highway.cho"))
+        try lib.ok("import-songs", "highway.cho", "--to", "Koncert")
+        return lib
+    }
+
+    @Test func importKeepsTheChartAndShowsItChordsOverLyrics() throws {
+        let lib = try library()
+        let out = try lib.ok("chart", "Highway to Hell")
+        #expect(
+            out == """
+                Highway to Hell — AC/DC · A major
+
+                Chorus
+                  A          D/F#       G
+                  I'm on the highway to hell
+                (Repeat)
+
+                """)
+        #expect(
+            try lib.ok("chart", "Highway to Hell", "--chordpro")
+                == "{start_of_chorus}\n[A]I'm on the [D/F#]highway to [G]hell\n{end_of_chorus}\n{c: Repeat}\n")
+        #expect(try lib.file("songs.json").contains(#""lines" : ["#), "one JSON line per chart line")
+    }
+
+    @Test func aCopyInAnotherKeyShowsTheChartMovedAndTheOriginalStays() throws {
+        let lib = try library()
+        try lib.ok("transpose", "Koncert", "1", "+3")
+        let out = try lib.ok("chart", "1", "--in", "Koncert", "--chordpro")
+        #expect(out.contains("[C]I'm on the [F/A]highway to [Bb]hell"))
+        #expect(try lib.ok("chart", "1", "--in", "Koncert").hasPrefix("Highway to Hell — AC/DC · C major (written in A major)\n"))
+        #expect(try lib.ok("chart", "Highway to Hell", "--chordpro").contains("[A]I'm on the"))
+        // The copy as a ChordPro file: its own key and chords.
+        try lib.ok("chart", "1", "--in", "Koncert", "--export", "-o", "copy.cho")
+        let file = try String(contentsOf: lib.folder.appendingPathComponent("copy.cho"), encoding: .utf8)
+        #expect(file.hasPrefix("{title: Highway to Hell}\n{artist: AC/DC}\n{key: C}\n{tempo: 116}\n\n{start_of_chorus}\n[C]I'm on"))
+        // ...which imports back as the same song in C.
+        let other = try TemporaryLibrary()
+        try Data(file.utf8).write(to: other.folder.appendingPathComponent("copy.cho"))
+        try other.ok("import-songs", "copy.cho")
+        #expect(try other.ok("chart", "Highway to Hell", "--chordpro").contains("[C]I'm on the [F/A]highway to [Bb]hell"))
+    }
+
+    @Test func setFromAFileOrStandardInputAndRemove() throws {
+        let lib = try library()
+        let set = try lib.ok("chart", "Highway to Hell", "--set", "-", stdin: Data("{key: G}\n[G]New [C]words\n".utf8))
+        #expect(set.contains("Changed the chart of 'Highway to Hell' by AC/DC; its copies in 1 playlist keep theirs"))
+        // Written in G, shown in the song's A.
+        #expect(try lib.ok("chart", "Highway to Hell", "--chordpro") == "[A]New [D]words\n")
+        #expect(try lib.ok("chart", "1", "--in", "Koncert", "--chordpro").contains("highway to"), "the copy kept its chart")
+        #expect(
+            try lib.ok("chart", "Highway to Hell", "--set", "-", stdin: Data("{key: G}\n[G]New [C]words\n".utf8)).hasPrefix(
+                "Nothing changed"))
+        try lib.ok("chart", "Highway to Hell", "--remove", "--everywhere")
+        #expect(try lib.ok("chart", "1", "--in", "Koncert").contains("has no chart"))
+        _ = try lib.ok("undo")
+        #expect(try lib.ok("chart", "1", "--in", "Koncert", "--chordpro").contains("highway to"))
+    }
+
+    @Test func badChartsAreRefusedNamingTheLineAndChangeNothing() throws {
+        let lib = try library()
+        let before = try lib.snapshot()
+        let refusals: [(Data, String)] = [
+            (Data("{key: Q}\n[C]la\n".utf8), "Line 1: {key: \"Q\"} is not a key"),
+            (Data("[C]la\n{new_song}\n{t: Two}\n".utf8), "Line 2: {new_song} starts a second song"),
+            (Data("ok\nbad \u{1B}[31m\n".utf8), "chart (line 2)"),
+            (Data([0x5B, 0x43, 0x5D, 0xFF, 0x0A]), "not UTF-8 text"),
+        ]
+        for (input, message) in refusals {
+            let result = try lib.run("chart", "Highway to Hell", "--set", "-", stdin: input)
+            #expect(result.status == 1 && result.stderr.contains(message), "\(result.stderr)")
+        }
+        let missing = try lib.run("chart", "Highway to Hell", "--set", "nowhere.cho")
+        #expect(missing.status == 1 && missing.stderr.contains("Cannot read the chart nowhere.cho"))
+        #expect(try lib.snapshot() == before)
+    }
+
+    /// The editor gets the chart as the record shows it; an unchanged file, a failing editor and
+    /// no editor change nothing.
+    @Test func editInTheUsersEditor() throws {
+        let lib = try library()
+        let script = lib.folder.appendingPathComponent("editor.sh")
+        func editor(_ body: String) throws -> [String: String] {
+            try Data("#!/bin/sh\n\(body)\n".utf8).write(to: script)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            return ["VISUAL": "", "EDITOR": script.path]
+        }
+        let before = try lib.snapshot()
+        let unchanged = try lib.ok("chart", "Highway to Hell", "--edit", environment: try editor("cp \"$1\" \(lib.folder.path)/seen.cho"))
+        #expect(unchanged.hasPrefix("Nothing changed"))
+        let seen = try String(contentsOf: lib.folder.appendingPathComponent("seen.cho"), encoding: .utf8)
+        #expect(seen.contains("{title: Highway to Hell}\n{key: A}\n\n{start_of_chorus}\n[A]I'm on the"))
+        let failed = try lib.run("chart", "Highway to Hell", "--edit", environment: try editor("echo x >> \"$1\"; exit 3"))
+        #expect(failed.status == 1 && failed.stderr.contains("ended with exit status 3; the chart is unchanged"))
+        let none = try lib.run("chart", "Highway to Hell", "--edit", environment: ["VISUAL": "", "EDITOR": ""])
+        #expect(none.status == 1 && none.stderr.contains("No editor is set"))
+        #expect(try lib.snapshot() == before)
+
+        // The copy in C: edited in C, saved in C, and the original keeps its chart.
+        try lib.ok("transpose", "Koncert", "1", "--to", "C")
+        let edited = try lib.ok(
+            "chart", "1", "--in", "Koncert", "--edit", environment: try editor("sed -i 's/\\[C\\]I/[C]Oh, I/' \"$1\""))
+        #expect(edited.contains("Changed the chart of song 1 in 'Koncert'; the original is unchanged."))
+        #expect(try lib.ok("chart", "1", "--in", "Koncert", "--chordpro").contains("[C]Oh, I'm on the [F/A]highway"))
+        #expect(try lib.ok("chart", "Highway to Hell", "--chordpro").contains("[A]I'm on the"))
+    }
+
+    @Test func theChartTravelsInAPlstsOfVersionOneTwo() throws {
+        let lib = try library()
+        try lib.ok("export", "Koncert", "-o", "k.plsts")
+        let document = try String(contentsOf: lib.folder.appendingPathComponent("k.plsts"), encoding: .utf8)
+        #expect(document.contains(#""version" : "1.2""#) && document.contains(#""chart" : {"#))
+        let member = try TemporaryLibrary()
+        try Data(document.utf8).write(to: member.folder.appendingPathComponent("k.plsts"))
+        try member.ok("import", "k.plsts")
+        #expect(try member.ok("chart", "1", "--in", "Koncert", "--chordpro").contains("[A]I'm on the [D/F#]highway"))
+        // A newer minor version is read, with a warning that what it adds is left out.
+        try Data(document.replacingOccurrences(of: #""version" : "1.2""#, with: #""version" : "1.3""#).utf8)
+            .write(to: member.folder.appendingPathComponent("newer.plsts"))
+        let newer = try member.run("import", "newer.plsts")
+        #expect(newer.status == 0 && newer.stderr.contains("newer.plsts is a setlist document of version 1.3, made by a newer setlist"))
+        // Without a chart, the document is what it was before charts.
+        try lib.ok("chart", "1", "--in", "Koncert", "--remove")
+        try lib.ok("chart", "Highway to Hell", "--remove")
+        try lib.ok("export", "Koncert", "-o", "plain.plsts")
+        #expect(try String(contentsOf: lib.folder.appendingPathComponent("plain.plsts"), encoding: .utf8).contains(#""version" : "1.0""#))
+    }
+
+    @Test func optionsThatDoNotGoTogetherAreRefused() throws {
+        let lib = try library()
+        for (arguments, message) in [
+            (["chart", "x", "--edit", "--remove"], "Give one of"),
+            (["chart", "x", "--everywhere"], "--everywhere goes with"),
+            (["chart", "x", "--also-original", "--remove"], "--also-original goes with --in"),
+            (["chart", "x", "-o", "a.cho"], "--output goes with --export"),
+        ] {
+            let result = try lib.run(arguments)
+            #expect(result.status == 64 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}
