@@ -36,6 +36,16 @@ public enum FollowPage {
         .facts span{margin-right:14px;white-space:nowrap}
         .planned{color:var(--accent);margin-bottom:8px}
         .notes{white-space:pre-wrap;overflow-wrap:anywhere;border-left:3px solid var(--panel);padding-left:10px;margin:10px 0}
+        .chart{margin:12px 0;font-size:calc(19px*var(--scale))}
+        .chart .row{display:flex;flex-wrap:wrap;align-items:flex-end;min-height:1.2em}
+        .chart .seg{display:inline-flex;flex-direction:column}
+        .chart .nc .c{display:none}
+        .chart .c{color:var(--accent);font-weight:700;min-height:1.25em;padding-right:.35em;white-space:pre}
+        .chart .l{white-space:pre-wrap}
+        .chart .chorus{border-left:3px solid var(--accent);padding-left:10px}
+        .chart .h{color:var(--accent);font-weight:600;margin-top:8px}
+        .chart .cm{color:var(--dim);font-style:italic}
+        .chart .v{font-family:ui-monospace,Menlo,Consolas,monospace;white-space:pre;overflow-x:auto;font-size:.85em}
         .next{border-top:1px solid var(--panel);padding-top:10px;margin-top:14px;font-size:calc(20px*var(--scale))}
         .next b{color:var(--accent)}
         ol{list-style:none;padding:0;margin:0}
@@ -84,6 +94,13 @@ public enum FollowPage {
           if (!list) return key.name;
           return list[(((key.pitchClass + semitones) % 12) + 12) % 12];
         }
+        function chordName(names, key, segment, semitones) {
+          if (segment.root == null || !key || !semitones) return segment.chord;
+          const spelling = names[key.mode] && names[key.mode][(((key.pitchClass + semitones) % 12) + 12) % 12];
+          if (!spelling) return segment.chord;
+          const note = (pc) => spelling[(((pc + semitones) % 12) + 12) % 12];
+          return note(segment.root) + segment.quality + (segment.bass != null ? "/" + note(segment.bass) : "");
+        }
         function $(id) { return document.getElementById(id); }
         function el(tag, cls, text) {
           const node = document.createElement(tag);
@@ -128,6 +145,7 @@ public enum FollowPage {
           stage.append(facts);
           if (view.planned) stage.append(el("div", "planned", view.planned));
           if (song.notes) stage.append(el("div", "notes", song.notes));
+          if (song.chart) stage.append(chart(song));
           const next = el("div", "next");
           const brk = view.breaks.find(b => b.after === view.position);
           const after = view.songs[view.position];
@@ -141,6 +159,29 @@ public enum FollowPage {
           }
           stage.append(next);
           renderList();
+        }
+        // Chords over their syllables; moved by the phone's transpose when the song has a key
+        // (a chart without one is shown as written, as everywhere in setlist).
+        function chart(song) {
+          const box = el("div", "chart");
+          for (const row of song.chart) {
+            let line;
+            if (row.kind === "lyrics") {
+              line = el("div", row.segments.some(s => s.chord) ? "row" : "row nc");
+              for (const segment of row.segments) {
+                const seg = el("span", "seg");
+                const name = segment.chord ? chordName(view.chordNames, song.key, segment, settings.transpose) : "";
+                seg.append(el("span", "c", name), el("span", "l", segment.text));
+                line.append(seg);
+              }
+            } else if (row.kind === "heading") line = el("div", "h", row.text);
+            else if (row.kind === "comment") line = el("div", "cm", row.text);
+            else if (row.kind === "verbatim") line = el("div", "v", row.text);
+            else line = el("div", "row", " ");
+            if (row.chorus) line.classList.add("chorus");
+            box.append(line);
+          }
+          return box;
         }
         function renderList() {
           const list = $("songs");

@@ -18,6 +18,32 @@ public struct StageView: Codable, Hashable, Sendable {
         public var notes: String?
         /// The set's label ("Set 2"); nil for a setlist of one unlabelled set.
         public var set: String?
+        /// The chart in the copy's key; sent for the song the band is on only, to keep each
+        /// event small.
+        public var chart: [ChartRow]?
+    }
+
+    /// One line of a chart as the page sets it.
+    public struct ChartRow: Codable, Hashable, Sendable {
+        /// "lyrics", "heading", "comment", "verbatim" or "blank".
+        public var kind: String
+        /// The text of a heading, comment or verbatim line.
+        public var text: String?
+        /// The stretches of a lyrics line, each under its chord.
+        public var segments: [ChartSegmentView]?
+        /// Whether the line is in a chorus (set off as songbooks do).
+        public var chorus: Bool?
+    }
+
+    /// A stretch of lyrics and its chord; a chord setlist reads also comes as its notes, so the
+    /// page moves it with the phone's transpose (spelled with ``chordNames``), and anything else
+    /// (`N.C.`) stays as written.
+    public struct ChartSegmentView: Codable, Hashable, Sendable {
+        public var chord: String?
+        public var text: String
+        public var root: Int?
+        public var quality: String?
+        public var bass: Int?
     }
 
     /// A key as the page transposes it: its pitch class and mode, looked up in ``keyNames``.
@@ -50,6 +76,9 @@ public struct StageView: Codable, Hashable, Sendable {
     /// The name of every key in the library's notation, by mode and then pitch class: the page
     /// transposes with these, so it spells keys exactly as `setlist transpose` does.
     public var keyNames: [String: [String]]
+    /// The twelve note names chords are spelled with in each key, by mode and then the key's
+    /// pitch class (``ChordSpelling``): the page moves chords with them.
+    public var chordNames: [String: [[String]]]
 
     /// The view of `playlist` with the band on `position`.
     public init(
@@ -70,7 +99,8 @@ public struct StageView: Codable, Hashable, Sendable {
                     Song(
                         position: entry.position, title: fields.name, author: fields.author, length: fields.length.map(SongLength.format),
                         key: fields.key.map { Key(pitchClass: $0.pitchClass, mode: $0.mode.rawValue, name: $0.spelled(in: notation)) },
-                        bpm: fields.bpm, notes: fields.notes, set: label))
+                        bpm: fields.bpm, notes: fields.notes, set: label,
+                        chart: entry.position == position ? Self.chart(of: fields, notation: notation) : nil))
             }
         }
         self.songs = songs
@@ -81,6 +111,38 @@ public struct StageView: Codable, Hashable, Sendable {
             uniqueKeysWithValues: MusicalKey.Mode.allCases.map { mode in
                 (mode.rawValue, (0..<12).map { MusicalKey(pitchClass: $0, mode: mode).spelled(in: notation) })
             })
+        chordNames = Dictionary(
+            uniqueKeysWithValues: MusicalKey.Mode.allCases.map { mode in
+                (mode.rawValue, (0..<12).map { ChordSpelling.names(for: MusicalKey(pitchClass: $0, mode: mode), notation: notation) })
+            })
+    }
+
+    /// A copy's chart in its key, as rows for the page.
+    static func chart(of fields: SongFields, notation: KeyNotation) -> [ChartRow]? {
+        guard let chart = fields.chart?.shown(in: fields.key, notation: notation) else { return nil }
+        var rows: [ChartRow] = [], chorus = false
+        for line in ChartLine.lines(of: chart) {
+            let inChorus: Bool? = chorus ? true : nil
+            switch line {
+            case .lyrics(let segments):
+                rows.append(
+                    ChartRow(
+                        kind: "lyrics",
+                        segments: segments.map { segment in
+                            let chord = segment.chord.flatMap { Chord($0, notation: notation) }
+                            return ChartSegmentView(
+                                chord: segment.chord, text: segment.text, root: chord?.root, quality: chord?.quality, bass: chord?.bass)
+                        }, chorus: inChorus))
+            case .comment(let text): rows.append(ChartRow(kind: "comment", text: text, chorus: inChorus))
+            case .sectionStart(let section, let label):
+                rows.append(ChartRow(kind: "heading", text: label))
+                chorus = section == .chorus
+            case .sectionEnd: chorus = false
+            case .verbatim(let text): rows.append(ChartRow(kind: "verbatim", text: text, chorus: inChorus))
+            case .blank: rows.append(ChartRow(kind: "blank"))
+            }
+        }
+        return rows
     }
 
     /// The view as the page reads it: JSON on one line (an event's data is one line).

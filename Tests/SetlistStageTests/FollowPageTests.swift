@@ -80,4 +80,60 @@ import Testing
             ])
         #expect(answers == Array(repeating: "ok", count: 9))
     }
+
+    /// A copy's chart on the phone: in the copy's key (written in G, played in A), chords over
+    /// their syllables, and moved again by the phone's own transpose.
+    @Test func theChartShowsInTheCopysKeyAndFollowsThePhonesTranspose() throws {
+        var playlist = StageFixtures.concert
+        guard case .song(var copy) = playlist.items[0] else { return }
+        copy.fields.chart = try Chart(
+            text: "{soc}\n[G]I'm on the [D/F#]highway to [Em7]hell\n{eoc}\n[N.C.]Stop", key: MusicalKey(parsing: "G major"))
+        playlist.items[0] = .song(copy)
+        let view = StageView(playlist: playlist, position: 1, notation: .english)
+        #expect(view.songs[1].chart == nil, "only the song the band is on carries its chart")
+        let chords = "eval Array.from(document.querySelectorAll('.chart .c')).map(e => e.textContent).join(' ')"
+        // Each chord stands over the start of its syllable.
+        let aligned = """
+            eval Array.from(document.querySelectorAll('.chart .row:not(.nc) .seg')).every(s => \
+            Math.abs(s.querySelector('.c').getBoundingClientRect().left - s.querySelector('.l').getBoundingClientRect().left) < 1)
+            """
+        let answers = try browse(
+            view,
+            [
+                "text I'm on the", chords, aligned, "eval document.querySelector('.chart .h').textContent",
+                "click #settingsButton", "click [data-act=down]", chords,
+            ])
+        #expect(answers == ["ok", #""A E/G# F#m7 N.C.""#, "true", #""Chorus""#, "ok", "ok", #""Ab Eb/G Fm7 N.C.""#])
+    }
+
+    /// The page's chord names agree with setlist's for every key and every move: a chart on each
+    /// note with a quality and a bass, moved by the phone from each of the 24 keys by −11…+11.
+    @Test(arguments: [KeyNotation.english, .german])
+    func thePageSpellsChordsAsSetlistDoes(notation: KeyNotation) throws {
+        let view = StageView(playlist: StageFixtures.concert, position: 1, notation: notation)
+        let table = """
+            (() => { const r = {}; for (const mode of ["major", "minor"]) for (let pc = 0; pc < 12; pc++) \
+            for (let t = -11; t <= 11; t++) for (let root = 0; root < 12; root++) \
+            r[mode + " " + pc + " " + t + " " + root] = chordName(view.chordNames, {pitchClass: pc, mode: mode}, \
+            {chord: "x", root: root, quality: "m7b5", bass: (root + 4) % 12}, t); return r; })()
+            """
+        let answers = try browse(view, ["title Highway to Hell", "eval " + table])
+        let names = try JSONDecoder().decode([String: String].self, from: Data(try #require(answers.last).utf8))
+        #expect(names.count == 24 * 23 * 12)
+        for mode in MusicalKey.Mode.allCases {
+            for pitchClass in 0..<12 {
+                let key = MusicalKey(pitchClass: pitchClass, mode: mode)
+                for semitones in -11...11 where semitones != 0 {
+                    for root in 0..<12 {
+                        let chord = try #require(
+                            Chord(ChordSpelling.names(for: key, notation: notation)[root] + "m7b5", notation: notation))
+                        var withBass = chord
+                        withBass.bass = (root + 4) % 12
+                        let expected = withBass.transposed(by: semitones).spelled(for: key.transposed(by: semitones), notation: notation)
+                        #expect(names["\(mode.rawValue) \(pitchClass) \(semitones) \(root)"] == expected)
+                    }
+                }
+            }
+        }
+    }
 }
