@@ -150,6 +150,7 @@ private struct Layout {
         guard let chart = fields.chart?.shown(in: fields.key, notation: stage.notation) else { return [] }
         var result: [ScreenLine] = [], pendingChords: String?
         for laid in ChartLine.monospaced(ChartLine.lines(of: chart)) {
+            let indent = String(repeating: " ", count: laid.indent), room = max(width - laid.indent, 1)
             switch laid.kind {
             case .chords:
                 pendingChords = laid.text
@@ -158,16 +159,19 @@ private struct Layout {
                 let chords = Array(pendingChords ?? ""), lyrics = Array(laid.text)
                 var start = 0
                 repeat {
-                    let end = start + width
-                    if start < chords.count { result.append(ScreenLine(String(chords[start..<min(end, chords.count)]), .heading)) }
+                    let end = start + room
+                    let chordPart = String(chords[min(start, chords.count)..<min(end, chords.count)])
+                    if chordPart.contains(where: { $0 != " " }) {
+                        result.append(ScreenLine(indent + String(chordPart.reversed().drop { $0 == " " }.reversed()), .heading))
+                    }
                     if start < lyrics.count || lyrics.isEmpty {
-                        result.append(ScreenLine(String(lyrics[min(start, lyrics.count)..<min(end, lyrics.count)])))
+                        result.append(ScreenLine(indent + String(lyrics[min(start, lyrics.count)..<min(end, lyrics.count)])))
                     }
                     start = end
                 } while start < max(chords.count, lyrics.count)
             case .heading: result.append(ScreenLine(Cells.truncate(laid.text, to: width), .heading))
-            case .comment: result += Cells.wrap("(" + laid.text.drop { $0 == " " } + ")", width: width).map { ScreenLine($0, .dim) }
-            case .verbatim: result.append(ScreenLine(Cells.truncate(laid.text, to: width)))
+            case .comment: result += Cells.wrap("(" + laid.text + ")", width: room).map { ScreenLine(indent + $0, .dim) }
+            case .verbatim: result.append(ScreenLine(Cells.truncate(laid.indented, to: width)))
             case .blank: result.append(ScreenLine(""))
             }
             pendingChords = nil

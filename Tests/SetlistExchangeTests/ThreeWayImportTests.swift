@@ -57,9 +57,10 @@ import Testing
         (.key, { $0.key = MusicalKey(parsing: "E minor") }, { $0.key = MusicalKey(parsing: "G minor") }),
         (.bpm, { $0.bpm = 200 }, { $0.bpm = 180 }),
         (.notes, { $0.notes = "mine" }, { $0.notes = "theirs" }),
+        (.chart, { $0.chart = Chart(lines: ["[C]mine"], key: nil) }, { $0.chart = Chart(lines: ["[D]theirs", "two"], key: nil) }),
     ]
 
-    @Test(arguments: 0..<6) func eachFieldFollowsWhoeverChangedIt(_ index: Int) throws {
+    @Test(arguments: 0..<7) func eachFieldFollowsWhoeverChangedIt(_ index: Int) throws {
         let (field, mineEdit, theirsEdit) = Self.edits[index]
         // Only the member changed it: it stays.
         var member = try Self.member()
@@ -78,7 +79,7 @@ import Testing
         #expect(report.conflicts.isEmpty)
     }
 
-    @Test(arguments: 0..<5) func aConflictTakesTheSendersValueUnlessKeepMine(_ index: Int) throws {
+    @Test(arguments: [0, 1, 2, 3, 4, 6]) func aConflictTakesTheSendersValueUnlessKeepMine(_ index: Int) throws {
         let (field, mineEdit, theirsEdit) = Self.edits[index]
         var leader = Fixtures.leaderLibrary()
         Self.edit(&leader, copy: 1, theirsEdit)

@@ -145,6 +145,33 @@ import Testing
         for scroll in [0, 5, 31] { #expect(try lines(scroll).texts.count == 20) }
     }
 
+    /// The chart under the notes, in the copy's key: chords in bold over their syllables, a
+    /// line wider than the screen going on below with its chords, and scrolling like the notes.
+    @Test func theChartShowsInTheCopysKeyAndScrolls() throws {
+        var playlist = concert
+        guard case .song(var copy) = playlist.items[1] else { return }
+        copy.fields.notes = "Count in."
+        copy.fields.key = MusicalKey(parsing: "B minor")
+        copy.fields.chart = try Chart(
+            text: "{soc}\n[Am]There's a lady who's [C]sure\n{eoc}\n" + (1...30).map { "[G]line \($0)" }.joined(separator: "\n"),
+            key: MusicalKey(parsing: "A minor"))
+        playlist.items[1] = .song(copy)
+        let screen = try #require(LiveScreen(playlist: playlist, position: 2, size: TerminalSize(columns: 60, rows: 30)))
+        let texts = screen.texts
+        let start = try #require(texts.firstIndex(of: "  Count in."))
+        #expect(
+            Array(texts[start..<start + 5]) == [
+                "  Count in.", "", "  Chorus", "    Bm                   D", "    There's a lady who's sure",
+            ])
+        #expect(screen.lines[start + 3].style == .heading, "chords stand out")
+        #expect(texts.contains { $0.contains("more lines of notes and chart") })
+        #expect(screen.notes.maximum > 0)
+        // A narrow screen: the long line goes on below, its chords with it.
+        let narrow = try #require(LiveScreen(playlist: playlist, position: 2, size: TerminalSize(columns: 20, rows: 40))).texts
+        let chords = try #require(narrow.firstIndex(of: "  Bm"))
+        #expect(Array(narrow[chords..<chords + 4]) == ["  Bm", "  There's a lady who", "     D", "  's sure"])
+    }
+
     @Test func notesThatFitDoNotScroll() throws {
         let screen = try #require(LiveScreen(playlist: concert, position: 1, size: TerminalSize(columns: 80, rows: 24), scroll: 3))
         #expect(screen.notes == .none)

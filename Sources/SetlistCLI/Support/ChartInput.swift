@@ -89,12 +89,12 @@ enum TextEditor {
 enum ChartText {
     static func lines(of chart: Chart, emphasis: Emphasis) -> [String] {
         ChartLine.monospaced(ChartLine.lines(of: chart)).map { line in
+            let indent = String(repeating: " ", count: line.indent)
             switch line.kind {
-            case .chords, .heading: emphasis.strong(line.text)
-            case .comment:
-                // Set apart from the lyrics by brackets where no bold shows.
-                String(line.text.prefix { $0 == " " }) + "(" + line.text.drop { $0 == " " } + ")"
-            case .lyrics, .verbatim, .blank: line.text
+            case .chords, .heading: return indent + emphasis.strong(line.text)
+            // Set apart from the lyrics by brackets where no bold shows.
+            case .comment: return indent + "(" + line.text + ")"
+            case .lyrics, .verbatim, .blank: return line.indented
             }
         }
     }

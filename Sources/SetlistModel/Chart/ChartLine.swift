@@ -100,25 +100,30 @@ public struct MonospacedChartLine: Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case chords, lyrics, heading, comment, verbatim, blank }
     public var kind: Kind
     public var text: String
+    /// Columns before the text: the chorus is set in by 2.
+    public var indent = 0
+
+    /// The line with its indent.
+    public var indented: String { String(repeating: " ", count: indent) + text }
 }
 
 extension ChartLine {
     /// `lines` laid out in a fixed-width font: chords on a line of their own over their
     /// syllables, section headings, the chorus indented as songbooks set it.
     public static func monospaced(_ lines: [ChartLine]) -> [MonospacedChartLine] {
-        var result: [MonospacedChartLine] = [], indent = ""
+        var result: [MonospacedChartLine] = [], indent = 0
         for line in lines {
             switch line {
             case .lyrics(let segments):
                 let (chords, lyrics) = ChartSegment.monospaced(segments)
-                if let chords { result.append(MonospacedChartLine(kind: .chords, text: indent + chords)) }
-                if !lyrics.isEmpty || chords == nil { result.append(MonospacedChartLine(kind: .lyrics, text: indent + lyrics)) }
-            case .comment(let text): result.append(MonospacedChartLine(kind: .comment, text: indent + text))
+                if let chords { result.append(MonospacedChartLine(kind: .chords, text: chords, indent: indent)) }
+                if !lyrics.isEmpty || chords == nil { result.append(MonospacedChartLine(kind: .lyrics, text: lyrics, indent: indent)) }
+            case .comment(let text): result.append(MonospacedChartLine(kind: .comment, text: text, indent: indent))
             case .sectionStart(let section, let label):
                 result.append(MonospacedChartLine(kind: .heading, text: label))
-                if section == .chorus { indent = "  " }
-            case .sectionEnd: indent = ""
-            case .verbatim(let text): result.append(MonospacedChartLine(kind: .verbatim, text: indent + text))
+                if section == .chorus { indent = 2 }
+            case .sectionEnd: indent = 0
+            case .verbatim(let text): result.append(MonospacedChartLine(kind: .verbatim, text: text, indent: indent))
             case .blank: result.append(MonospacedChartLine(kind: .blank, text: ""))
             }
         }
