@@ -20,7 +20,11 @@ import Testing
             length: Bool.random(using: &random) ? Int.random(in: 0...100_000, using: &random) : nil,
             key: Bool.random(using: &random) ? keys.randomElement(using: &random) : nil,
             bpm: Bool.random(using: &random) ? Int.random(in: 1...400, using: &random) : nil,
-            notes: Bool.random(using: &random) ? text(&random, upTo: 30) : nil)
+            notes: Bool.random(using: &random) ? text(&random, upTo: 30) : nil,
+            chart: Int.random(in: 0..<3, using: &random) == 0
+                ? Chart(
+                    lines: (0..<Int.random(in: 0...4, using: &random)).map { _ in text(&random, upTo: 20) },
+                    key: Bool.random(using: &random) ? keys.randomElement(using: &random) : nil) : nil)
     }
 
     static func value(_ random: inout some RandomNumberGenerator, depth: Int = 0) -> JSONValue {
@@ -236,7 +240,7 @@ import Testing
     @Test func unknownMembersArePassedOver() throws {
         let text = """
             {"format": "setlist-songs", "later": {"a": [1, {"b": null}]}, "version": 1,
-             "songs": [{"id": "a", "name": "A", "chart": "[C]La", "x": [true, false, -1.5e3]}]}
+             "songs": [{"id": "a", "name": "A", "capo": "2", "x": [true, false, -1.5e3]}]}
             """
         let file = try LibraryFiles.decode(LibraryFiles.SongsFile.self, from: Data(text.utf8), path: "songs.json")
         #expect(file.songs == [Song(id: "a", fields: SongFields(name: "A"))])
