@@ -48,6 +48,10 @@ public struct LibraryConflict: Hashable, Sendable, Codable {
     public func shown(_ side: MergeSide) -> String {
         let value = side == .mine ? ours : theirs
         if field == SongField.length.rawValue, case .int(let seconds) = value { return SongLength.format(seconds) }
+        // A whole chart would fill the screen: its size tells the two apart well enough.
+        if field == SongField.chart.rawValue, case .object(let chart) = value, case .array(let lines)? = chart["lines"] {
+            return lines.count == 1 ? "a chart of 1 line" : "a chart of \(lines.count) lines"
+        }
         return value.description
     }
 }
