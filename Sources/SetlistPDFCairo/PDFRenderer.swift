@@ -39,6 +39,7 @@ public struct PDFRenderer {
                 case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation, clock: clock).build()
                 case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter, clock: clock).build()
                 case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
+                case .songbook: SongbookLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
                 }
             // Pass one: paginate. Pass two: draw, now that the number of pages is known.
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)

@@ -5,13 +5,24 @@ struct Fragment {
     var x: Double
 }
 
-/// A horizontal rule drawn relative to a row's top.
+/// A rule drawn relative to a row's top: horizontal at `y`, or down to `toY` when given (the
+/// bar beside a chorus).
 struct Rule {
     var fromX: Double
     var toX: Double
     var y: Double
     var thickness: Double = 0.6
     var gray: Double = 0.6
+    var toY: Double? = nil
+}
+
+/// A grey rectangle drawn behind a row's text, relative to the row's top (a comment's box).
+struct Shade {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+    var gray: Double
 }
 
 /// The unit of pagination: one line of text (perhaps of several boxes side by side, sharing a
@@ -23,6 +34,8 @@ struct Row {
     /// Whether this row must stay on the same page as the next one.
     var keepWithNext = false
     var rules: [Rule] = []
+    /// Drawn before the text, under it.
+    var shades: [Shade] = []
     /// The outline entry this row starts, an index into ``FlowDocument/outline``.
     var outline: Int?
     /// Extra height below the text (for a rule under a heading).

@@ -6,14 +6,17 @@ import SetlistPDF
 struct PDFCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "pdf",
-        abstract: "Print a playlist to PDF: the long version for the band, --short or --stage.",
+        abstract: "Print a playlist to PDF: the long version for the band, --short, --stage or --songbook.",
         discussion: """
             The long version (Concert.pdf) has every song with its author, length, key, BPM and \
             notes, a page footer and a bookmark per song. --short (Concert-short.pdf) lists titles \
             and authors with the total length, on one page for a normal concert. --stage \
             (Concert-stage.pdf) prints titles and keys in large bold type for the floor of the stage: \
             never below 24 pt, on the fewest pages that allows, every page in the same size with \
-            the songs split evenly and each set's heading on the page of its first song.
+            the songs split evenly and each set's heading on the page of its first song. \
+            --songbook (Concert-songbook.pdf) prints every song's chord chart in setlist order, \
+            in the key of its copy, chords over their syllables, after a table of contents; a song \
+            that fits on a page is never split across two.
 
             The file goes to the current folder unless -o names a file or a folder; -o - writes the \
             PDF to standard output. The creation date comes from SOURCE_DATE_EPOCH when it is set, \
@@ -29,6 +32,7 @@ struct PDFCommand: SetlistSubcommand {
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Flag(help: "Titles and authors only, numbered, with the total length.") var short = false
     @Flag(help: "Titles and keys only, in type that reads from the floor (24 pt or larger).") var stage = false
+    @Flag(help: "Every song's chord chart in its copy's key, with a table of contents.") var songbook = false
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
@@ -37,13 +41,15 @@ struct PDFCommand: SetlistSubcommand {
     var paper: PDFPaper = .a4
 
     func validate() throws {
-        if short && stage { throw ValidationError("Choose one of --short and --stage (or neither, for the long version).") }
+        if [short, stage, songbook].filter({ $0 }).count > 1 {
+            throw ValidationError("Choose one of --short, --stage and --songbook (or none, for the long version).")
+        }
     }
 
     func run(_ context: CommandContext) throws {
         let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
         let playlist = try library.playlist(matching: self.playlist)
-        let style: PDFStyle = short ? .short : stage ? .stage : .long
+        let style: PDFStyle = short ? .short : stage ? .stage : songbook ? .songbook : .long
         let data = try context.renderPDF(
             playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation)
         if output == "-" {
