@@ -46,4 +46,18 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("Choose one of --short, --stage and --songbook"), "\(result.stderr)")
     }
+
+    @Test func aCapoShowsShapesAndIsCheckedAsAFret() throws {
+        let library = try Self.library()
+        let result = try library.run("pdf", "--songbook", "--capo", "2", "-o", "capo.pdf")
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try ChildProcess.run("/usr/bin/pdftotext", [library.folder.appendingPathComponent("capo.pdf").path, "-"]).outputText
+        // Sounding in D with a capo on 2: C shapes, as the chart is written.
+        #expect(text.contains("capo 2: C major shapes"), "\(text)")
+        for arguments in [["pdf", "--songbook", "--capo", "12"], ["pdf", "--capo", "2"]] {
+            let bad = try library.run(arguments)
+            #expect(bad.status == 64, "\(arguments)")
+            #expect(bad.stderr.contains("capo"), "\(bad.stderr)")
+        }
+    }
 }

@@ -195,4 +195,24 @@ import Testing
             #expect(abs(chordBox.xMin - wordBox.xMin) < 0.6, "\(chord) at \(chordBox.xMin), \(word) at \(wordBox.xMin)")
         }
     }
+
+    @Test func aCapoShowsTheShapesAndTheHeadingNamesTheKeyThatSounds() throws {
+        guard case .song(let copy) = Fixtures.songbook.items[0] else { throw Tool.Failure(description: "no song first") }
+        // Written in G, the copy in A; a capo on 2 plays it with G shapes, as written.
+        let (chart, shapes) = SongbookChart.shown(copy.fields, capo: 2, notation: .english)
+        #expect(shapes == MusicalKey(parsing: "G"))
+        #expect(chart?.lines.contains("[G]Hello dark[D]ness my old [Em]friend") == true)
+        let details = SongbookChart.details(copy.fields, capo: 2, notation: .english)
+        #expect(
+            details.contains("Key A\u{00A0}major (written in G\u{00A0}major)") && details.contains("capo 2: G\u{00A0}major shapes"),
+            "\(details)")
+        // A capo on 3 in A: F♯ shapes, spelled with sharps.
+        #expect(
+            SongbookChart.shown(copy.fields, capo: 3, notation: .english).chart?.lines.contains("[F#]Hello dark[C#]ness my old [D#m]friend")
+                == true)
+        // Without one, the chart is in the copy's key.
+        #expect(
+            SongbookChart.shown(copy.fields, capo: nil, notation: .english).chart?.lines.contains("[A]Hello dark[E]ness my old [F#m]friend")
+                == true)
+    }
 }

@@ -16,7 +16,8 @@ struct PDFCommand: SetlistSubcommand {
             the songs split evenly and each set's heading on the page of its first song. \
             --songbook (Concert-songbook.pdf) prints every song's chord chart in setlist order, \
             in the key of its copy, chords over their syllables, after a table of contents; a song \
-            that fits on a page is never split across two.
+            that fits on a page is never split across two. With --capo N its chords are the shapes \
+            played with a capo on fret N (the heading still names the key that sounds).
 
             The file goes to the current folder unless -o names a file or a folder; -o - writes the \
             PDF to standard output. The creation date comes from SOURCE_DATE_EPOCH when it is set, \
@@ -26,6 +27,7 @@ struct PDFCommand: SetlistSubcommand {
               setlist pdf                  # the current playlist, long version
               setlist pdf "Koncert v Praze" --short -o ~/Desktop/
               setlist pdf --stage --paper letter -o stage.pdf
+              setlist pdf --songbook --capo 2
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -33,6 +35,8 @@ struct PDFCommand: SetlistSubcommand {
     @Flag(help: "Titles and authors only, numbered, with the total length.") var short = false
     @Flag(help: "Titles and keys only, in type that reads from the floor (24 pt or larger).") var stage = false
     @Flag(help: "Every song's chord chart in its copy's key, with a table of contents.") var songbook = false
+    @Option(help: ArgumentHelp("With --songbook: chords as the shapes played with a capo on this fret (1–11).", valueName: "fret"))
+    var capo: Int?
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
@@ -44,6 +48,10 @@ struct PDFCommand: SetlistSubcommand {
         if [short, stage, songbook].filter({ $0 }).count > 1 {
             throw ValidationError("Choose one of --short, --stage and --songbook (or none, for the long version).")
         }
+        if let capo {
+            guard songbook else { throw ValidationError("--capo is for the songbook: add --songbook.") }
+            guard (1...11).contains(capo) else { throw ValidationError("A capo goes on fret 1 to 11, not \(capo).") }
+        }
     }
 
     func run(_ context: CommandContext) throws {
@@ -51,7 +59,8 @@ struct PDFCommand: SetlistSubcommand {
         let playlist = try library.playlist(matching: self.playlist)
         let style: PDFStyle = short ? .short : stage ? .stage : songbook ? .songbook : .long
         let data = try context.renderPDF(
-            playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation)
+            playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation,
+            capo: capo)
         if output == "-" {
             context.output.write(data)
             return
