@@ -93,7 +93,7 @@ enum PDFCanvas {
         }
         for fragment in row.fragments {
             let line = fragment.box.lines[fragment.line]
-            cairoPango.pointee.cairo_move_to(cr, fragment.x + line.x, baseline)
+            cairoPango.pointee.cairo_move_to(cr, fragment.x + line.x, fragment.y.map { top + $0 } ?? baseline)
             cairoPango.pointee.pango_cairo_show_layout_line(cr, fragment.box.linePointers[fragment.line])
         }
         for rule in row.rules {

@@ -3,7 +3,8 @@ import SetlistPDF
 
 /// The songbook: a table of contents, then every song's chord chart in setlist order, in the key
 /// of its copy. A song that fits on a page is never split across two; a longer one flows on, its
-/// title repeated at the top of the pages it runs onto. Footers and an outline as in the long PDF.
+/// title repeated at the top of the pages it runs onto, unless two columns keep it on one page.
+/// Footers and an outline as in the long PDF.
 struct SongbookLayout {
     let playlist: Playlist
     let frame: PageFrame
@@ -136,16 +137,25 @@ struct SongbookLayout {
         var rows = headingRows(entry)
         rows[0].outline = outline
         let (chart, _) = SongbookChart.shown(entry.copy.fields, capo: capo, notation: notation)
+        let pageHeight = frame.bottom - frame.top
         var body: [Row]
         if let chart {
-            body = ChartRows(typesetter: typesetter, left: frame.left, width: frame.contentWidth).rows(ChartLine.lines(of: chart))
+            let lines = ChartLine.lines(of: chart)
+            body = ChartRows(typesetter: typesetter, left: frame.left, width: frame.contentWidth).rows(lines)
+            // Too long for the page: in two columns, if that keeps it on one.
+            if FlowDocument(rows: rows + body).totalHeight + 6 > pageHeight {
+                let width = (frame.contentWidth - TwoColumns.gutter) / 2
+                let room = pageHeight - FlowDocument(rows: rows).totalHeight - 6
+                let columns = ChartRows(typesetter: typesetter, left: frame.left, width: width).rows(lines)
+                if let block = TwoColumns.block(columns, columnWidth: width, height: room) { body = [block] }
+            }
         } else {
             body = Row.lines(of: typesetter.box("(no chart)", font: Font(size: 10.5, italic: true), gray: 0.45, width: nil), x: frame.left)
         }
         if !body.isEmpty { body[0].spaceBefore += 6 }
         for index in body.indices { body[index].continuation = entry.position }
         rows += body
-        let fits = FlowDocument(rows: rows).totalHeight <= frame.bottom - frame.top
+        let fits = FlowDocument(rows: rows).totalHeight <= pageHeight
         for index in rows.indices.dropLast() where fits || index < rows.count - body.count + 1 {
             rows[index].keepWithNext = true
         }

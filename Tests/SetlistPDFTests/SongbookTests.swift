@@ -105,10 +105,31 @@ import Testing
                     }
                 }
             }
-            #expect(split > 1)
+            #expect(split == 1, "only the song too long for two columns")
             // Its later pages start with its title, continued.
             let continued = pages.filter { $0.first?.isContinuation == true }
             #expect(!continued.isEmpty)
+        }
+    }
+
+    @Test func aSongTooLongForAPageButNotForTwoColumnsIsSetInTwo() throws {
+        try withTypesetter { typesetter in
+            let playlist = Playlist(name: "Seven", items: [Fixtures.song("Seven", chart: Fixtures.longChart(verses: 7))])
+            let layout = SongbookLayout(playlist: playlist, frame: Self.frame, typesetter: typesetter)
+            let entry = try #require(playlist.sets.first?.entries.first)
+            let rows = layout.songRows(entry, outline: 0)
+            let chart = try #require(entry.copy.fields.chart)
+            let pageHeight = Self.frame.bottom - Self.frame.top
+            #expect(FlowDocument(rows: rows).totalHeight <= pageHeight)
+            let block = try #require(rows.last?.blockHeight != nil ? rows.last : nil, "the chart is one block")
+            let middle = Self.frame.left + Self.frame.contentWidth / 2
+            #expect(block.fragments.contains { $0.x > middle } && block.fragments.contains { $0.x < middle })
+            #expect(block.fragments.allSatisfy { $0.x + $0.box.width <= Self.frame.right + 0.01 })
+            #expect(rows.dropLast().allSatisfy { $0.keepWithNext }, "kept on one page with its heading")
+            // At full width the same chart would take more than a page.
+            let full = ChartRows(typesetter: typesetter, left: Self.frame.left, width: Self.frame.contentWidth)
+                .rows(ChartLine.lines(of: chart))
+            #expect(FlowDocument(rows: full).totalHeight > pageHeight)
         }
     }
 
