@@ -7,9 +7,10 @@ import SetlistModel
 public protocol PDFDrawing: Sendable {
     /// Renders `playlist`; `date` is the creation date written in the metadata, `notation` how
     /// keys are printed, `timeZone` the reader's. The same arguments always give the same bytes.
-    /// `unshown` is told, once, of text that no installed font can show.
+    /// `unshown` is told, once, of text that no installed font can show. `capo` (1–11) has the
+    /// songbook show its chords as the shapes played with a capo on that fret.
     func render(
-        _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date, notation: KeyNotation, timeZone: TimeZone,
+        _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date, notation: KeyNotation, timeZone: TimeZone, capo: Int?,
         unshown: ([UnshownText]) -> Void
     ) throws(PDFError) -> Data
 }

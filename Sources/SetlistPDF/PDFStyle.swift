@@ -1,4 +1,4 @@
-/// Which of the three printed setlists to render.
+/// Which of the printed setlists to render.
 public enum PDFStyle: String, Sendable, CaseIterable {
     /// Every detail for the band: name, author, length, key, BPM and notes, with page footers and
     /// an outline entry per song.
@@ -8,6 +8,9 @@ public enum PDFStyle: String, Sendable, CaseIterable {
     /// Titles (and keys) in large bold type, never below a legible minimum: on one page when the
     /// setlist fits, else evenly over the fewest pages.
     case stage
+    /// Every song's chord chart in setlist order, in its copy's key: chords over their syllables,
+    /// songs kept on one page when they fit, a table of contents, footers and an outline.
+    case songbook
 
     /// What the PDF's subject says the document is.
     package var subject: String {
@@ -15,6 +18,7 @@ public enum PDFStyle: String, Sendable, CaseIterable {
         case .long: "Setlist with every detail"
         case .short: "Setlist with titles and authors"
         case .stage: "Stage setlist"
+        case .songbook: "Songbook with chord charts"
         }
     }
 
@@ -24,6 +28,7 @@ public enum PDFStyle: String, Sendable, CaseIterable {
         case .long: ""
         case .short: "-short"
         case .stage: "-stage"
+        case .songbook: "-songbook"
         }
     }
 }

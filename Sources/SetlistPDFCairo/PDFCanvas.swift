@@ -84,9 +84,16 @@ enum PDFCanvas {
 
     private static func draw(_ row: Row, top: Double, on cr: OpaquePointer) {
         let baseline = top + row.ascent
+        for shade in row.shades {
+            cairoPango.pointee.cairo_save(cr)
+            cairoPango.pointee.cairo_set_source_rgb(cr, shade.gray, shade.gray, shade.gray)
+            cairoPango.pointee.cairo_rectangle(cr, shade.x, top + shade.y, shade.width, shade.height)
+            cairoPango.pointee.cairo_fill(cr)
+            cairoPango.pointee.cairo_restore(cr)
+        }
         for fragment in row.fragments {
             let line = fragment.box.lines[fragment.line]
-            cairoPango.pointee.cairo_move_to(cr, fragment.x + line.x, baseline)
+            cairoPango.pointee.cairo_move_to(cr, fragment.x + line.x, fragment.y.map { top + $0 } ?? baseline)
             cairoPango.pointee.pango_cairo_show_layout_line(cr, fragment.box.linePointers[fragment.line])
         }
         for rule in row.rules {
@@ -94,7 +101,7 @@ enum PDFCanvas {
             cairoPango.pointee.cairo_set_source_rgb(cr, rule.gray, rule.gray, rule.gray)
             cairoPango.pointee.cairo_set_line_width(cr, rule.thickness)
             cairoPango.pointee.cairo_move_to(cr, rule.fromX, top + rule.y)
-            cairoPango.pointee.cairo_line_to(cr, rule.toX, top + rule.y)
+            cairoPango.pointee.cairo_line_to(cr, rule.toX, top + (rule.toY ?? rule.y))
             cairoPango.pointee.cairo_stroke(cr)
             cairoPango.pointee.cairo_restore(cr)
         }

@@ -21,14 +21,14 @@ public struct PDFRenderer {
 
     /// Renders the playlist; `date` is the creation date written in the metadata, `notation` how
     /// keys are printed, `timeZone` the reader's, where a plan's times are shown (``PlanClock``,
-    /// an undated start taken at `date`).
+    /// an undated start taken at `date`); `capo`, the fret the songbook's chords are shapes for.
     ///
     /// The same playlist, style, paper, date, notation and zone always give byte-identical PDFs.
     /// `unshown` is told, once, where the playlist has letters that no installed font has (they
     /// print as boxes), so the user can be warned; it is not called when every letter shows.
     public static func render(
         _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date,
-        notation: KeyNotation = .english, timeZone: TimeZone = .current,
+        notation: KeyNotation = .english, timeZone: TimeZone = .current, capo: Int? = nil,
         unshown: ([UnshownText]) -> Void = { _ in }
     ) throws(PDFError) -> Data {
         let clock = playlist.plan.map { PlanClock(plan: $0, zone: timeZone, reference: date) }
@@ -39,6 +39,8 @@ public struct PDFRenderer {
                 case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation, clock: clock).build()
                 case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter, clock: clock).build()
                 case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
+                case .songbook:
+                    SongbookLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation, capo: capo).build()
                 }
             // Pass one: paginate. Pass two: draw, now that the number of pages is known.
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)
@@ -80,9 +82,10 @@ public struct PDFRenderer {
 
 extension PDFRenderer: PDFDrawing {
     public func render(
-        _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date, notation: KeyNotation, timeZone: TimeZone,
+        _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date, notation: KeyNotation, timeZone: TimeZone, capo: Int?,
         unshown: ([UnshownText]) -> Void
     ) throws(PDFError) -> Data {
-        try Self.render(playlist, style: style, paper: paper, date: date, notation: notation, timeZone: timeZone, unshown: unshown)
+        try Self.render(
+            playlist, style: style, paper: paper, date: date, notation: notation, timeZone: timeZone, capo: capo, unshown: unshown)
     }
 }

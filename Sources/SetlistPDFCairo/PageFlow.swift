@@ -1,17 +1,30 @@
-/// One line of a text box, drawn at a horizontal position.
+/// One line of a text box, drawn at a horizontal position: on its row's baseline, or at `y`
+/// below the row's top in a row that is a block of lines (a two-column song).
 struct Fragment {
     var box: TextBox
     var line: Int
     var x: Double
+    var y: Double? = nil
 }
 
-/// A horizontal rule drawn relative to a row's top.
+/// A rule drawn relative to a row's top: horizontal at `y`, or down to `toY` when given (the
+/// bar beside a chorus).
 struct Rule {
     var fromX: Double
     var toX: Double
     var y: Double
     var thickness: Double = 0.6
     var gray: Double = 0.6
+    var toY: Double? = nil
+}
+
+/// A grey rectangle drawn behind a row's text, relative to the row's top (a comment's box).
+struct Shade {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+    var gray: Double
 }
 
 /// The unit of pagination: one line of text (perhaps of several boxes side by side, sharing a
@@ -23,6 +36,8 @@ struct Row {
     /// Whether this row must stay on the same page as the next one.
     var keepWithNext = false
     var rules: [Rule] = []
+    /// Drawn before the text, under it.
+    var shades: [Shade] = []
     /// The outline entry this row starts, an index into ``FlowDocument/outline``.
     var outline: Int?
     /// Extra height below the text (for a rule under a heading).
@@ -32,11 +47,14 @@ struct Row {
     /// The row drawn above this one when it starts a page, an index into
     /// ``FlowDocument/continuations``: its song's title and "(continued)".
     var continuation: Int?
+    /// The height of a row that is a block of lines placed each at its own ``Fragment/y``.
+    var blockHeight: Double?
 
     /// The distance from the row's top to its shared baseline.
-    var ascent: Double { fragments.map { $0.box.lines[$0.line].ascent }.max() ?? 0 }
+    var ascent: Double { fragments.filter { $0.y == nil }.map { $0.box.lines[$0.line].ascent }.max() ?? 0 }
     var height: Double {
-        (fragments.map { $0.box.lines[$0.line].descent }.max() ?? 0) + ascent + extraBelow
+        if let blockHeight { return blockHeight + extraBelow }
+        return (fragments.map { $0.box.lines[$0.line].descent }.max() ?? 0) + ascent + extraBelow
     }
 
     /// The rows of every line of `box` at `x`; the first row also carries `leading` (such as a

@@ -8,17 +8,29 @@ import SetlistPDF
 struct Font: Hashable {
     /// Preferred families, in order.
     static let families = "Noto Sans,DejaVu Sans,sans-serif"
+    /// Fixed-width families, for tabs and grids whose columns must line up.
+    static let monospacedFamilies = "DejaVu Sans Mono,Noto Sans Mono,monospace"
 
     var size: Double
     var bold = false
     var italic = false
+    /// Whether the text is set in ``monospacedFamilies``; a box takes it from its first run.
+    var monospaced = false
 }
 
-/// A piece of text in one font and grey level (0 black, 1 white).
+/// A colour, each part from 0 to 1.
+struct Color: Hashable {
+    var red: Double
+    var green: Double
+    var blue: Double
+}
+
+/// A piece of text in one font and grey level (0 black, 1 white), or in `color` when it has one.
 struct Run {
     var text: String
     var font: Font
     var gray: Double = 0
+    var color: Color? = nil
 }
 
 /// How a text box treats a line too long for its width.
@@ -84,10 +96,12 @@ final class Typesetter {
 
     /// Lays out `text` in one font.
     func box(
-        _ text: String, font: Font, gray: Double = 0, width: Double?, overflow: Overflow = .wrap,
+        _ text: String, font: Font, gray: Double = 0, color: Color? = nil, width: Double?, overflow: Overflow = .wrap,
         paragraphDirection: Bool = false
     ) -> TextBox {
-        box([Run(text: text, font: font, gray: gray)], width: width, overflow: overflow, paragraphDirection: paragraphDirection)
+        box(
+            [Run(text: text, font: font, gray: gray, color: color)], width: width, overflow: overflow,
+            paragraphDirection: paragraphDirection)
     }
 
     /// Lays out runs of text, each in its own font and grey, as one paragraph flow.
@@ -98,7 +112,8 @@ final class Typesetter {
     func box(_ runs: [Run], width: Double?, overflow: Overflow = .wrap, paragraphDirection: Bool = false) -> TextBox {
         let layout = cairoPango.pointee.pango_layout_new(context)!
         let base = cairoPango.pointee.pango_font_description_new()
-        cairoPango.pointee.pango_font_description_set_family(base, Font.families)
+        let monospaced = runs.first?.font.monospaced ?? false
+        cairoPango.pointee.pango_font_description_set_family(base, monospaced ? Font.monospacedFamilies : Font.families)
         cairoPango.pointee.pango_font_description_set_size(base, Self.units(runs.first?.font.size ?? 10))
         cairoPango.pointee.pango_layout_set_font_description(layout, base)
         cairoPango.pointee.pango_font_description_free(base)
@@ -110,12 +125,13 @@ final class Typesetter {
             let clean = Self.printable(run.text, singleLine: overflow == .ellipsize)
             let end = start + clean.utf8.count
             text += clean
-            let level = UInt16(max(0, min(1, run.gray)) * 65535)
+            func level(_ part: Double) -> UInt16 { UInt16(max(0, min(1, part)) * 65535) }
+            let color = run.color ?? Color(red: run.gray, green: run.gray, blue: run.gray)
             for attribute in [
                 cairoPango.pointee.pango_attr_size_new(Self.units(run.font.size)),
                 cairoPango.pointee.pango_attr_weight_new(run.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL),
                 cairoPango.pointee.pango_attr_style_new(run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL),
-                cairoPango.pointee.pango_attr_foreground_new(level, level, level),
+                cairoPango.pointee.pango_attr_foreground_new(level(color.red), level(color.green), level(color.blue)),
             ] {
                 guard let attribute else { continue }
                 attribute.pointee.start_index = guint(start)

@@ -14,8 +14,11 @@ extension UnshownText {
             case .song(let copy):
                 position += 1
                 let fields = copy.fields
-                // The stage PDF prints titles (and keys) alone, the short one titles and authors.
-                let printed = [fields.name] + (style == .stage ? [] : [fields.author]) + (style == .long ? [fields.notes] : [])
+                // The stage PDF prints titles (and keys) alone, the short one titles and authors,
+                // the songbook its charts too.
+                let printed =
+                    [fields.name] + (style == .stage ? [] : [fields.author]) + (style == .long || style == .songbook ? [fields.notes] : [])
+                    + (style == .songbook ? [fields.chart?.text] : [])
                 if printed.compactMap({ $0 }).contains(where: { !typesetter.canShow($0) }) {
                     found.append(UnshownText(place: .song(position: position, name: fields.name)))
                 }

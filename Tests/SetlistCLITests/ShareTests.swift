@@ -101,7 +101,7 @@ import Testing
         #expect(try share(lib, from + ["--stage"]).1?.attachments.map(\.filename) == ["Můj koncert 🎸.plsts", "Můj koncert 🎸-stage.pdf"])
         let bad = try lib.run(["share", "--to", "all", "--pdf", "tiny", "--eml", "-"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("long, short, stage or none"))
+        #expect(bad.stderr.contains("long, short, stage, songbook or none"))
     }
 
     @Test func recipientsByNameAddressOrAll() throws {

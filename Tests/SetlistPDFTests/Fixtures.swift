@@ -9,15 +9,53 @@ enum Fixtures {
 
     static func song(
         _ name: String, _ author: String? = nil, length: String? = nil, key: String? = nil,
-        bpm: Int? = nil, notes: String? = nil
+        bpm: Int? = nil, notes: String? = nil, chart: [String]? = nil, chartKey: String? = nil
     ) -> PlaylistItem {
-        .song(
-            SongCopy(
-                originalID: nil,
-                fields: SongFields(
-                    name: name, author: author, length: length.flatMap(SongLength.seconds(from:)),
-                    key: key.flatMap(MusicalKey.init(parsing:)), bpm: bpm, notes: notes)))
+        var fields = SongFields(
+            name: name, author: author, length: length.flatMap(SongLength.seconds(from:)),
+            key: key.flatMap(MusicalKey.init(parsing:)), bpm: bpm, notes: notes)
+        fields.chart = chart.map { Chart(lines: $0, key: chartKey.flatMap(MusicalKey.init(parsing:)) ?? fields.key) }
+        return .song(SongCopy(originalID: nil, fields: fields))
     }
+
+    /// A verse, a chorus, a comment and a tab: the parts a songbook sets.
+    static let chart = [
+        "{comment: Capo off, let it ring}",
+        "{start_of_verse}",
+        "[G]Hello dark[D]ness my old [Em]friend",
+        "I've come to [C]talk with you a[G]gain",
+        "{end_of_verse}",
+        "",
+        "{start_of_chorus}",
+        "And the [C]vision that was [G]planted in my [Em]brain",
+        "Still re[C]mains[G]",
+        "{end_of_chorus}",
+        "{start_of_tab: Intro riff}",
+        "e|-----0-----|",
+        "B|---3---3---|",
+        "{end_of_tab}",
+    ]
+
+    /// `verses` four-line verses with chords, for songs of any length.
+    static func longChart(verses: Int) -> [String] {
+        (1...max(verses, 1)).flatMap { verse in
+            ["{start_of_verse: Verse \(verse)}"]
+                + (1...4).map { "[Am]Line \($0) of verse \(verse), [F]singing a[C]long to the [G]end" } + ["{end_of_verse}", ""]
+        }
+    }
+
+    /// A concert with charts: one moved from the key it is written in, one short, one over
+    /// several pages, one without a chart, and a break.
+    static let songbook = Playlist(
+        name: "Songbook concert",
+        items: [
+            song("The Sound of Silence", "Simon & Garfunkel", length: "3:05", key: "A", bpm: 106, chart: chart, chartKey: "G"),
+            song("Short One", "Band", key: "C", chart: ["[C]One [G]line"]),
+            .setBreak("Set 2"),
+            song("Epic", "Band", length: "9:30", key: "Am", chart: longChart(verses: 14)),
+            song("No Chart Yet", "Band", length: "2:00", key: "E"),
+            song("Middle", "Band", key: "D", chart: longChart(verses: 4)),
+        ])
 
     /// A real-looking concert: Czech names, two breaks, some notes.
     static let concert = Playlist(

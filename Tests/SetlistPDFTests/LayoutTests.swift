@@ -57,6 +57,7 @@ import Testing
                 case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
                 case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
                 case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
+                case .songbook: SongbookLayout(playlist: playlist, frame: frame, typesetter: typesetter).build()
                 }
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)
             #expect(pages.count > (style == .long ? 10 : 3))

@@ -12,6 +12,7 @@
 #define SETLIST_DRAWING_FUNCTIONS(X) \
     X(cairo_create) \
     X(cairo_destroy) \
+    X(cairo_fill) \
     X(cairo_font_options_create) \
     X(cairo_font_options_destroy) \
     X(cairo_font_options_set_hint_metrics) \
@@ -21,6 +22,7 @@
     X(cairo_pdf_surface_add_outline) \
     X(cairo_pdf_surface_create_for_stream) \
     X(cairo_pdf_surface_set_metadata) \
+    X(cairo_rectangle) \
     X(cairo_restore) \
     X(cairo_save) \
     X(cairo_set_line_width) \

@@ -6,14 +6,18 @@ import SetlistPDF
 struct PDFCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "pdf",
-        abstract: "Print a playlist to PDF: the long version for the band, --short or --stage.",
+        abstract: "Print a playlist to PDF: the long version for the band, --short, --stage or --songbook.",
         discussion: """
             The long version (Concert.pdf) has every song with its author, length, key, BPM and \
             notes, a page footer and a bookmark per song. --short (Concert-short.pdf) lists titles \
             and authors with the total length, on one page for a normal concert. --stage \
             (Concert-stage.pdf) prints titles and keys in large bold type for the floor of the stage: \
             never below 24 pt, on the fewest pages that allows, every page in the same size with \
-            the songs split evenly and each set's heading on the page of its first song.
+            the songs split evenly and each set's heading on the page of its first song. \
+            --songbook (Concert-songbook.pdf) prints every song's chord chart in setlist order, \
+            in the key of its copy, chords over their syllables, after a table of contents; a song \
+            that fits on a page is never split across two. With --capo N its chords are the shapes \
+            played with a capo on fret N (the heading still names the key that sounds).
 
             The file goes to the current folder unless -o names a file or a folder; -o - writes the \
             PDF to standard output. The creation date comes from SOURCE_DATE_EPOCH when it is set, \
@@ -23,12 +27,16 @@ struct PDFCommand: SetlistSubcommand {
               setlist pdf                  # the current playlist, long version
               setlist pdf "Koncert v Praze" --short -o ~/Desktop/
               setlist pdf --stage --paper letter -o stage.pdf
+              setlist pdf --songbook --capo 2
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Flag(help: "Titles and authors only, numbered, with the total length.") var short = false
     @Flag(help: "Titles and keys only, in type that reads from the floor (24 pt or larger).") var stage = false
+    @Flag(help: "Every song's chord chart in its copy's key, with a table of contents.") var songbook = false
+    @Option(help: ArgumentHelp("With --songbook: chords as the shapes played with a capo on this fret (1–11).", valueName: "fret"))
+    var capo: Int?
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
@@ -37,15 +45,22 @@ struct PDFCommand: SetlistSubcommand {
     var paper: PDFPaper = .a4
 
     func validate() throws {
-        if short && stage { throw ValidationError("Choose one of --short and --stage (or neither, for the long version).") }
+        if [short, stage, songbook].filter({ $0 }).count > 1 {
+            throw ValidationError("Choose one of --short, --stage and --songbook (or none, for the long version).")
+        }
+        if let capo {
+            guard songbook else { throw ValidationError("--capo is for the songbook: add --songbook.") }
+            guard (1...11).contains(capo) else { throw ValidationError("A capo goes on fret 1 to 11, not \(capo).") }
+        }
     }
 
     func run(_ context: CommandContext) throws {
         let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
         let playlist = try library.playlist(matching: self.playlist)
-        let style: PDFStyle = short ? .short : stage ? .stage : .long
+        let style: PDFStyle = short ? .short : stage ? .stage : songbook ? .songbook : .long
         let data = try context.renderPDF(
-            playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation)
+            playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation,
+            capo: capo)
         if output == "-" {
             context.output.write(data)
             return

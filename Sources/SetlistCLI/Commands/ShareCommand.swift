@@ -71,7 +71,7 @@ struct ShareCommand: SetlistSubcommand {
         for word in pdf.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !word.isEmpty {
             if word == "none" { continue }
             guard let style = PDFStyle(rawValue: word) else {
-                throw ValidationError("Unknown PDF '\(word)'. Use --pdf with long, short, stage or none, like --pdf long,short.")
+                throw ValidationError("Unknown PDF '\(word)'. Use --pdf with long, short, stage, songbook or none, like --pdf long,short.")
             }
             if !result.contains(style) { result.append(style) }
         }

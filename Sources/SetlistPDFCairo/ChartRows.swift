@@ -1,0 +1,170 @@
+import SetlistModel
+
+/// A chord chart laid out as rows for a column `width` wide at `left`: each lyric line under a
+/// line of its chords, every chord over the start of its syllable as Pango measures the lyrics;
+/// section headings, the chorus indented with a bar beside it, comments in a grey box, tabs and
+/// grids in a fixed-width font.
+struct ChartRows {
+    let typesetter: Typesetter
+    let left: Double
+    let width: Double
+
+    static let lyrics = Font(size: 11)
+    static let chord = Font(size: 10, bold: true)
+    static let chordColor = Color(red: 0.72, green: 0.13, blue: 0.05)
+    static let section = Font(size: 9.5, bold: true)
+    static let comment = Font(size: 10, italic: true)
+    static let verbatim = Font(size: 9.5, monospaced: true)
+    /// How far the chorus stands in from the verses; its bar is in the middle of that.
+    static let chorusIndent = 14.0
+    /// The least space between two chords on a line.
+    static let chordGap = 4.0
+    /// The space a blank line of the chart leaves.
+    static let blankSpace = 7.0
+
+    /// The rows of `lines`. Rows that belong together (a chord line and its lyrics, a heading and
+    /// the line after it) are chained with ``Row/keepWithNext``.
+    func rows(_ lines: [ChartLine]) -> [Row] {
+        var rows: [Row] = [], space = 0.0, chorus = false
+        func add(_ more: [Row], keepHeading: Bool = false) {
+            guard !more.isEmpty else { return }
+            var more = more
+            more[0].spaceBefore += space
+            space = 0
+            if chorus { more = more.enumerated().map { barred($1, joinsAbove: $0 > 0 || rowsContinueChorus(rows)) } }
+            rows += more
+        }
+        for line in lines {
+            let x = left + (chorus ? Self.chorusIndent : 0), available = width - (chorus ? Self.chorusIndent : 0)
+            switch line {
+            case .lyrics(let segments):
+                add(lyricRows(segments, x: x, width: available))
+            case .comment(let text):
+                add(commentRows(text, x: x, width: available))
+            case .sectionStart(let section, let label):
+                let heading = typesetter.box(label.uppercased(), font: Self.section, gray: 0.4, width: width)
+                var headingRows = Row.lines(of: heading, x: left, spaceBefore: rows.isEmpty ? 0 : 3, keepTogether: true)
+                headingRows[headingRows.count - 1].keepWithNext = true
+                add(headingRows)
+                chorus = section == .chorus
+            case .sectionEnd:
+                chorus = false
+            case .verbatim(let text):
+                add(Row.lines(of: typesetter.box(text, font: Self.verbatim, width: available), x: x, keepTogether: true))
+            case .blank:
+                space += Self.blankSpace
+            }
+        }
+        return rows
+    }
+
+    /// Whether the last row has the chorus bar, which the next one then joins (not so under the
+    /// chorus's heading).
+    private func rowsContinueChorus(_ rows: [Row]) -> Bool {
+        rows.last?.rules.contains { $0.toY != nil } ?? false
+    }
+
+    /// `row` with the chorus bar beside it, reaching up over the space above when the row above
+    /// has the bar too, so the bar is unbroken.
+    private func barred(_ row: Row, joinsAbove: Bool) -> Row {
+        var row = row
+        let x = left + Self.chorusIndent / 2 - 2
+        row.rules.append(Rule(fromX: x, toX: x, y: joinsAbove ? -row.spaceBefore : 0, thickness: 1.5, gray: 0.55, toY: row.height))
+        return row
+    }
+
+    /// A comment in italics on a light grey box.
+    private func commentRows(_ text: String, x: Double, width: Double) -> [Row] {
+        let padding = 3.0
+        let box = typesetter.box(text, font: Self.comment, gray: 0.2, width: width - 2 * padding)
+        var rows = Row.lines(of: box, x: x + padding, spaceBefore: 2, keepTogether: true)
+        for index in rows.indices {
+            let height = rows[index].height
+            rows[index].shades = [Shade(x: x, y: -0.5, width: box.width + 2 * padding, height: height + 1, gray: 0.9)]
+        }
+        if let last = rows.indices.last { rows[last].extraBelow = 2 }
+        return rows
+    }
+
+    /// A piece of a lyric line placed on the page: a word or syllable (one line of its box), and
+    /// the chord over its start.
+    struct Placed {
+        var chord: TextBox?
+        var text: TextBox?
+        var textLine = 0
+        var x: Double
+    }
+
+    /// The rows of one lyric line: a chord row over a lyric row for each line it takes, a line
+    /// too long for the column going on below, indented.
+    func lyricRows(_ segments: [ChartSegment], x: Double, width: Double) -> [Row] {
+        let lines = placedLines(segments, width: width)
+        var rows: [Row] = []
+        for (index, line) in lines.enumerated() {
+            let chords = line.compactMap { placed in placed.chord.map { Fragment(box: $0, line: 0, x: x + placed.x) } }
+            let words = line.compactMap { placed in placed.text.map { Fragment(box: $0, line: placed.textLine, x: x + placed.x) } }
+            let space = index == 0 ? 1.0 : 0.0
+            if !chords.isEmpty { rows.append(Row(fragments: chords, spaceBefore: space, keepWithNext: true)) }
+            if !words.isEmpty || chords.isEmpty {
+                rows.append(Row(fragments: words, spaceBefore: chords.isEmpty ? space : 0, keepWithNext: true))
+            }
+        }
+        if let last = rows.indices.last { rows[last].keepWithNext = false }
+        return rows
+    }
+
+    /// The pieces of a lyric line placed from 0, in lines of at most `width`. A chord stands over
+    /// the start of its syllable; when it is wider than the syllables before the next chord, the
+    /// lyrics move on to leave it room.
+    func placedLines(_ segments: [ChartSegment], width: Double) -> [[Placed]] {
+        let wrapIndent = 12.0
+        var lines: [[Placed]] = [], line: [Placed] = []
+        var x = 0.0, chordEnd = -Double.infinity
+        for segment in segments {
+            for (index, word) in Self.words(segment.text).enumerated() {
+                let chordName = index == 0 ? segment.chord.flatMap { $0.isEmpty ? nil : $0 } : nil
+                let chord = chordName.map { typesetter.box($0, font: Self.chord, color: Self.chordColor, width: nil) }
+                let text = word.isEmpty ? nil : typesetter.box(word, font: Self.lyrics, width: nil)
+                var start = max(x, chord == nil ? x : chordEnd + Self.chordGap)
+                if !line.isEmpty, start + max(text?.width ?? 0, chord?.width ?? 0) > width {
+                    lines.append(line)
+                    line = []
+                    (x, chordEnd) = (wrapIndent, -Double.infinity)
+                    start = x
+                }
+                if let chord { chordEnd = start + chord.width }
+                // A word wider than the whole column wraps inside it, its lines one under another.
+                if let text, text.width > width - start {
+                    let wrapped = typesetter.box(word, font: Self.lyrics, width: max(width - start, 1))
+                    for index in wrapped.lines.indices {
+                        if index > 0 {
+                            lines.append(line)
+                            line = []
+                        }
+                        line.append(Placed(chord: index == 0 ? chord : nil, text: wrapped, textLine: index, x: start))
+                    }
+                    x = start + wrapped.width
+                    continue
+                }
+                line.append(Placed(chord: chord, text: text, x: start))
+                x = start + (text?.width ?? 0)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// `text` cut after each run of spaces, so a line can wrap between words: "Hello big world"
+    /// as "Hello ", "big ", "world". Empty text is one empty word, for a chord over nothing.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = [], current = ""
+        for character in text {
+            if character != " ", current.last == " " {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        return words + [current]
+    }
+}
