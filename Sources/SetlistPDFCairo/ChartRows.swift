@@ -123,8 +123,8 @@ struct ChartRows {
         for segment in segments {
             for (index, word) in Self.words(segment.text).enumerated() {
                 let chordName = index == 0 ? segment.chord.flatMap { $0.isEmpty ? nil : $0 } : nil
-                let chord = chordName.map { typesetter.box($0, font: Self.chord, color: Self.chordColor, width: nil) }
-                let text = word.isEmpty ? nil : typesetter.box(word, font: Self.lyrics, width: nil)
+                let chord = chordName.map { typesetter.word($0, font: Self.chord, color: Self.chordColor) }
+                let text = word.isEmpty ? nil : typesetter.word(word, font: Self.lyrics)
                 var start = max(x, chord == nil ? x : chordEnd + Self.chordGap)
                 if !line.isEmpty, start + max(text?.width ?? 0, chord?.width ?? 0) > width {
                     lines.append(line)

@@ -27,8 +27,11 @@ struct SongbookLayout {
     /// Lays the songbook out twice: once to learn the page each song starts on, then again with
     /// those numbers in the contents (which take the same room either way).
     func build() -> FlowDocument {
-        let draft = document(pageNumbers: [:])
-        return document(pageNumbers: Self.pageNumbers(of: draft, pages: draft.paginate(top: frame.top, bottom: frame.bottom)))
+        // The songs are laid out once: only the contents change between the two passes.
+        var songs: [Int: [Row]] = [:]
+        let draft = document(pageNumbers: [:], songs: &songs)
+        return document(
+            pageNumbers: Self.pageNumbers(of: draft, pages: draft.paginate(top: frame.top, bottom: frame.bottom)), songs: &songs)
     }
 
     /// The page (from 1) that each outline entry of `document` starts on.
@@ -42,8 +45,9 @@ struct SongbookLayout {
         return numbers
     }
 
-    /// The songbook with `pageNumbers` (by outline entry) in its contents.
-    func document(pageNumbers: [Int: Int]) -> FlowDocument {
+    /// The songbook with `pageNumbers` (by outline entry) in its contents; `songs` keeps each
+    /// song's rows by position, laid out when first asked for.
+    func document(pageNumbers: [Int: Int], songs: inout [Int: [Row]]) -> FlowDocument {
         var document = FlowDocument()
         document.footerTitle = playlist.name
         document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter))
@@ -62,7 +66,9 @@ struct SongbookLayout {
                 entryIndex += 1
             }
             for entry in set.entries {
-                var rows = heading + songRows(entry, outline: entryIndex)
+                let song = songs[entry.position] ?? songRows(entry, outline: entryIndex)
+                songs[entry.position] = song
+                var rows = heading + song
                 heading = []
                 entryIndex += 1
                 if firstRow {

@@ -104,6 +104,24 @@ final class Typesetter {
             paragraphDirection: paragraphDirection)
     }
 
+    /// A word or a chord on one line, laid out once per look and reused: a songbook sets the
+    /// same words and chords over and over, and laying them out was most of its time.
+    func word(_ text: String, font: Font, color: Color? = nil) -> TextBox {
+        let key = WordKey(text: text, font: font, color: color)
+        if let box = words[key] { return box }
+        let box = self.box(text, font: font, color: color, width: nil)
+        words[key] = box
+        return box
+    }
+
+    private struct WordKey: Hashable {
+        var text: String
+        var font: Font
+        var color: Color?
+    }
+
+    private var words: [WordKey: TextBox] = [:]
+
     /// Lays out runs of text, each in its own font and grey, as one paragraph flow.
     ///
     /// Lines start at the left like the rest of the page, with right-to-left runs reordered inside

@@ -16,6 +16,9 @@ struct Comparison {
     var memoryBudget: Double? = nil
     /// The most milliseconds the command may take.
     var millisecondsBudget: Double? = nil
+    /// What the ratio of the times is multiplied by: the reference's pages over the command's,
+    /// for a time per page.
+    var ratioScale = 1.0
 }
 
 /// The commands measured, on the libraries in `work`, with `setlist` and the references.
@@ -44,7 +47,7 @@ struct Plan {
         ]
     }
 
-    func comparisons(sizes: [GeneratedLibrary.Size]) -> [Comparison] {
+    func comparisons(sizes: [GeneratedLibrary.Size]) throws -> [Comparison] {
         var list: [Comparison] = []
         let trivial = Job(executable: references.trivial, arguments: [])
         // Every command at band size against the trivial Swift program.
@@ -63,7 +66,7 @@ struct Plan {
             }
         }
         list += diskComparisons(of: list)
-        if sizes.contains(.band) { list += pdfComparisons() + [importComparison(reference: trivial)] }
+        if sizes.contains(.band) { list += pdfComparisons() + (try songbookComparisons()) + [importComparison(reference: trivial)] }
         for size in sizes where size != .band {
             list += largeComparisons(size)
         }

@@ -35,7 +35,7 @@ struct Result: Encodable {
         peakMegabytes = timings[0].peakMegabytes
         reference = comparison.referenceName
         referenceMilliseconds = timings[1].median
-        ratio = timings[0].median / max(timings[1].median, 0.001)
+        ratio = timings[0].median / max(timings[1].median, 0.001) * comparison.ratioScale
         ratioBudget = comparison.ratioBudget
         memoryBudget = comparison.memoryBudget
         millisecondsBudget = comparison.millisecondsBudget
@@ -44,7 +44,7 @@ struct Result: Encodable {
             beforeMilliseconds = timings[2].median
             beforePeakMegabytes = timings[2].peakMegabytes
             let reference = timings.count > 3 ? timings[3] : timings[1]
-            beforeRatio = timings[2].median / max(reference.median, 0.001)
+            beforeRatio = timings[2].median / max(reference.median, 0.001) * comparison.ratioScale
             runs["before"] = timings[2].milliseconds
             if timings.count > 3 { runs["beforeReference"] = timings[3].milliseconds }
         }

@@ -115,8 +115,10 @@ func main() throws {
         try References.paragraphs(of: playlist).write(to: work.appendingPathComponent(file), atomically: true, encoding: .utf8)
     }
 
+    if options.sizes.contains(.band) { try SongbookBenchmark.prepare(setlist: options.setlist, work: work) }
+
     let plan = Plan(setlist: options.setlist, references: references, work: work)
-    var comparisons = plan.comparisons(sizes: options.sizes)
+    var comparisons = try plan.comparisons(sizes: options.sizes)
     if let only = options.only { comparisons = comparisons.filter { $0.command.contains(only) || $0.library.contains(only) } }
     let runner = Runner(runs: options.runs, warmup: options.warmup, hyperfine: options.ownTimer ? nil : Shell.find("hyperfine"))
     progress(

@@ -33,6 +33,25 @@ import Testing
         }
     }
 
+    /// Words and chords are laid out once and reused: a chart set with boxes taken from the
+    /// cache is placed exactly as one set with every box laid out afresh.
+    @Test func reusedWordsArePlacedAsFreshOnesAre() throws {
+        let line = "[Am]Hello the [F]night the [C]road the [G]night, the [Am]road"
+        func figures(_ lines: [[ChartRows.Placed]]) -> [[Double]] {
+            lines.map { $0.flatMap { [$0.x, $0.text?.width ?? -1, $0.chord?.width ?? -1] } }
+        }
+        var fresh: [[Double]] = []
+        try withTypesetter { typesetter in
+            fresh = figures(ChartRows(typesetter: typesetter, left: 0, width: 200).placedLines(Self.segments(line), width: 200))
+        }
+        try withTypesetter { cached in
+            let rows = ChartRows(typesetter: cached, left: 0, width: 200)
+            _ = rows.placedLines(Self.segments(line), width: 200)
+            #expect(figures(rows.placedLines(Self.segments(line), width: 200)) == fresh)
+            #expect(cached.word("night", font: ChartRows.lyrics) === cached.word("night", font: ChartRows.lyrics))
+        }
+    }
+
     @Test func aWideChordMovesTheLyricsOnRatherThanOverlapTheNext() throws {
         try withTypesetter { typesetter in
             let rows = ChartRows(typesetter: typesetter, left: 0, width: 500)
