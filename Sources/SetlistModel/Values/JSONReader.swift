@@ -116,7 +116,7 @@ public struct JSONReader {
                 index = end + 1
                 // ASCII is UTF-8 as it is; anything else is checked.
                 if high < 0x80 { return String(decoding: bytes[start..<end], as: UTF8.self) }
-                guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { throw notUTF8(in: start..<end) }
+                guard let text = Self.text(ofUTF8: bytes[start..<end]) else { throw notUTF8(in: start..<end) }
                 return text
             }
             if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start, plainUpTo: end) }
@@ -129,6 +129,14 @@ public struct JSONReader {
         }
         index = bytes.count
         throw syntaxError("the text has no closing quote")
+    }
+
+    /// The text `bytes` spell, nil when they are not UTF-8. Checked as a `UTF8Span`: the generic
+    /// `String(validating:as:)` looked up type metadata for every string it made, which took as
+    /// long again for text with accents.
+    private static func text(ofUTF8 bytes: ArraySlice<UInt8>) -> String? {
+        guard let span = try? UTF8Span(validating: bytes.span) else { return nil }
+        return String(copying: span)
     }
 
     /// Reads a whole number: written as one (`120`), or as a number whose value is one (`120.0`).
@@ -426,7 +434,7 @@ public struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let string = String(validating: text, as: UTF8.self) else { throw notUTF8(in: start..<(index - 1)) }
+                guard let string = Self.text(ofUTF8: text[...]) else { throw notUTF8(in: start..<(index - 1)) }
                 return string
             case UInt8(ascii: "\\"):
                 index += 1
