@@ -237,9 +237,9 @@ public struct JSONReader {
         repeat {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw syntaxError("expected a key in quotes") }
-            let key = try readString()
+            let isMember = try readKey(isEqualTo: member)
             guard take(UInt8(ascii: ":")) else { throw syntaxError("expected ':' after a key") }
-            if key == member, found == nil {
+            if isMember, found == nil {
                 found = try readString()
             } else {
                 try skipValue()
@@ -247,6 +247,20 @@ public struct JSONReader {
         } while take(UInt8(ascii: ","))
         guard take(UInt8(ascii: "}")) else { throw syntaxError("expected ',' or '}' in an object") }
         return found
+    }
+
+    /// Reads the key that comes next and tells whether it is `member`: a key of plain ASCII is
+    /// compared where it stands, without making text of it (picking a few songs out of 30 000
+    /// passes over 200 000 keys), any other is read as ``readString()`` reads it.
+    private mutating func readKey(isEqualTo member: String) throws(JSONReadError) -> Bool {
+        var end = index + 1
+        while end < bytes.count, (0x20..<0x80).contains(bytes[end]), bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") {
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return try readString() == member }
+        let start = index + 1
+        index = end + 1
+        return end - start == member.utf8.count && bytes[start..<end].elementsEqual(member.utf8)
     }
 
     // MARK: Problems a codec reports
