@@ -227,6 +227,10 @@ import Testing
             (#""version": 1, "songs": [{"id": "ab", "name": 3}]"#, nil), (#""version": 1"#, []),
             (#""version": 1, "songs": [], "s\u006fngs": []"#, nil), (#""version": 1, "songs": [{"id": "cd", "name": 3}]"#, []),
             (#""version": 1, "songs": [], "conflicts": []"#, []), (#""version": 1, "songs": [{"id": "a\u0062", "name": "B"}]"#, ["B"]),
+            // Keys that are not plain ASCII are read as text before they are compared.
+            (#""version": 1, "songs": [{"i\u0064": "ab", "name": "B"}]"#, ["B"]),
+            (#""version": 1, "songs": [{"poznámka": 1, "id": "ab", "name": "B"}, {"\u0069d": "cd", "name": "C"}]"#, ["B"]),
+            (#""version": 1, "songs": [{"i\d": "ab", "name": "B"}]"#, nil),
         ] as [(String, [String]?)])
     func whatIsNotASoundListIsReadWhole(members: String, names: [String]?) {
         let text = #"{"format": "setlist-songs", "# + members + "}"

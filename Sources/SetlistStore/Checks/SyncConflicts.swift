@@ -56,7 +56,7 @@ public enum SyncConflicts {
 
         init<Names: Sequence<String>>(_ names: Names) {
             self.names = Set(names)
-            stems = Set(self.names.compactMap { $0.hasSuffix(".json") ? $0.dropLast(5) : nil })
+            stems = Set(self.names.compactMap { $0.hasSuffix(".json") ? Substring($0.utf8.dropLast(5)) : nil })
         }
 
         func contains(_ name: String) -> Bool { names.contains(name) }
@@ -82,15 +82,19 @@ public enum SyncConflicts {
     }
 
     /// OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so each dash is tried.
+    ///
+    /// Read as bytes: every command asks this of every playlist file, and stepping through the
+    /// names character by character took 10 ms of a command at 2 000 playlists.
     private static func oneDriveOriginal(of name: String, among originals: Originals) -> (String, String)? {
-        let stem = name.dropLast(5)
-        var dash = stem.startIndex
-        while let found = stem[dash...].firstIndex(of: "-") {
-            let host = stem[stem.index(after: found)...]
-            if found > stem.startIndex, !host.isEmpty, host.utf8.allSatisfy(isHostByte), originals.stems.contains(stem[..<found]) {
-                return (String(stem[..<found]) + ".json", "OneDrive")
+        let stem = name.utf8.dropLast(5)
+        // The host name runs to the end of the stem: only a dash after its last other byte starts one.
+        var from = stem.lastIndex { !isHostByte($0) }.map(stem.index(after:)) ?? stem.startIndex
+        while let dash = stem[from...].firstIndex(of: UInt8(ascii: "-")) {
+            let original = Substring(stem[..<dash])
+            if dash > stem.startIndex, stem.index(after: dash) < stem.endIndex, originals.stems.contains(original) {
+                return (String(original) + ".json", "OneDrive")
             }
-            dash = stem.index(after: found)
+            from = stem.index(after: dash)
         }
         return nil
     }
