@@ -92,7 +92,7 @@ import Testing
             #expect(result.status == 1 && result.stderr.contains(message), "\(result.stderr)")
         }
         let missing = try lib.run("chart", "Highway to Hell", "--set", "nowhere.cho")
-        #expect(missing.status == 1 && missing.stderr.contains("Cannot read the chart nowhere.cho"))
+        #expect(missing.status == 1 && missing.stderr.contains("Cannot read the chart file nowhere.cho"))
         #expect(try lib.snapshot() == before)
     }
 

@@ -51,27 +51,7 @@ struct SongFieldOptions: ParsableArguments {
     }
 
     private func readNotesFile(_ file: String, in context: CommandContext) throws -> String {
-        let limit = Text.maximumNotesLength * 4 + 1
-        let data: Data
-        if file == "-" {
-            data = context.readInput(limit)
-        } else {
-            do {
-                let handle = try FileHandle(forReadingFrom: context.url(for: file))
-                defer { try? handle.close() }
-                data = try handle.read(upToCount: limit) ?? Data()
-            } catch {
-                throw CLIError("Cannot read the notes file \(file): \(FailureText.reason(error)) Check the path.")
-            }
-        }
-        let source = file == "-" ? "standard input" : file
-        guard data.count < limit else {
-            throw CLIError("The notes in \(source) are too long. Keep them to \(Text.maximumNotesLength) characters at most.")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError("The notes in \(source) are not UTF-8 text. Save the file as UTF-8 and try again.")
-        }
-        return text
+        try context.readText(file, limit: Text.maximumNotesLength, what: "notes", plural: true)
     }
 
     private func edit(name: String?, notes: String?, notation: KeyNotation) throws(LibraryError) -> SongEdit {
