@@ -16,7 +16,8 @@ struct ChartCommand: SetlistSubcommand {
             With --in PLAYLIST it is the copy's chart, shown in the copy's key: moved from the key \
             it is written in, its chords spelled for the copy's key (as `setlist transpose` \
             spells keys). A chart without a key is shown as written. As with edit-song, a change \
-            to the original leaves its copies as they are unless --everywhere is given.
+            to the original leaves its copies as they are unless --everywhere is given; \
+            --everywhere alone carries the original's chart into every copy of it.
 
             Examples:
               setlist chart "Highway to Hell"
@@ -38,15 +39,16 @@ struct ChartCommand: SetlistSubcommand {
     var output: String?
     @Flag(help: "Print the chart as ChordPro text instead of chords over the lyrics.") var chordpro = false
     @Flag(help: "Remove the chart.") var remove = false
-    @Flag(help: "With --edit, --set or --remove on the original: change every copy of it too.") var everywhere = false
+    @Flag(help: "Change every copy of the original too; alone, carry the original's chart into its copies.")
+    var everywhere = false
     @Flag(help: "With --in: change the original's chart too.") var alsoOriginal = false
 
     func validate() throws {
         let actions = [edit, set != nil, export, remove, chordpro].filter { $0 }.count
         if actions > 1 { throw ValidationError("Give one of --edit, --set, --export, --remove and --chordpro.") }
         let changes = edit || set != nil || remove
-        if everywhere && (`in` != nil || !changes) {
-            throw ValidationError("--everywhere goes with --edit, --set or --remove of the original (without --in).")
+        if everywhere && (`in` != nil || export || chordpro) {
+            throw ValidationError("--everywhere changes the original and its copies: leave out --in, --export and --chordpro.")
         }
         if alsoOriginal && (`in` == nil || !changes) {
             throw ValidationError("--also-original goes with --in PLAYLIST and --edit, --set or --remove.")
@@ -62,27 +64,31 @@ struct ChartCommand: SetlistSubcommand {
             }
         } else if remove {
             try change(in: context) { _, _ in nil }
+        } else if everywhere {
+            // The original's chart as it is, into every copy.
+            try change(in: context) { original, _ in original.chart }
         } else if edit {
             try editChart(in: context)
         } else {
-            let (record, notation) = try find(in: context)
+            let (record, notation, originalHasChart) = try find(in: context)
             if export { return try exportFile(record, notation: notation, in: context) }
-            try show(record, notation: notation, in: context)
+            try show(record, notation: notation, originalHasChart: originalHasChart, in: context)
         }
     }
 
     // MARK: Reading
 
-    /// The record named, and the band's notation.
-    private func find(in context: CommandContext) throws -> (record: SongFields, notation: KeyNotation) {
+    /// The record named, the band's notation, and for a copy whether its original has a chart.
+    private func find(in context: CommandContext) throws -> (record: SongFields, notation: KeyNotation, originalHasChart: Bool) {
         if let playlist = `in` {
-            let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
+            let library = try libraryOptions.load(.playlist(playlist, originals: true), in: context)
             let found = try library.playlist(matching: playlist)
-            let position = try Library.position(of: song, in: found)
-            return (found.copies[position - 1].fields, library.notation)
+            let copy = found.copies[try Library.position(of: song, in: found) - 1]
+            let original = copy.originalID.flatMap { id in library.songs.first { $0.id == id } }
+            return (copy.fields, library.notation, original?.fields.chart != nil)
         }
         let library = try libraryOptions.load(.song(withCopiesOf: song), in: context)
-        return (try library.song(matching: song).fields, library.notation)
+        return (try library.song(matching: song).fields, library.notation, false)
     }
 
     /// "'Highway to Hell' (song 3 in 'Concert')" or "'Highway to Hell'".
@@ -90,11 +96,18 @@ struct ChartCommand: SetlistSubcommand {
         `in`.map { "'\(record.name)' in '\($0)'" } ?? "'\(record.name)'"
     }
 
-    private func show(_ record: SongFields, notation: KeyNotation, in context: CommandContext) throws {
+    private func show(_ record: SongFields, notation: KeyNotation, originalHasChart: Bool, in context: CommandContext) throws {
         guard let chart = record.chart else {
-            context.say(
-                "\(place(record)) has no chart. Add one with `setlist chart \(ShellWord.asNeeded(song))\(inOption) --edit` or --set FILE.cho."
-            )
+            if originalHasChart {
+                // The chart was given to the original after the copy was made.
+                context.say(
+                    "\(place(record)) has no chart, but its original has: `setlist chart \(ShellWord.asNeeded(record.name)) --everywhere` carries it into every copy."
+                )
+            } else {
+                context.say(
+                    "\(place(record)) has no chart. Add one with `setlist chart \(ShellWord.asNeeded(song))\(inOption) --edit` or --set FILE.cho."
+                )
+            }
             return
         }
         if record.key != nil && chart.key == nil {
@@ -174,7 +187,7 @@ struct ChartCommand: SetlistSubcommand {
     /// Opens the chart, as the record shows it, in the user's editor; saves what the editor saved
     /// unless it is what was opened.
     private func editChart(in context: CommandContext) throws {
-        let (record, notation) = try find(in: context)
+        let (record, notation, _) = try find(in: context)
         let shown = record.chart?.shown(in: record.key, notation: notation)
         let opened = ChartInput.editorText(name: record.name, key: shown?.key ?? record.key, chart: shown)
         let saved = try TextEditor.edit(opened, fileName: FileName.safe(record.name, fallback: "chart") + ".cho", in: context)
