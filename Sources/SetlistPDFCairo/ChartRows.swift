@@ -26,10 +26,12 @@ struct ChartRows {
     /// the line after it) are chained with ``Row/keepWithNext``.
     func rows(_ lines: [ChartLine]) -> [Row] {
         var rows: [Row] = [], space = 0.0, chorus = false
-        func add(_ more: [Row], keepHeading: Bool = false) {
+        /// `opensSection`: the rows are a section's heading.
+        func add(_ more: [Row], keepHeading opensSection: Bool = false) {
             guard !more.isEmpty else { return }
             var more = more
             more[0].spaceBefore += space
+            more[0].startsParagraph = space > 0 || opensSection
             space = 0
             if chorus { more = more.enumerated().map { barred($1, joinsAbove: $0 > 0 || rowsContinueChorus(rows)) } }
             rows += more
@@ -45,7 +47,7 @@ struct ChartRows {
                 let heading = typesetter.box(label.uppercased(), font: Self.section, gray: 0.4, width: width)
                 var headingRows = Row.lines(of: heading, x: left, spaceBefore: rows.isEmpty ? 0 : 3, keepTogether: true)
                 headingRows[headingRows.count - 1].keepWithNext = true
-                add(headingRows)
+                add(headingRows, keepHeading: true)
                 chorus = section == .chorus
             case .sectionEnd:
                 chorus = false

@@ -49,6 +49,8 @@ struct Row {
     var continuation: Int?
     /// The height of a row that is a block of lines placed each at its own ``Fragment/y``.
     var blockHeight: Double?
+    /// Whether a section or a stanza of a chart starts here: where two columns best divide it.
+    var startsParagraph = false
 
     /// The distance from the row's top to its shared baseline.
     var ascent: Double { fragments.filter { $0.y == nil }.map { $0.box.lines[$0.line].ascent }.max() ?? 0 }

@@ -8,19 +8,28 @@ enum TwoColumns {
     /// than `height`, split where no row is kept with the next and as evenly as that allows;
     /// nil when it does not fit.
     static func block(_ rows: [Row], columnWidth: Double, height: Double) -> Row? {
-        guard rows.count > 1 else { return nil }
-        var best: (split: Int, tallest: Double)?
-        for split in 1..<rows.count where !rows[split - 1].keepWithNext {
-            let tallest = max(Self.height(of: rows[..<split]), Self.height(of: rows[split...]))
-            if tallest <= height, tallest < best?.tallest ?? .infinity { best = (split, tallest) }
-        }
-        guard let best else { return nil }
+        guard let best = split(rows, height: height) else { return nil }
         var block = Row(fragments: [])
         block.blockHeight = best.tallest
         for (column, part) in [rows[..<best.split], rows[best.split...]].enumerated() {
             place(part, dx: Double(column) * (columnWidth + gutter), in: &block)
         }
         return block
+    }
+
+    /// Where the second column starts and the taller column's height: at the start of a section
+    /// or stanza when one lets both columns fit (a verse is not cut in two), else between any
+    /// two rows not kept together; as evenly as that allows. Nil when no split fits.
+    static func split(_ rows: [Row], height: Double) -> (split: Int, tallest: Double)? {
+        guard rows.count > 1 else { return nil }
+        var best: (split: Int, tallest: Double)?, bestParagraph: (split: Int, tallest: Double)?
+        for split in 1..<rows.count where !rows[split - 1].keepWithNext {
+            let tallest = max(Self.height(of: rows[..<split]), Self.height(of: rows[split...]))
+            guard tallest <= height else { continue }
+            if tallest < best?.tallest ?? .infinity { best = (split, tallest) }
+            if rows[split].startsParagraph, tallest < bestParagraph?.tallest ?? .infinity { bestParagraph = (split, tallest) }
+        }
+        return bestParagraph ?? best
     }
 
     /// The height of rows stacked from the top of a column, the first one's space above dropped.

@@ -152,6 +152,22 @@ import Testing
         }
     }
 
+    /// Two columns divide a chart between stanzas when that fits, never inside a verse; when
+    /// only a cut inside one fits, they still take it.
+    @Test func twoColumnsDivideBetweenStanzas() throws {
+        try withTypesetter { typesetter in
+            let lines = ChartLine.lines(of: Chart(lines: Fixtures.longChart(verses: 5), key: nil))
+            let rows = ChartRows(typesetter: typesetter, left: 0, width: 240).rows(lines)
+            let whole = TwoColumns.height(of: rows[...])
+            let split = try #require(TwoColumns.split(rows, height: whole * 0.7))
+            #expect(rows[split.split].startsParagraph, "the second column starts with a verse's heading")
+            #expect(split.tallest <= whole * 0.7)
+            // Room for an even cut only: it is made inside a verse rather than not at all.
+            let tight = try #require(TwoColumns.split(rows, height: whole * 0.52))
+            #expect(!rows[tight.split].startsParagraph)
+        }
+    }
+
     @Test func theContentsNumberThePageEachSongStartsOn() throws {
         let pdf = try RenderedPDF(Fixtures.songbook, style: .songbook)
         defer { pdf.remove() }
