@@ -38,10 +38,10 @@ public enum FollowPage {
         .notes{white-space:pre-wrap;overflow-wrap:anywhere;border-left:3px solid var(--panel);padding-left:10px;margin:10px 0}
         .chart{margin:12px 0;font-size:calc(19px*var(--scale))}
         .chart .row{display:flex;flex-wrap:wrap;align-items:flex-end;min-height:1.2em}
-        .chart .seg{display:inline-flex;flex-direction:column}
+        .chart .seg{display:inline-flex;flex-direction:column;min-width:0;max-width:100%}
         .chart .nc .c{display:none}
-        .chart .c{color:var(--accent);font-weight:700;min-height:1.25em;padding-right:.35em;white-space:pre}
-        .chart .l{white-space:pre-wrap}
+        .chart .c{color:var(--accent);font-weight:700;min-height:1.25em;padding-right:.35em;white-space:pre-wrap;overflow-wrap:anywhere}
+        .chart .l{white-space:pre-wrap;overflow-wrap:anywhere}
         .chart .chorus{border-left:3px solid var(--accent);padding-left:10px}
         .chart .h{color:var(--accent);font-weight:600;margin-top:8px}
         .chart .cm{color:var(--dim);font-style:italic}

@@ -60,6 +60,16 @@ import Testing
                 "Nejdelší název písně, jaký kdy kapela hrála, bez jediné mezery: Supercalifragilisticexpialidocious",
                 "Kapela s dlouhým jménem",
                 600, "F#m", 180, notes: String(repeating: "Dlouhé_poznámky_bez_mezer_", count: 20)), at: 0)
+        // A chart of a word longer than the screen under a chord, a long chord, and a long tab line.
+        if case .song(var copy) = playlist.items[0] {
+            copy.fields.chart = Chart(
+                lines: [
+                    "[F#m]" + String(repeating: "Slovo", count: 60) + " [C#7sus4/G#]a",
+                    "[Cmaj7(#11)/G#]" + String(repeating: "x", count: 80),
+                    "{sot}", "e|" + String(repeating: "-3-", count: 80), "{eot}",
+                ], key: MusicalKey(parsing: "F# minor"))
+            playlist.items[0] = .song(copy)
+        }
         let view = StageView(playlist: playlist, position: 1, notation: .english, message: "Opakujeme refrén ještě dvakrát, pak konec")
         let answers = try browse(
             view,
