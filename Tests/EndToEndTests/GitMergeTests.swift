@@ -41,6 +41,20 @@ import Testing
         func merge(_ lib: TemporaryLibrary) throws -> (status: Int32, output: String) {
             try gitStatus(lib.root, "merge", "--no-edit", "incoming")
         }
+
+        /// Commits what each did, and has each merge the other's commit as it was before either
+        /// merge, expecting no conflict.
+        func mergeBothWays(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try commit(leader, "leader")
+            try commit(member, "member")
+            try fetch(leader, from: member)
+            try fetch(member, from: leader)
+            for lib in [leader, member] {
+                let merge = try merge(lib)
+                #expect(merge.status == 0, "\(merge.output)", sourceLocation: sourceLocation)
+                #expect(!merge.output.contains("CONFLICT"), sourceLocation: sourceLocation)
+            }
+        }
     }
 
     /// Each member logs gigs of their own (one file per gig), and one of them also the same
@@ -55,14 +69,8 @@ import Testing
         try leader.ok("gig", "--add", "Koncert", "--date", "2026-04-01")
         try member.ok("gig", "--add", "Koncert", "--date", "2026-05-01", "--venue", "Rock Café")
         try member.ok("gig", "--add", "Koncert", "--date", "2026-04-01", "--venue", "Klub")
-        try band.commit(leader, "leader")
-        try band.commit(member, "member")
-        try band.fetch(leader, from: member)
-        try band.fetch(member, from: leader)
+        try band.mergeBothWays()
         for lib in [leader, member] {
-            let merge = try band.merge(lib)
-            #expect(merge.status == 0, "\(merge.output)")
-            #expect(!merge.output.contains("CONFLICT"))
             let check = try lib.runBinary("check")
             #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
             let gigs = try lib.ok("gigs")
@@ -86,15 +94,7 @@ import Testing
         try member.ok("add-contact", "Karel Bicí", "karel@example.com")
 
         // Both ways: each merges the other's commit as it was before either merge.
-        try band.commit(leader, "leader")
-        try band.commit(member, "member")
-        try band.fetch(leader, from: member)
-        try band.fetch(member, from: leader)
-        for lib in [leader, member] {
-            let merge = try band.merge(lib)
-            #expect(merge.status == 0, "\(merge.output)")
-            #expect(!merge.output.contains("CONFLICT"))
-        }
+        try band.mergeBothWays()
 
         for lib in [leader, member] {
             let check = try lib.runBinary("check")

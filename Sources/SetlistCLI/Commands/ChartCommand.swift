@@ -157,30 +157,14 @@ struct ChartCommand: SetlistSubcommand {
                 let edit = try newChart(library.playlists[index].copies[position - 1].fields, library.notation)
                 return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
             }
-            guard !edited.changedNothing else {
-                return context.say("Nothing changed: song \(edited.position) in '\(edited.playlist)' already has that chart.")
-            }
-            context.say(
-                "Changed the chart of song \(edited.position) in '\(edited.playlist)'"
-                    + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
-            if edited.originalMissing { context.note("the original of this copy was deleted, so only the copy changed.") }
+            EditSongCommand.report(edited, changed: "the chart", asked: "that chart", in: context)
         } else {
             let edited = try libraryOptions.modify(.song(withCopiesOf: song), in: context) { library in
                 let edit = try newChart(try library.song(matching: song).fields, library.notation)
                 return try library.editSong(song, edit, everywhere: everywhere)
             }
-            guard !edited.changedNothing else {
-                return context.say("Nothing changed: \(edited.song.fields.listing) already has that chart.")
-            }
-            var message = "Changed the chart of \(edited.song.fields.listing)"
-            if everywhere {
-                message += " and of \(Show.count(edited.copiesChanged, "copy", plural: "copies"))."
-            } else if edited.playlistsKeeping > 0 {
-                message += "; its copies in \(Show.count(edited.playlistsKeeping, "playlist")) keep theirs (--everywhere changes them too)."
-            } else {
-                message += "."
-            }
-            context.say(message)
+            EditSongCommand.report(
+                edited, changed: "the chart", asked: "that chart", everywhere: everywhere, copiesKeep: "theirs", in: context)
         }
     }
 

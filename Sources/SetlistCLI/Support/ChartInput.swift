@@ -15,7 +15,7 @@ enum ChartInput {
     /// What the editor opens: the header, the title and key as directives, and the chart.
     static func editorText(name: String, key: MusicalKey?, chart: Chart?) -> String {
         var lines = [header, "{title: \(Text.oneLine(name))}"]
-        if let key { lines.append("{key: \(key.tonic)\(key.mode == .minor ? "m" : "")}") }
+        if let key { lines.append(ChordProFile.keyDirective(key)) }
         lines.append("")
         lines += chart?.lines ?? ["[C]Lyrics with [G]chords in brackets before their [Am]syllables"]
         return lines.map { $0 + "\n" }.joined()

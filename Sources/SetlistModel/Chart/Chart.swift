@@ -75,14 +75,8 @@ struct ChartTransposer {
     }
 
     func lines(_ lines: [String]) -> [String] {
-        var section: ChartSection?
-        return lines.map { line in
-            if let directive = ChordProDirective(line) {
-                if let start = ChartSection(starting: directive) { section = start }
-                if ChartSection(ending: directive) != nil { section = nil }
-                return line
-            }
-            if line.hasPrefix("#") { return line }
+        ChartSection.walk(lines).map { line, directive, section in
+            if directive != nil || line.hasPrefix("#") { return line }
             switch section {
             case .grid?: return grid(line)
             case let section? where section.isVerbatim: return line

@@ -23,15 +23,13 @@ public enum ChartLine: Hashable, Sendable {
 
     /// The lines of `chart` to show.
     public static func lines(of chart: Chart) -> [ChartLine] {
-        var shown: [ChartLine] = [], section: ChartSection?
-        for line in chart.lines {
-            if let directive = ChordProDirective(line) {
+        var shown: [ChartLine] = []
+        for (line, directive, section) in ChartSection.walk(chart.lines) {
+            if let directive {
                 if let start = ChartSection(starting: directive) {
-                    section = start
                     let label = Self.label(directive.value)
                     shown.append(.sectionStart(start, label: label.isEmpty ? start.heading : label))
                 } else if let end = ChartSection(ending: directive) {
-                    section = nil
                     shown.append(.sectionEnd(end))
                 } else if ["comment", "c", "comment_italic", "ci", "comment_box", "cb", "highlight"].contains(directive.name) {
                     shown.append(.comment(directive.value))

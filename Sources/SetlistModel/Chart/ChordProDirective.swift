@@ -82,6 +82,21 @@ public enum ChartSection: Hashable, Sendable {
         }
     }
 
+    /// Each line of a chart with its directive, when it is one, and the section it stands in
+    /// (nil outside any): the one reading of where sections start and end, for showing a chart
+    /// and for moving its chords.
+    static func walk(_ lines: [String]) -> [(line: String, directive: ChordProDirective?, section: ChartSection?)] {
+        var section: ChartSection?
+        return lines.map { line in
+            let directive = ChordProDirective(line)
+            if let directive {
+                if let start = ChartSection(starting: directive) { section = start }
+                if ChartSection(ending: directive) != nil { section = nil }
+            }
+            return (line, directive, section)
+        }
+    }
+
     /// Whether its lines are shown as written, in a fixed-width font, rather than read as lyrics
     /// with chords: tabs, grids, and the blocks ChordPro hands to other programs (ABC and
     /// LilyPond notation, SVG, text blocks).

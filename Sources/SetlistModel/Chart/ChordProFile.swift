@@ -42,13 +42,17 @@ public enum ChordProFile {
         return body
     }
 
+    /// `{key: Am}`: ChordPro names keys as chords do ("Am", "F#", "Bb").
+    public static func keyDirective(_ key: MusicalKey) -> String {
+        "{key: \(key.tonic)\(key.mode == .minor ? "m" : "")}"
+    }
+
     /// The ChordPro file of a song record: its title, author, key, tempo and length as
     /// directives, and its chart as the record shows it (in the record's key).
     public static func text(of fields: SongFields, notation: KeyNotation) -> String {
         var lines = ["{title: \(Text.oneLine(fields.name))}"]
         if let author = fields.author { lines.append("{artist: \(Text.oneLine(author))}") }
-        // ChordPro names keys as chords do: "Am", "F#", "Bb".
-        if let key = fields.key { lines.append("{key: \(key.tonic)\(key.mode == .minor ? "m" : "")}") }
+        if let key = fields.key { lines.append(keyDirective(key)) }
         if let bpm = fields.bpm { lines.append("{tempo: \(bpm)}") }
         if let length = fields.length { lines.append("{duration: \(SongLength.format(length))}") }
         if let chart = fields.chart?.shown(in: fields.key, notation: notation) {
