@@ -143,40 +143,18 @@ private struct Layout {
         return (Array(result.prefix(rows)), scroll)
     }
 
-    /// The song's chart in its copy's key, chords in bold over the lyrics; a line wider than the
-    /// screen goes on below, its chords with it.
+    /// The song's chart in its copy's key, chords in bold over the lyrics, fitted to the width
+    /// (``ChartLine/monospaced(_:width:)``).
     private func chartLines() -> [ScreenLine] {
         let fields = stage.copy.fields
         guard let chart = fields.chart?.shown(in: fields.key, notation: stage.notation) else { return [] }
-        var result: [ScreenLine] = [], pendingChords: String?
-        for laid in ChartLine.monospaced(ChartLine.lines(of: chart)) {
-            let indent = String(repeating: " ", count: laid.indent), room = max(width - laid.indent, 1)
+        return ChartLine.monospaced(ChartLine.lines(of: chart), width: width).map { laid in
             switch laid.kind {
-            case .chords:
-                pendingChords = laid.text
-                continue
-            case .lyrics:
-                let chords = Array(pendingChords ?? ""), lyrics = Array(laid.text)
-                var start = 0
-                repeat {
-                    let end = start + room
-                    let chordPart = String(chords[min(start, chords.count)..<min(end, chords.count)])
-                    if chordPart.contains(where: { $0 != " " }) {
-                        result.append(ScreenLine(indent + String(chordPart.reversed().drop { $0 == " " }.reversed()), .heading))
-                    }
-                    if start < lyrics.count || lyrics.isEmpty {
-                        result.append(ScreenLine(indent + String(lyrics[min(start, lyrics.count)..<min(end, lyrics.count)])))
-                    }
-                    start = end
-                } while start < max(chords.count, lyrics.count)
-            case .heading: result.append(ScreenLine(Cells.truncate(laid.text, to: width), .heading))
-            case .comment: result += Cells.wrap("(" + laid.text + ")", width: room).map { ScreenLine(indent + $0, .dim) }
-            case .verbatim: result.append(ScreenLine(Cells.truncate(laid.indented, to: width)))
-            case .blank: result.append(ScreenLine(""))
+            case .chords, .heading: ScreenLine(laid.indented, .heading)
+            case .comment: ScreenLine(laid.indented, .dim)
+            case .lyrics, .verbatim, .blank: ScreenLine(laid.indented)
             }
-            pendingChords = nil
         }
-        return result
     }
 
     /// The title in big letters: the largest scale that fits the width in at most two lines and a

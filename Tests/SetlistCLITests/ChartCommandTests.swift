@@ -44,6 +44,14 @@ import Testing
         #expect(try lib.file("songs.json").contains(#""lines" : ["#), "one JSON line per chart line")
     }
 
+    /// On a narrow terminal the chords go on below with their syllables, never wrapped apart.
+    @Test func aNarrowTerminalKeepsChordsOverTheirSyllables() throws {
+        let lib = try library()
+        let out = try lib.ok("chart", "Highway to Hell", environment: ["COLUMNS": "20"])
+        #expect(out.contains("  A          D/F#\n  I'm on the highway\n      G\n   to hell\n"), "\(out)")
+        #expect(out.split(separator: "\n").allSatisfy { $0.count <= 20 })
+    }
+
     @Test func aCopyInAnotherKeyShowsTheChartMovedAndTheOriginalStays() throws {
         let lib = try library()
         try lib.ok("transpose", "Koncert", "1", "+3")

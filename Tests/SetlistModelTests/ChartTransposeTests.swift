@@ -133,6 +133,26 @@ import Testing
         #expect(laid("[C]") == ["C", ""])
     }
 
+    /// Fitted to a terminal: a long line goes on below with its chords, a line of chords alone
+    /// is kept, comments wrap in their brackets, headings and tab lines are cut.
+    @Test func aChartFitsATerminalWithoutPartingChordsFromTheirSyllables() throws {
+        let chart = try #require(
+            try Chart(
+                text:
+                    "{soc: A very long chorus heading}\n[Am]There's a lady who's [C]sure\n{eoc}\n[G] [D]\n{c: Slowly, then all together}\n{sot}\ne|-0-1-2-3-4-5-6-7-8-|\n{eot}",
+                key: nil))
+        let laid = ChartLine.monospaced(ChartLine.lines(of: chart), width: 20).map(\.indented)
+        #expect(
+            laid == [
+                "A very long chorus …", "  Am", "  There's a lady who", "     C", "  's sure", "G D",
+                "(Slowly, then all", "together)", "Tab", "e|-0-1-2-3-4-5-6-7-…",
+            ])
+        #expect(
+            ChartLine.monospaced(ChartLine.lines(of: chart)).map(\.indented)[1...2] == [
+                "  Am                   C", "  There's a lady who's sure",
+            ])
+    }
+
     @Test func linesAreReadForShowing() throws {
         let chart = try #require(
             try Chart(text: "{soc}\n[C]la\n{eoc}\n\n{c: Slowly}\n{chorus}\n{sot: Intro}\ne|-0-|\n{eot}\n{new_page}\n# hidden", key: nil))

@@ -121,9 +121,9 @@ struct ChartCommand: SetlistSubcommand {
         if chart.isMoved(to: record.key), let written = chart.key {
             heading += " (written in \(written.spelled(in: notation)))"
         }
-        context.say(emphasis.strong(heading))
+        for line in context.outputWidth.map({ Cells.wrap(heading, width: $0) }) ?? [heading] { context.say(emphasis.strong(line)) }
         context.say()
-        for line in ChartText.lines(of: shown, emphasis: emphasis) { context.say(line) }
+        for line in ChartText.lines(of: shown, emphasis: emphasis, width: context.outputWidth) { context.say(line) }
     }
 
     private var inOption: String { `in`.map { " --in \(ShellWord.asNeeded($0))" } ?? "" }

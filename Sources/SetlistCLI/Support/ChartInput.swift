@@ -27,16 +27,14 @@ enum ChartInput {
     }
 }
 
-/// A chart for the terminal: chords over the lyrics, in bold where the output is a terminal.
+/// A chart for the terminal: chords over the lyrics, in bold where the output is a terminal,
+/// fitted to its width (``ChartLine/monospaced(_:width:)``).
 enum ChartText {
-    static func lines(of chart: Chart, emphasis: Emphasis) -> [String] {
-        ChartLine.monospaced(ChartLine.lines(of: chart)).map { line in
-            let indent = String(repeating: " ", count: line.indent)
+    static func lines(of chart: Chart, emphasis: Emphasis, width: Int?) -> [String] {
+        ChartLine.monospaced(ChartLine.lines(of: chart), width: width).map { line in
             switch line.kind {
-            case .chords, .heading: return indent + emphasis.strong(line.text)
-            // Set apart from the lyrics by brackets where no bold shows.
-            case .comment: return indent + "(" + line.text + ")"
-            case .lyrics, .verbatim, .blank: return line.indented
+            case .chords, .heading: String(repeating: " ", count: line.indent) + emphasis.strong(line.text)
+            case .comment, .lyrics, .verbatim, .blank: line.indented
             }
         }
     }

@@ -107,24 +107,58 @@ public struct MonospacedChartLine: Hashable, Sendable {
 
 extension ChartLine {
     /// `lines` laid out in a fixed-width font: chords on a line of their own over their
-    /// syllables, section headings, the chorus indented as songbooks set it.
-    public static func monospaced(_ lines: [ChartLine]) -> [MonospacedChartLine] {
+    /// syllables, section headings, comments in brackets, the chorus indented as songbooks set
+    /// it. With a `width` (a terminal's), a line wider than it goes on below with its chords
+    /// (the chords never part from their syllables), comments wrap, and headings and tab lines
+    /// are cut.
+    public static func monospaced(_ lines: [ChartLine], width: Int? = nil) -> [MonospacedChartLine] {
         var result: [MonospacedChartLine] = [], indent = 0
         for line in lines {
+            let room = width.map { max($0 - indent, 1) }
             switch line {
             case .lyrics(let segments):
                 let (chords, lyrics) = ChartSegment.monospaced(segments)
-                if let chords { result.append(MonospacedChartLine(kind: .chords, text: chords, indent: indent)) }
-                if !lyrics.isEmpty || chords == nil { result.append(MonospacedChartLine(kind: .lyrics, text: lyrics, indent: indent)) }
-            case .comment(let text): result.append(MonospacedChartLine(kind: .comment, text: text, indent: indent))
+                result += pairs(chords: chords, lyrics: lyrics, room: room).map { MonospacedChartLine(kind: $0, text: $1, indent: indent) }
+            case .comment(let text):
+                let bracketed = "(" + text + ")"
+                for part in room.map({ Cells.wrap(bracketed, width: $0) }) ?? [bracketed] {
+                    result.append(MonospacedChartLine(kind: .comment, text: part, indent: indent))
+                }
             case .sectionStart(let section, let label):
-                result.append(MonospacedChartLine(kind: .heading, text: label))
+                result.append(MonospacedChartLine(kind: .heading, text: width.map { Cells.truncate(label, to: $0) } ?? label))
                 if section == .chorus { indent = 2 }
             case .sectionEnd: indent = 0
-            case .verbatim(let text): result.append(MonospacedChartLine(kind: .verbatim, text: text, indent: indent))
+            case .verbatim(let text):
+                result.append(MonospacedChartLine(kind: .verbatim, text: room.map { Cells.truncate(text, to: $0) } ?? text, indent: indent))
             case .blank: result.append(MonospacedChartLine(kind: .blank, text: ""))
             }
         }
+        return result
+    }
+
+    /// Whether lyrics under chords are more than the spaces between the chords of a line of
+    /// chords alone (`[G] [D]`).
+    private static func hasWords(_ lyrics: String) -> Bool { lyrics.contains { $0 != " " } }
+
+    /// A line of chords over its lyrics, in pieces of at most `room` columns, each piece's
+    /// chords over its lyrics; a line of chords alone stays one.
+    private static func pairs(chords: String?, lyrics: String, room: Int?) -> [(MonospacedChartLine.Kind, String)] {
+        guard let room else {
+            return (chords.map { [(.chords, $0)] } ?? []) + (hasWords(lyrics) || chords == nil ? [(.lyrics, lyrics)] : [])
+        }
+        let chordCharacters = Array(chords ?? ""), lyricCharacters = Array(lyrics)
+        var result: [(MonospacedChartLine.Kind, String)] = [], start = 0
+        repeat {
+            let end = start + room
+            let chordPart = String(chordCharacters[min(start, chordCharacters.count)..<min(end, chordCharacters.count)])
+            if chordPart.contains(where: { $0 != " " }) {
+                result.append((.chords, String(chordPart.reversed().drop { $0 == " " }.reversed())))
+            }
+            if (start < lyricCharacters.count && hasWords(lyrics)) || (lyricCharacters.isEmpty && chords == nil) {
+                result.append((.lyrics, String(lyricCharacters[min(start, lyricCharacters.count)..<min(end, lyricCharacters.count)])))
+            }
+            start = end
+        } while start < max(chordCharacters.count, lyricCharacters.count)
         return result
     }
 }
