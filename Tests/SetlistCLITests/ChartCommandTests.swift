@@ -63,6 +63,12 @@ import Testing
         try lib.ok("chart", "1", "--in", "Koncert", "--export", "-o", "copy.cho")
         let file = try String(contentsOf: lib.folder.appendingPathComponent("copy.cho"), encoding: .utf8)
         #expect(file.hasPrefix("{title: Highway to Hell}\n{artist: AC/DC}\n{key: C}\n{tempo: 116}\n\n{start_of_chorus}\n[C]I'm on"))
+        // A folder named as the file is refused, naming the file to write in it.
+        try FileManager.default.createDirectory(at: lib.folder.appendingPathComponent("charts"), withIntermediateDirectories: true)
+        let folder = try lib.run("chart", "1", "--in", "Koncert", "--export", "-o", "charts")
+        #expect(
+            folder.status == 1 && folder.stderr.contains("charts is a folder. Name the file to write, like `-o charts/Highway to Hell.cho`")
+        )
         // ...which imports back as the same song in C.
         let other = try TemporaryLibrary()
         try Data(file.utf8).write(to: other.folder.appendingPathComponent("copy.cho"))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SetlistExchange
 import SetlistModel
 import SetlistStore
 import SetlistTerminal
@@ -130,13 +131,11 @@ struct ChartCommand: SetlistSubcommand {
 
     private func exportFile(_ record: SongFields, notation: KeyNotation, in context: CommandContext) throws {
         let data = Data(ChordProFile.text(of: record, notation: notation).utf8)
-        let path = output ?? FileName.safe(record.name, fallback: "song") + ".cho"
+        let fileName = FileName.safe(record.name, fallback: "song") + ".cho"
+        let path = output ?? fileName
         if path == "-" { return context.output.write(data) }
-        do {
-            try AtomicFile.write(data, to: context.url(for: path))
-        } catch {
-            throw CLIError("Cannot write \(path): \(FailureText.reason(error)) Choose another file with --output.")
-        }
+        // As export writes its files: atomically, a folder named refused with the file to put in it.
+        try DocumentFile.write(data, to: context.url(for: path), path: path, fileName: fileName)
         let what = record.chart == nil ? "details (it has no chart)" : "details and chart"
         context.say("Wrote the \(what) of \(place(record)) to \(path).")
     }
