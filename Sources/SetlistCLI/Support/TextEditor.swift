@@ -17,21 +17,19 @@ enum TextEditor {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(fileName)
         try Data(text.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$1\"", "setlist-editor", file.path]
-        process.environment = context.environment
-        process.currentDirectoryURL = URL(fileURLWithPath: context.currentDirectory)
+        let result: ChildProcess.Result
         do {
-            try process.run()
+            // In the command's own folder, where a relative path in $EDITOR is meant.
+            result = try ChildProcess.runOnTerminal(
+                "/bin/sh", ["-c", "cd -- \"$2\" && " + editor + " \"$1\"", "setlist-editor", file.path, context.currentDirectory],
+                environment: context.environment)
         } catch {
-            throw CLIError("Cannot run the editor \(editor): \(FailureText.reason(error))")
+            throw CLIError("Cannot run the editor \(editor): \(error.reason)")
         }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let ending =
-                process.terminationReason == .exit ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
-            throw CLIError("The editor (\(editor)) ended with \(ending); the chart is unchanged.")
+        if let stopped = result.stopped { throw CLIError("The chart is unchanged: \(stopped).") }
+        guard result.succeeded else {
+            let ending = !result.exited && result.status == SIGINT ? "was interrupted (Ctrl-C)" : "ended with \(result.ending)"
+            throw CLIError("The editor (\(editor)) \(ending); the chart is unchanged.")
         }
         guard let data = try? Data(contentsOf: file), let saved = String(data: data, encoding: .utf8) else {
             throw CLIError("The editor left no UTF-8 text in \(file.path); the chart is unchanged.")

@@ -143,6 +143,55 @@ public enum ChildProcess {
             output: outData, errorOutput: errData, stopped: stopped)
     }
 
+    /// Runs `executable` on setlist's own terminal and waits for it: a program the user works in,
+    /// like an editor. It runs in setlist's process group, the terminal's foreground one, so that
+    /// it may read the keyboard (Foundation starts a program in a group of its own, where an
+    /// editor reading the terminal is stopped). Ctrl-C goes to it, and setlist lives on until it
+    /// ends, as git does for an editor: the program decides what Ctrl-C means, and setlist tidies
+    /// up after it. Its output is not captured; ``Result/stopped`` tells of a SIGTERM meanwhile.
+    /// - Throws: ``StartError`` when it cannot be started.
+    public static func runOnTerminal(
+        _ executable: String, _ arguments: [String], environment: [String: String]
+    ) throws(StartError) -> Result {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Only the terminal is passed on: a library's lock must not live on in a program the
+        // editor leaves behind (glibc passes over the descriptors closed meanwhile).
+        for descriptor in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap({ Int32($0) }) ?? []
+        where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), usual = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&usual)
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGPIPE] { sigaddset(&usual, number) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &usual)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        // Caught, not ignored: a program started meanwhile would inherit an ignored signal.
+        SignalWatcher.begin()
+        defer { SignalWatcher.end() }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw StartError(program: executable, reason: String(cString: strerror(spawned))) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let stopped = SignalWatcher.received.flatMap { $0 == SIGTERM ? Stop.interrupted(signal: SIGTERM) : nil }
+        // WIFEXITED and friends, which Swift does not import: the low 7 bits are the signal.
+        let signal = status & 0x7F
+        return Result(
+            status: signal == 0 ? (status >> 8) & 0xFF : signal, exited: signal == 0, output: Data(), errorOutput: Data(),
+            stopped: stopped)
+    }
+
     /// Starts `process` with no signal blocked, whatever the calling thread blocks: a child
     /// inherits its starter's signal mask, and a mail program started with SIGTERM blocked
     /// cannot be ended before the grace period runs out. (Foundation spawns on this thread.)
