@@ -203,7 +203,8 @@ struct Checker {
         }
         let chart = optional(entry.chart).flatMap { self.chart($0, at: "\(path).chart") }
         guard problems.count == problemsBefore, let name else { return nil }
-        return SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes, chart: chart)
+        return SongFields(
+            name: name, author: author, length: length, key: key, bpm: bpm, notes: notes, chart: chart?.kept(forSongIn: key))
     }
 
     /// A song's chart: its lines as the library keeps them, and its key.
@@ -223,6 +224,12 @@ struct Checker {
             lines.append(line)
         }
         let text = lines.joined(separator: "\n")
+        // As `chart --set` refuses it: exported again, the chart would import as two songs.
+        let split = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if let index = split.firstIndex(where: { ChordProDirective(String($0)).map { ["new_song", "ns"].contains($0.name) } ?? false }) {
+            problems.append("\(path).lines: line \(index + 1) is {new_song}, which starts a second song; a chart is one song's.")
+            return nil
+        }
         do {
             return try Chart(text: text, key: key)
         } catch {

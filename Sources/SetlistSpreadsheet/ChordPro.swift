@@ -27,7 +27,10 @@ public enum ChordPro {
         var sheet = SongSheet(file: file, kind: .chordPro)
         var cells: [SongColumn: String] = [:], labels: [SongColumn: String] = [:], lines: [SongColumn: Int] = [:]
         var lyrics: [String] = [], chart: [String] = [], chartStart = 1, start = 1, lineNumber = 0, directives = 0
-        var problems: [SpreadsheetError.Problem] = []
+        var problems: [SpreadsheetError.Problem] = [], warnings: [String] = []
+        // `{capo: N}`: the chords are shapes played N frets up, and `{key}` is the key of the
+        // shapes (chordpro.org/chordpro/directives-key), not the key the band hears.
+        var capo: (frets: Int, line: Int)?
 
         func finish() {
             guard !cells.isEmpty || !lyrics.isEmpty else { return }
@@ -39,6 +42,12 @@ public enum ChordPro {
             if var fields = song.fields {
                 do {
                     fields.chart = try Chart(text: ChordProFile.body(of: chart).joined(separator: "\n"), key: fields.key)
+                    if let capo, let shapes = fields.key {
+                        fields.key = shapes.transposed(by: capo.frets)
+                        warnings.append(
+                            "\(file), line \(capo.line): \(fields.name) is played with a capo on fret \(capo.frets): its key is \(fields.key!.spelled(in: notation)), the key heard; the chart keeps the \(shapes.spelled(in: notation)) shapes it is written in (`setlist pdf --songbook --capo \(capo.frets)` prints them)."
+                        )
+                    }
                     sheet.songs.append(IncomingSong(line: start, fields: fields))
                 } catch {
                     problems.append(SpreadsheetError.Problem(line: chartStart, field: "the chart", message: error.description))
@@ -49,6 +58,7 @@ public enum ChordPro {
             lines = [:]
             lyrics = []
             chart = []
+            capo = nil
         }
 
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
@@ -68,6 +78,9 @@ public enum ChordPro {
                 start = lineNumber + 1
                 continue
             }
+            if directive.name == "capo", capo == nil, let frets = Int(directive.value), (1...11).contains(frets) {
+                capo = (frets, lineNumber)
+            }
             guard let field = directive.field else {
                 lyrics.append(line)
                 continue
@@ -85,7 +98,7 @@ public enum ChordPro {
         // Lyrics before the title or after the last directive are the song's; leading and
         // trailing blank lines are dropped by the notes' rules.
         sheet.problems = problems.sorted { $0.line < $1.line }
-        sheet.warnings = SongCells.longSongWarnings(sheet.songs, file: file)
+        sheet.warnings = warnings + SongCells.longSongWarnings(sheet.songs, file: file)
         return sheet
     }
 

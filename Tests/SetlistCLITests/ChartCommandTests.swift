@@ -86,10 +86,33 @@ import Testing
         #expect(
             try lib.ok("chart", "Highway to Hell", "--set", "-", stdin: Data("{key: G}\n[G]New [C]words\n".utf8)).hasPrefix(
                 "Nothing changed"))
-        try lib.ok("chart", "Highway to Hell", "--remove", "--everywhere")
+        // Nothing to set by (a mistyped file before `|`, or details alone) is refused, not taken
+        // as a removal; removing says so.
+        let before = try lib.snapshot()
+        for input in ["", "\n  \n", "{title: Highway to Hell}\n{key: A}\n"] {
+            let empty = try lib.run("chart", "Highway to Hell", "--set", "-", stdin: Data(input.utf8))
+            #expect(empty.status == 1 && empty.stderr.contains("standard input holds no chart") && empty.stderr.contains("--remove"))
+        }
+        #expect(try lib.snapshot() == before)
+        #expect(
+            try lib.ok("chart", "Highway to Hell", "--remove", "--everywhere").hasPrefix(
+                "Removed the chart of 'Highway to Hell' by AC/DC and of 1 copy."))
         #expect(try lib.ok("chart", "1", "--in", "Koncert").contains("has no chart"))
+        #expect(try lib.ok("chart", "1", "--in", "Koncert", "--remove") == "Nothing changed: song 1 in 'Koncert' already has no chart.\n")
         _ = try lib.ok("undo")
         #expect(try lib.ok("chart", "1", "--in", "Koncert", "--chordpro").contains("highway to"))
+    }
+
+    /// A song listed in A major whose chart says F# minor (its relative minor, as song lists
+    /// often name a minor song) shows the chart as written, and its copy a tone up a tone up.
+    @Test func aChartInTheSongsRelativeKeyIsShownAsWritten() throws {
+        let lib = try library()
+        try lib.ok(
+            "chart", "Highway to Hell", "--set", "-", "--everywhere",
+            stdin: Data("{key: F#m}\n[F#m7]Today is [A]gonna be [Esus4]the day\n".utf8))
+        #expect(try lib.ok("chart", "Highway to Hell", "--chordpro") == "[F#m7]Today is [A]gonna be [Esus4]the day\n")
+        try lib.ok("transpose", "Koncert", "1", "--to", "B")
+        #expect(try lib.ok("chart", "1", "--in", "Koncert", "--chordpro") == "[G#m7]Today is [B]gonna be [F#sus4]the day\n")
     }
 
     /// A chart given to the original after its copy was made: the copy says so, and
@@ -145,6 +168,23 @@ import Testing
         #expect(failed.status == 1 && failed.stderr.contains("ended with exit status 3; the chart is unchanged"))
         let none = try lib.run("chart", "Highway to Hell", "--edit", environment: ["VISUAL": "", "EDITOR": ""])
         #expect(none.status == 1 && none.stderr.contains("No editor is set"))
+        // What the editor saved but cannot be used is kept, named, and can be given with --set
+        // once corrected.
+        let refused = try lib.run(
+            "chart", "Highway to Hell", "--edit",
+            environment: try editor("sed -i 's/{key: A}/{key: Q}/; s/highway/freeway/' \"$1\"; echo \"$1\" > \(lib.folder.path)/kept"))
+        #expect(refused.status == 1 && refused.stderr.contains("is not a key"))
+        let kept = try String(contentsOf: lib.folder.appendingPathComponent("kept"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(refused.stderr.contains("what you wrote is kept in \(kept): correct it there and give it with --set"))
+        #expect(try lib.snapshot() == before)
+        var writing = try String(contentsOf: URL(fileURLWithPath: kept), encoding: .utf8)
+        writing = writing.replacingOccurrences(of: "{key: Q}", with: "{key: A}")
+        try Data(writing.utf8).write(to: URL(fileURLWithPath: kept))
+        #expect(try lib.ok("chart", "Highway to Hell", "--set", kept).hasPrefix("Changed the chart"))
+        #expect(try lib.ok("chart", "Highway to Hell", "--chordpro").hasPrefix("{start_of_chorus}\n[A]I'm on the [D/F#]freeway"))
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: kept).deletingLastPathComponent())
+        _ = try lib.ok("undo")
         #expect(try lib.snapshot() == before)
 
         // The copy in C: edited in C, saved in C, and the original keeps its chart.
@@ -170,6 +210,13 @@ import Testing
             .write(to: member.folder.appendingPathComponent("newer.plsts"))
         let newer = try member.run("import", "newer.plsts")
         #expect(newer.status == 0 && newer.stderr.contains("newer.plsts is a setlist document of version 1.3, made by a newer setlist"))
+        // A chart holding {new_song} is refused, as --set refuses it: exported again, it would
+        // import as two songs.
+        let twoSongs = document.replacingOccurrences(of: "\"[A]I'm on the", with: "\"{new_song}\", \"[A]I'm on the")
+        #expect(twoSongs != document)
+        try Data(twoSongs.utf8).write(to: member.folder.appendingPathComponent("two.plsts"))
+        let refused = try member.run("import", "two.plsts")
+        #expect(refused.status != 0 && refused.stderr.contains("is {new_song}, which starts a second song"), "\(refused.stderr)")
         // Without a chart, the document is what it was before charts.
         try lib.ok("chart", "1", "--in", "Koncert", "--remove")
         try lib.ok("chart", "Highway to Hell", "--remove")

@@ -46,7 +46,12 @@ import Testing
             let line = (0..<12).map { "[\(written[$0])m7b5/\(written[($0 + 4) % 12])]x [\(written[$0])sus4]y [\(written[$0])add9]z" }
             let chart = try #require(try Chart(text: line.joined(separator: "\n"), key: sourceKey))
             let shown = chart.shown(in: targetKey)
-            let move = ((targetKey.pitchClass - sourceKey.pitchClass) % 12 + 12) % 12
+            // Between the tonics in one mode and across parallel keys, else between the signatures.
+            let sameTonics = sourceKey.mode == targetKey.mode || sourceKey.pitchClass == targetKey.pitchClass
+            let move =
+                sameTonics
+                ? ((targetKey.pitchClass - sourceKey.pitchClass) % 12 + 12) % 12
+                : ((targetKey.signaturePitchClass - sourceKey.signaturePitchClass) % 12 + 12) % 12
             let expected = (0..<12).map { note -> String in
                 let root = expectedNames[(note + move) % 12], bass = expectedNames[(note + 4 + move) % 12]
                 return move == 0 ? line[note] : "[\(root)m7b5/\(bass)]x [\(root)sus4]y [\(root)add9]z"
@@ -54,6 +59,31 @@ import Testing
             #expect(shown.lines == expected, "\(source) → \(target)")
             #expect(shown.key == (move == 0 ? sourceKey : targetKey))
         }
+    }
+
+    /// Song lists often give a minor song by its relative major: Wonderwall's chart, written in
+    /// F♯ minor, is played as written for the song listed in A major, and a tone up in a copy
+    /// in B major. (Moved by the tonics, it came out a minor third too high.)
+    @Test func aChartInTheRelativeMinorIsPlayedAsWritten() throws {
+        let chart = try #require(try Chart(text: "[F#m7]Today is [A]gonna be the [Esus4]day [B7sus4]x", key: MusicalKey(parsing: "F#m")))
+        let song = try #require(MusicalKey(parsing: "A")), copy = try #require(MusicalKey(parsing: "B"))
+        #expect(!chart.isMoved(to: song))
+        #expect(chart.shown(in: song).lines == ["[F#m7]Today is [A]gonna be the [Esus4]day [B7sus4]x"])
+        #expect(chart.shown(in: copy).lines == ["[G#m7]Today is [B]gonna be the [F#sus4]day [C#7sus4]x"])
+        // And a chart written in the relative major of a minor song.
+        let major = try #require(try Chart(text: "[C]x [Am]y [G/B]z", key: MusicalKey(parsing: "C")))
+        #expect(major.shown(in: try #require(MusicalKey(parsing: "Am"))).lines == ["[C]x [Am]y [G/B]z"])
+        #expect(major.shown(in: try #require(MusicalKey(parsing: "Bm"))).lines == ["[D]x [Bm]y [A/C#]z"])
+        // Kept for the song, the chart takes the song's key, so a copy moves it as the copy's key
+        // moved: a tone up from A major, and from C written for a song listed in C minor.
+        #expect(chart.kept(forSongIn: song).key == song)
+        #expect(chart.kept(forSongIn: song).shown(in: copy).lines == ["[G#m7]Today is [B]gonna be the [F#sus4]day [C#7sus4]x"])
+        let parallel = try #require(try Chart(text: "[C]x [Am]y [G]z", key: MusicalKey(parsing: "C"))).kept(
+            forSongIn: MusicalKey(parsing: "Cm"))
+        #expect(parallel.shown(in: MusicalKey(parsing: "Dm")).lines == ["[D]x [Bm]y [A]z"])
+        #expect(
+            chart.kept(forSongIn: try #require(MusicalKey(parsing: "Bb"))).key == MusicalKey(parsing: "F#m"), "another key: kept as written"
+        )
     }
 
     /// The qualities musicians write, worked by hand from G major to Bb major (+3).

@@ -54,6 +54,26 @@ import Testing
         #expect(Fixture.rows(sheet) == ["One|||C major||", "Two|Someone||||"])
     }
 
+    /// `{key}` with `{capo}` is the key of the shapes (chordpro.org): the song's key is the one
+    /// heard, and its chart, kept in the shapes, is shown in it; `{meta: capo 2}` reads the same.
+    @Test(arguments: ["{capo: 2}", "{meta: capo 2}"])
+    func aCapoMakesTheKeyHeardTheSongsKey(capo: String) throws {
+        let sheet = try ChordPro.read("{title: Shapes}\n{key: C}\n\(capo)\n\n[C]Sing [G]on\n", file: "capo.cho", withLyrics: false)
+        let fields = try #require(sheet.songs.first?.fields)
+        #expect(fields.key == MusicalKey(parsing: "D"))
+        #expect(fields.chart?.key == MusicalKey(parsing: "C"))
+        #expect(fields.chart?.shown(in: fields.key).lines.contains("[D]Sing [A]on") == true)
+        #expect(
+            sheet.warnings == [
+                "capo.cho, line 3: Shapes is played with a capo on fret 2: its key is D major, the key heard; the chart keeps the C major shapes it is written in (`setlist pdf --songbook --capo 2` prints them)."
+            ])
+        // Without a key there is nothing to move; a capo on no fret changes nothing.
+        #expect(try ChordPro.read("{title: S}\n\(capo)\n[C]x\n", file: "c.cho", withLyrics: false).songs.first?.fields.key == nil)
+        #expect(
+            try ChordPro.read("{title: S}\n{key: C}\n{capo: 0}\n", file: "c.cho", withLyrics: false).songs.first?.fields.key
+                == MusicalKey(parsing: "C"))
+    }
+
     @Test func aFolderWithoutChordProFilesIsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -59,12 +59,17 @@ struct ChartCommand: SetlistSubcommand {
 
     func run(_ context: CommandContext) throws {
         if let set {
-            let text = try ChartInput.read(set, in: context)
+            // A file kept from the editor has the editor's header line.
+            let text = ChartInput.withoutHeader(try ChartInput.read(set, in: context))
             try change(in: context) { record, notation throws(ValueError) in
-                try ChordProFile.chart(in: text, keyOtherwise: record.key, notation: notation)
+                // An empty file or pipe (a mistyped name before `|`) is no chart to remove one by.
+                guard let chart = try ChordProFile.chart(in: text, keyOtherwise: record.key, notation: notation) else {
+                    throw .emptyChart(source: set == "-" ? "standard input" : set)
+                }
+                return chart.kept(forSongIn: record.key)
             }
         } else if remove {
-            try change(in: context) { _, _ in nil }
+            try change(in: context, action: "Removed", asked: "no chart") { _, _ in nil }
         } else if everywhere {
             // The original's chart as it is, into every copy.
             try change(in: context) { original, _ in original.chart }
@@ -143,7 +148,10 @@ struct ChartCommand: SetlistSubcommand {
     // MARK: Changing
 
     /// Sets the chart of the record named to what `chart` makes of the record and the notation.
-    private func change(in context: CommandContext, _ chart: (SongFields, KeyNotation) throws(ValueError) -> Chart?) throws {
+    private func change(
+        in context: CommandContext, action: String = "Changed", asked: String = "that chart",
+        _ chart: (SongFields, KeyNotation) throws(ValueError) -> Chart?
+    ) throws {
         func newChart(_ record: SongFields, _ notation: KeyNotation) throws -> SongEdit {
             do throws(ValueError) { return SongEdit(chart: .some(try chart(record, notation))) } catch {
                 throw LibraryError.invalidValues([error])
@@ -156,14 +164,14 @@ struct ChartCommand: SetlistSubcommand {
                 let edit = try newChart(library.playlists[index].copies[position - 1].fields, library.notation)
                 return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
             }
-            EditSongCommand.report(edited, changed: "the chart", asked: "that chart", in: context)
+            EditSongCommand.report(edited, action: action, changed: "the chart", asked: asked, in: context)
         } else {
             let edited = try libraryOptions.modify(.song(withCopiesOf: song), in: context) { library in
                 let edit = try newChart(try library.song(matching: song).fields, library.notation)
                 return try library.editSong(song, edit, everywhere: everywhere)
             }
             EditSongCommand.report(
-                edited, changed: "the chart", asked: "that chart", everywhere: everywhere, copiesKeep: "theirs", in: context)
+                edited, action: action, changed: "the chart", asked: asked, everywhere: everywhere, copiesKeep: "theirs", in: context)
         }
     }
 
@@ -173,11 +181,12 @@ struct ChartCommand: SetlistSubcommand {
         let (record, notation, _) = try find(in: context)
         let shown = record.chart?.shown(in: record.key, notation: notation)
         let opened = ChartInput.editorText(name: record.name, key: shown?.key ?? record.key, chart: shown)
-        let saved = try TextEditor.edit(opened, fileName: FileName.safe(record.name, fallback: "chart") + ".cho", in: context)
-        guard saved != opened else { return context.say("Nothing changed: the chart of \(place(record)) was saved as it was.") }
-        let text = ChartInput.withoutHeader(saved)
-        try change(in: context) { current, notation throws(ValueError) in
-            try ChordProFile.chart(in: text, keyOtherwise: current.key, notation: notation)
+        try TextEditor.edit(opened, fileName: FileName.safe(record.name, fallback: "chart") + ".cho", in: context) { saved in
+            guard saved != opened else { return context.say("Nothing changed: the chart of \(place(record)) was saved as it was.") }
+            let text = ChartInput.withoutHeader(saved)
+            try change(in: context) { current, notation throws(ValueError) in
+                try ChordProFile.chart(in: text, keyOtherwise: current.key, notation: notation)?.kept(forSongIn: current.key)
+            }
         }
     }
 }

@@ -272,12 +272,12 @@ struct EditSongCommand: SetlistSubcommand {
 
     /// What a change to a copy did: `changed` names what changed ("key, bpm", "the chart"),
     /// `asked` what was asked for, for when nothing changed.
-    static func report(_ edited: CopyEdited, changed: String, asked: String, in context: CommandContext) {
+    static func report(_ edited: CopyEdited, action: String = "Changed", changed: String, asked: String, in context: CommandContext) {
         guard !edited.changedNothing else {
             return context.say("Nothing changed: song \(edited.position) in '\(edited.playlist)' already has \(asked).")
         }
         context.say(
-            "Changed \(changed) of song \(edited.position) in '\(edited.playlist)'"
+            "\(action) \(changed) of song \(edited.position) in '\(edited.playlist)'"
                 + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
         if edited.originalMissing { context.note("the original of this copy was deleted, so only the copy changed.") }
     }
@@ -285,10 +285,11 @@ struct EditSongCommand: SetlistSubcommand {
     /// What a change to an original did, and to its copies with `everywhere`; `copiesKeep` says
     /// what copies left alone keep ("their values").
     static func report(
-        _ edited: SongEdited, changed: String, asked: String, everywhere: Bool, copiesKeep: String, in context: CommandContext
+        _ edited: SongEdited, action: String = "Changed", changed: String, asked: String, everywhere: Bool, copiesKeep: String,
+        in context: CommandContext
     ) {
         guard !edited.changedNothing else { return context.say("Nothing changed: \(edited.song.fields.listing) already has \(asked).") }
-        var message = "Changed \(changed) of \(edited.song.fields.listing)"
+        var message = "\(action) \(changed) of \(edited.song.fields.listing)"
         if everywhere {
             message += " and of \(Show.count(edited.copiesChanged, "copy", plural: "copies"))."
         } else if edited.playlistsKeeping > 0 {

@@ -48,18 +48,35 @@ public struct Chart: Hashable, Sendable {
     public var text: String { lines.map { $0 + "\n" }.joined() }
 
     /// The chart as a record in `target` shows it: moved from the chart's key to `target` with
-    /// its chords spelled for `target`, or as written when either key is unknown or they are the
-    /// same (``isMoved(to:)``).
+    /// its chords spelled for `target`, or as written when either key is unknown or the keys
+    /// have the same notes (``isMoved(to:)``).
     public func shown(in target: MusicalKey?, notation: KeyNotation = .english) -> Chart {
         guard let key, let target, isMoved(to: target) else { return self }
-        let semitones = ((target.pitchClass - key.pitchClass) % 12 + 12) % 12
+        let semitones = ((Self.move(from: key, to: target)) % 12 + 12) % 12
         return Chart(lines: ChartTransposer(by: semitones, to: target, notation: notation).lines(lines), key: target)
     }
 
-    /// Whether a record in `target` shows this chart moved: both keys known, and on other notes.
+    /// Whether a record in `target` shows this chart moved: both keys known, and a move between them.
     public func isMoved(to target: MusicalKey?) -> Bool {
         guard let key, let target else { return false }
-        return key.pitchClass != target.pitchClass
+        return Self.move(from: key, to: target) % 12 != 0
+    }
+
+    /// The semitones a chart written in `key` moves for a record in `target`. In one mode, the
+    /// move between the tonics. Across modes a song list may name the same song either way: a
+    /// minor song by its relative major (F♯ minor as A major) or a key without its "m" (C for
+    /// C minor); neither moves the chart, and any other pair moves by the keys' signatures.
+    static func move(from key: MusicalKey, to target: MusicalKey) -> Int {
+        if key.mode == target.mode || key.pitchClass == target.pitchClass { return target.pitchClass - key.pitchClass }
+        return target.signaturePitchClass - key.signaturePitchClass
+    }
+
+    /// The chart as kept for a song in `songKey`: a chart written in the song's relative or
+    /// parallel key (the same song named the other way, ``move(from:to:)``) is kept as in the
+    /// song's key, so that a copy in another key moves it as the copy's key moved from the song's.
+    public func kept(forSongIn songKey: MusicalKey?) -> Chart {
+        guard let key, let songKey, key.mode != songKey.mode, !isMoved(to: songKey) else { return self }
+        return Chart(lines: lines, key: songKey)
     }
 }
 

@@ -30,10 +30,13 @@ public struct ChordProDirective: Hashable, Sendable {
         self.value = Text.trimmedSpaces(String(value))
     }
 
-    /// The directives that are a song's fields (and `{new_song}`, which starts another song): an
-    /// import takes them as the song's details and leaves them out of its chart. Every other
-    /// directive (`{capo}`, `{time}`, `{composer}`, …) stays in the chart as written.
-    public static let details: Set<String> = ["title", "t", "subtitle", "st", "artist", "key", "tempo", "duration", "new_song", "ns"]
+    /// The directives that are a song's fields (and `{new_song}`, which starts another song, and
+    /// `{capo}`, which an import reads into the song's key): an import takes them as the song's
+    /// details and leaves them out of its chart. Every other directive (`{time}`, `{composer}`,
+    /// …) stays in the chart as written.
+    public static let details: Set<String> = [
+        "title", "t", "subtitle", "st", "artist", "key", "tempo", "duration", "new_song", "ns", "capo",
+    ]
 
     /// Whether the directive sets a detail (``details``) rather than showing in the chart.
     public var isDetail: Bool { Self.details.contains(name) }

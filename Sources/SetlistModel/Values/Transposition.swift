@@ -19,6 +19,10 @@ extension MusicalKey {
         return ((natural + shift) % 12 + 12) % 12
     }
 
+    /// The pitch class of the major key with this key's signature: the tonic of a major key,
+    /// three semitones above the tonic of a minor one (F♯ minor has A major's three sharps).
+    public var signaturePitchClass: Int { mode == .major ? pitchClass : (pitchClass + 3) % 12 }
+
     /// The key of `mode` on `pitchClass` (taken modulo 12), spelled as musicians write it.
     public init(pitchClass: Int, mode: Mode) {
         let index = (pitchClass % 12 + 12) % 12

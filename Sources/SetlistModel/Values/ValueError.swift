@@ -22,6 +22,8 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidChartKey(line: Int, text: String)
     /// A chart given as a file of several songs (`{new_song}` on `line`).
     case chartHoldsSeveralSongs(line: Int)
+    /// A chart given (`chart --set`) with nothing in it but details: `source` names the file.
+    case emptyChart(source: String)
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
             "Line \(line): {key: \(ControlCharacters.quoted(text))} is not a key. Write it like {key: Am}, {key: F#} or {key: Bb}."
         case .chartHoldsSeveralSongs(let line):
             "Line \(line): {new_song} starts a second song; a chart is one song's. Import a songbook with `setlist import-songs`."
+        case .emptyChart(let source):
+            "\(source) holds no chart (no lyrics, chords or sections). To remove the chart, use --remove."
         case .invalidNotation(let text):
             "\(ControlCharacters.quoted(text)) is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
         case .tooLong(let field, let limit):
