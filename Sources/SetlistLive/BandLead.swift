@@ -79,14 +79,21 @@ public struct BandLead: Hashable, Sendable {
         }
     }
 
-    /// After the navigator moved (or followed a change of the setlist): the band goes with it
-    /// unless the leader is looking ahead.
+    /// After the navigator moved: the band goes with it unless the leader is looking ahead.
     public mutating func follow(_ navigator: LiveNavigator) {
         if lookingAhead {
             position = min(position, navigator.count)
         } else {
             moveBand(to: navigator.position)
         }
+    }
+
+    /// After the setlist changed elsewhere from `old` to `new` and the navigator followed it:
+    /// while the leader looks ahead, the band stays on its song wherever it is now (its number
+    /// would be another song's after a song before it was removed).
+    public mutating func follow(_ navigator: LiveNavigator, from old: Playlist, to new: Playlist) {
+        guard lookingAhead else { return moveBand(to: navigator.position) }
+        position = LiveNavigator.position(following: position, from: old, to: new).position
     }
 
     private mutating func moveBand(to target: Int) {

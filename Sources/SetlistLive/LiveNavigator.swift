@@ -103,36 +103,33 @@ public struct LiveNavigator: Hashable, Sendable {
         return outcome(since: before)
     }
 
-    /// Follows the song shown from `old` into `new`, the same setlist changed elsewhere: the same
-    /// copy where it is now; when it was removed, the first of the songs after it that is still
-    /// there, else the last of those before it. Returns a remark for the status line (worded to
-    /// hold also after the key that found the change has moved on).
+    /// Follows the song shown from `old` into `new`, the same setlist changed elsewhere
+    /// (``position(following:from:to:)``). Returns a remark for the status line (worded to hold
+    /// also after the key that found the change has moved on).
     public mutating func follow(from old: Playlist, to new: Playlist) -> String {
-        let oldCopies = old.copies, newCopies = new.copies
-        count = max(newCopies.count, 1)
-        let index = min(max(position - 1, 0), max(oldCopies.count - 1, 0))
-        let newIndex = Dictionary(newCopies.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        guard index < oldCopies.count else {
-            position = min(position, count)
-            return "The setlist was changed elsewhere."
-        }
-        let current = oldCopies[index]
-        if let found = newIndex[current.id] {
-            position = found + 1
-            return "The setlist was changed elsewhere."
-        }
+        count = max(new.copies.count, 1)
+        let (found, removed) = Self.position(following: position, from: old, to: new)
+        position = found
+        guard let removed else { return "The setlist was changed elsewhere." }
         scroll = 0
         notes = .none
-        if let after = oldCopies[(index + 1)...].lazy.compactMap({ newIndex[$0.id] }).first {
-            position = after + 1
-            return "'\(current.name)' was removed elsewhere."
-        }
-        if let before = oldCopies[..<index].reversed().lazy.compactMap({ newIndex[$0.id] }).first {
-            position = before + 1
-            return "'\(current.name)' was removed elsewhere."
-        }
-        position = min(position, count)
-        return "'\(current.name)' was removed elsewhere."
+        return "'\(removed)' was removed elsewhere."
+    }
+
+    /// Where the song at `position` of `old` is in `new`, the same setlist changed elsewhere: the
+    /// same copy where it is now; when it was removed (its name given), the first of the songs
+    /// after it that is still there, else the last of those before it.
+    public static func position(following position: Int, from old: Playlist, to new: Playlist) -> (position: Int, removed: String?) {
+        let oldCopies = old.copies, newCopies = new.copies
+        let count = max(newCopies.count, 1)
+        let index = min(max(position - 1, 0), max(oldCopies.count - 1, 0))
+        let newIndex = Dictionary(newCopies.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard index < oldCopies.count else { return (min(position, count), nil) }
+        let current = oldCopies[index]
+        if let found = newIndex[current.id] { return (found + 1, nil) }
+        if let after = oldCopies[(index + 1)...].lazy.compactMap({ newIndex[$0.id] }).first { return (after + 1, current.name) }
+        if let before = oldCopies[..<index].reversed().lazy.compactMap({ newIndex[$0.id] }).first { return (before + 1, current.name) }
+        return (min(position, count), current.name)
     }
 
     /// Shows the song at `target` (kept inside 1...count), its notes from the top.

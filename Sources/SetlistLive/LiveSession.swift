@@ -85,7 +85,7 @@ public enum LiveSession {
                 notation = newNotation
                 guard !changed.copies.isEmpty else { return "'\(changed.name)' has no songs now; showing it as it was." }
                 let remark = navigator.follow(from: playlist, to: changed)
-                lead?.follow(navigator)
+                lead?.follow(navigator, from: playlist, to: changed)
                 playlist = changed
                 return remark
             case .deleted: return "'\(playlist.name)' was deleted elsewhere; showing it as it was."

@@ -116,6 +116,29 @@ import Testing
         #expect(try lib.ok("gigs").contains("Lucerna"))
     }
 
+    /// A library the log cannot be saved in (here `gigs` is a file where its folder belongs,
+    /// which stops root too): the show goes on, and at the end setlist says so, names the songs
+    /// played so they can be logged by hand, and exits 1.
+    @Test func aGigLogThatCannotBeSavedIsSaidAndTheSongsNamed() throws {
+        let lib = try TemporaryLibrary.stageConcert()
+        try Data("not a folder".utf8).write(to: lib.root.appendingPathComponent("gigs"))
+        let tmux = try Tmux(columns: 100, rows: 24)
+        defer { tmux.kill() }
+        let binary = try SetlistBinary.url().path
+        try tmux.type(
+            "TZ=UTC SETLIST_HOME='\(lib.root.path)' faketime -f '@2026-03-14 20:00:00 x20' '\(binary)' live Koncert; echo EXIT=$?")
+        try tmux.keys("Enter")
+        _ = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        Thread.sleep(forTimeInterval: 4.5) // 90 s on the program's clock
+        try tmux.keys("Right")
+        _ = try tmux.waitFor { $0.contains("2/4 · Set 1") }
+        try tmux.keys("q")
+        let pane = try tmux.waitFor { $0.contains("EXIT=") }.replacingOccurrences(of: "\n", with: "")
+        #expect(pane.contains("error: the gig log could not be saved"), "\(pane)")
+        #expect(pane.contains("the songs played were 1. Highway to Hell."), "\(pane)")
+        #expect(pane.contains("EXIT=1"), "\(pane)")
+    }
+
     @Test func ctrlCAndQLeaveTheTerminalAsItWas() throws {
         let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 80, rows: 24)

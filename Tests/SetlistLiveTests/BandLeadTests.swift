@@ -55,6 +55,26 @@ import Testing
         #expect(terminal.frames.last?[0].contains("3/5") == true)
     }
 
+    /// A song before the band's removed elsewhere while the leader looks ahead: the band stays
+    /// on its song, now a number lower, and the phones with it (they followed the number).
+    @Test func theBandStaysOnItsSongWhenTheSetlistChangesWhileLookingAhead() {
+        let old = Fixtures.concert
+        var new = old
+        new.items.removeFirst()
+        var navigator = LiveNavigator(count: 5, position: 3)
+        var lead = BandLead(position: 3)
+        _ = lead.handle(.character("l"), navigator: &navigator)
+        navigator.show(5)
+        _ = navigator.follow(from: old, to: new)
+        lead.follow(navigator, from: old, to: new)
+        #expect(lead.lookingAhead && lead.position == 2 && navigator.position == 4)
+        #expect(new.copies[lead.position - 1].fields.name == "Příběh")
+        // Not looking ahead, the band goes where the terminal went.
+        _ = lead.handle(.character("l"), navigator: &navigator)
+        lead.follow(navigator, from: new, to: new)
+        #expect(!lead.lookingAhead && lead.position == 2)
+    }
+
     @Test func ctrlCQuitsEvenWhileTyping() throws {
         let (_, terminal) = try lead([bytes(" "), bytes("mHel"), bytes("\u{03}"), bytes("n")])
         #expect(terminal.script == [bytes("n")])

@@ -103,6 +103,8 @@ struct LiveCommand: SetlistSubcommand {
         report(recorder, context)
         // Stopped by a signal: exit as shells expect (130 for SIGINT, 143 for SIGTERM).
         if let signal = terminal.stopSignal { throw ExitCode(128 + signal) }
+        // The show went on, but its log was not saved: a failed operation for scripts too.
+        if recorder.failure != nil { throw ExitCode.failure }
     }
 
     /// What was logged: "Recorded 14 songs played at …", or why nothing was.
@@ -110,6 +112,11 @@ struct LiveCommand: SetlistSubcommand {
         let gig = recorder.gig
         if let failure = recorder.failure {
             context.note("error: the gig log could not be saved: \(failure)")
+            // Written down here, so that the show can be logged by hand once the library is writable.
+            if !gig.songs.isEmpty {
+                let played = gig.songs.enumerated().map { "\($0.offset + 1). \($0.element.name)" }.joined(separator: ", ")
+                context.note("the songs played were \(played).")
+            }
         }
         guard !gig.songs.isEmpty, let number = recorder.number else {
             if recorder.failure == nil { context.say("No song was on for a minute; no gig was logged.") }
