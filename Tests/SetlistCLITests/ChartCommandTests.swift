@@ -48,7 +48,7 @@ import Testing
     @Test func aNarrowTerminalKeepsChordsOverTheirSyllables() throws {
         let lib = try library()
         let out = try lib.ok("chart", "Highway to Hell", environment: ["COLUMNS": "20"])
-        #expect(out.contains("  A          D/F#\n  I'm on the highway\n      G\n   to hell\n"), "\(out)")
+        #expect(out.contains("  A          D/F#\n  I'm on the highway\n     G\n  to hell\n"), "\(out)")
         #expect(out.split(separator: "\n").allSatisfy { $0.count <= 20 })
     }
 

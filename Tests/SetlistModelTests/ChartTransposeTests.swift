@@ -174,12 +174,30 @@ import Testing
         let laid = ChartLine.monospaced(ChartLine.lines(of: chart), width: 20).map(\.indented)
         #expect(
             laid == [
-                "A very long chorus …", "  Am", "  There's a lady who", "     C", "  's sure", "G D",
+                "A very long chorus …", "  Am", "  There's a lady", "        C", "  who's sure", "G D",
                 "(Slowly, then all", "together)", "Tab", "e|-0-1-2-3-4-5-6-7-…",
             ])
         #expect(
             ChartLine.monospaced(ChartLine.lines(of: chart)).map(\.indented)[1...2] == [
                 "  Am                   C", "  There's a lady who's sure",
+            ])
+    }
+
+    /// A narrow terminal breaks a line where a word ends and never inside a chord's name
+    /// (Wonderwall at 40 columns came out as "E" / "sus4" over "g" / "onna").
+    @Test func aLineBreaksBetweenWordsAndKeepsChordNamesWhole() throws {
+        let chart = try #require(
+            try Chart(text: "[F#m7]Today is [A]gonna be the day that they're [Esus4]gonna throw it back to [B7sus4]you", key: nil))
+        let laid = ChartLine.monospaced(ChartLine.lines(of: chart), width: 40).map(\.indented)
+        #expect(
+            laid == [
+                "F#m7     A", "Today is gonna be the day that they're", "Esus4                  B7sus4", "gonna throw it back to you",
+            ])
+        // A word wider than the line is cut where it must be, its chord kept whole.
+        let long = try #require(try Chart(text: "[Cmaj7]" + String(repeating: "x", count: 30), key: nil))
+        #expect(
+            ChartLine.monospaced(ChartLine.lines(of: long), width: 12).map(\.indented) == [
+                "Cmaj7", "xxxxxxxxxxxx", "xxxxxxxxxxxx", "xxxxxx",
             ])
     }
 

@@ -141,24 +141,37 @@ extension ChartLine {
     private static func hasWords(_ lyrics: String) -> Bool { lyrics.contains { $0 != " " } }
 
     /// A line of chords over its lyrics, in pieces of at most `room` columns, each piece's
-    /// chords over its lyrics; a line of chords alone stays one.
+    /// chords over its lyrics; a line of chords alone stays one. A piece ends where a word does
+    /// and no chord name is cut, when there is such a place (else where no chord name is cut,
+    /// else at `room`), and the next one starts at its next word.
     private static func pairs(chords: String?, lyrics: String, room: Int?) -> [(MonospacedChartLine.Kind, String)] {
         guard let room else {
             return (chords.map { [(.chords, $0)] } ?? []) + (hasWords(lyrics) || chords == nil ? [(.lyrics, lyrics)] : [])
         }
         let chordCharacters = Array(chords ?? ""), lyricCharacters = Array(lyrics)
+        let total = max(chordCharacters.count, lyricCharacters.count)
+        func isChord(_ column: Int) -> Bool { column >= 0 && column < chordCharacters.count && chordCharacters[column] != " " }
+        func isSpace(_ column: Int) -> Bool { column >= lyricCharacters.count || lyricCharacters[column] == " " }
+        func keepsChords(_ column: Int) -> Bool { !(isChord(column - 1) && isChord(column)) }
         var result: [(MonospacedChartLine.Kind, String)] = [], start = 0
         repeat {
-            let end = start + room
+            var end = min(start + room, total)
+            if end < total {
+                let places = stride(from: end, to: start, by: -1)
+                end = places.first { keepsChords($0) && (isSpace($0 - 1) || isSpace($0)) } ?? places.first(where: keepsChords) ?? end
+            }
             let chordPart = String(chordCharacters[min(start, chordCharacters.count)..<min(end, chordCharacters.count)])
             if chordPart.contains(where: { $0 != " " }) {
                 result.append((.chords, String(chordPart.reversed().drop { $0 == " " }.reversed())))
             }
             if (start < lyricCharacters.count && hasWords(lyrics)) || (lyricCharacters.isEmpty && chords == nil) {
-                result.append((.lyrics, String(lyricCharacters[min(start, lyricCharacters.count)..<min(end, lyricCharacters.count)])))
+                let lyricPart = lyricCharacters[min(start, lyricCharacters.count)..<min(end, lyricCharacters.count)]
+                result.append(
+                    (.lyrics, String(end < total ? String(lyricPart.reversed().drop { $0 == " " }.reversed()) : String(lyricPart))))
             }
             start = end
-        } while start < max(chordCharacters.count, lyricCharacters.count)
+            while start < total, isSpace(start), !isChord(start) { start += 1 }
+        } while start < total
         return result
     }
 }
