@@ -19,7 +19,7 @@ import Testing
         try tmux.keys("Enter")
         try tmux.type("[A]Living easy, [D]living free")
         try tmux.keys("Enter")
-        let pane = try tmux.waitFor { $0.contains("EXIT=") }
+        let pane = try tmux.waitFor { $0.range(of: #"EXIT=[0-9]"#, options: .regularExpression) != nil }
         #expect(pane.contains("EXIT=0"), "\(pane)")
         #expect(try lib.ok("chart", "Highway to Hell", "--chordpro").contains("[A]Living easy, [D]living free"))
     }
@@ -41,7 +41,8 @@ import Testing
         let deadline = Date().addingTimeInterval(15)
         while !FileManager.default.fileExists(atPath: seen.path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         try tmux.keys("C-c")
-        let pane = try tmux.waitFor { $0.contains("EXIT=") }.replacingOccurrences(of: "\n", with: "")
+        let pane = try tmux.waitFor { $0.range(of: #"EXIT=[0-9]"#, options: .regularExpression) != nil }.replacingOccurrences(
+            of: "\n", with: "")
         #expect(pane.contains("was interrupted (Ctrl-C); the chart is unchanged."), "\(pane)")
         #expect(pane.contains("EXIT=1"), "\(pane)")
         let file = try String(contentsOf: seen, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -133,7 +133,8 @@ import Testing
         try tmux.keys("Right")
         _ = try tmux.waitFor { $0.contains("2/4 · Set 1") }
         try tmux.keys("q")
-        let pane = try tmux.waitFor { $0.contains("EXIT=") }.replacingOccurrences(of: "\n", with: "")
+        let pane = try tmux.waitFor { $0.range(of: #"EXIT=[0-9]"#, options: .regularExpression) != nil }.replacingOccurrences(
+            of: "\n", with: "")
         #expect(pane.contains("error: the gig log could not be saved"), "\(pane)")
         #expect(pane.contains("the songs played were 1. Highway to Hell."), "\(pane)")
         #expect(pane.contains("EXIT=1"), "\(pane)")
