@@ -4,31 +4,32 @@ import Testing
 
 /// Charts moved to another key, against spellings written by hand.
 @Suite struct ChartTransposeTests {
-    /// The note names, from C, a chart in each key is written with: written out by hand from the
-    /// key signatures, not computed.
+    /// The note names, from C, a chart in each key is written with: written out by hand, each
+    /// note by its degree from the tonic (the key's own letters; ♭2 ♭3 ♭6 ♭7 and ♯4; in minor the
+    /// raised 3, 6 and 7), not computed.
     static let handSpelled: [(key: String, names: String)] = [
-        ("C major", "C C# D Eb E F F# G G# A Bb B"),
+        ("C major", "C Db D Eb E F F# G Ab A Bb B"),
         ("Db major", "C Db D Eb E F Gb G Ab A Bb B"),
-        ("D major", "C C# D D# E F F# G G# A A# B"),
+        ("D major", "C C# D Eb E F F# G G# A Bb B"),
         ("Eb major", "C Db D Eb E F Gb G Ab A Bb B"),
         ("E major", "C C# D D# E F F# G G# A A# B"),
         ("F major", "C Db D Eb E F Gb G Ab A Bb B"),
         ("F# major", "C C# D D# E F F# G G# A A# B"),
-        ("G major", "C C# D D# E F F# G G# A A# B"),
+        ("G major", "C C# D Eb E F F# G Ab A Bb B"),
         ("Ab major", "C Db D Eb E F Gb G Ab A Bb B"),
-        ("A major", "C C# D D# E F F# G G# A A# B"),
+        ("A major", "C C# D D# E F F# G G# A Bb B"),
         ("Bb major", "C Db D Eb E F Gb G Ab A Bb B"),
         ("B major", "C C# D D# E F F# G G# A A# B"),
-        ("C minor", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("C minor", "C Db D Eb E F F# G Ab A Bb B"),
         ("C# minor", "C C# D D# E F F# G G# A A# B"),
-        ("D minor", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("D minor", "C C# D Eb E F F# G G# A Bb B"),
         ("Eb minor", "C Db D Eb E F Gb G Ab A Bb B"),
         ("E minor", "C C# D D# E F F# G G# A A# B"),
         ("F minor", "C Db D Eb E F Gb G Ab A Bb B"),
         ("F# minor", "C C# D D# E F F# G G# A A# B"),
-        ("G minor", "C Db D Eb E F Gb G Ab A Bb B"),
+        ("G minor", "C C# D Eb E F F# G Ab A Bb B"),
         ("G# minor", "C C# D D# E F F# G G# A A# B"),
-        ("A minor", "C C# D Eb E F F# G G# A Bb B"),
+        ("A minor", "C C# D D# E F F# G G# A Bb B"),
         ("Bb minor", "C Db D Eb E F Gb G Ab A Bb B"),
         ("B minor", "C C# D D# E F F# G G# A A# B"),
     ]

@@ -93,27 +93,39 @@ public struct Chord: Hashable, Sendable {
     }
 }
 
-/// How the notes of chords are spelled in a key: with sharps in the sharp keys (G, D, A, E, B, F♯
-/// major and their relative minors), with flats in the flat keys (F, B♭, E♭, A♭, D♭ major and
-/// theirs), and in C major and A minor as musicians usually write the black keys there
-/// (C♯, E♭, F♯, G♯, B♭). White keys are always plain letters: no E♯, B♯, C♭ or F♭.
+/// How the notes of chords are spelled in a key: each note by its degree from the key's tonic,
+/// as pop and rock charts write them. The key's own notes take its letters (B♭ in F major, F♯ in
+/// G major); the others are the flat second, third, sixth and seventh (E♭ and B♭ in G major, A♭
+/// in C major: the ♭III, ♭VI and ♭VII chords of rock) and the sharp fourth, and in a minor key
+/// the raised third, sixth and seventh (C♯ in D minor, for A7). A key and its parallel key read
+/// the same. White keys are always plain letters: no E♯, B♯, C♭, F♭ and no double accidentals.
 public enum ChordSpelling {
     static let sharps = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
     static let flats = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"]
-    static let natural = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "G#", "A", "Bb", "B"]
+    private static let letters = ["C", "D", "E", "F", "G", "A", "B"], letterPitches = [0, 2, 4, 5, 7, 9, 11]
+    /// The letters above the tonic's of each semitone above the tonic: 1 ♭2 2 ♭3 3 4 ♯4 5 ♭6 6 ♭7 7
+    /// (in a minor key ♭3, ♭6 and ♭7 are its own, 3, 6 and 7 the raised ones).
+    private static let degreeLetters = [0, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6, 6]
 
     /// The twelve note names, from C, for chords in `key`.
     public static func names(for key: MusicalKey, notation: KeyNotation) -> [String] {
-        // The key's tonic, as keys are spelled (``MusicalKey/transposed(by:)``), tells its signature.
-        let letter = key.tonic.prefix(1), accidental = key.tonic.dropFirst()
-        let flatLetters = key.mode == .major ? "F" : "DGCF", naturalLetter = key.mode == .major ? "C" : "A"
-        let english: [String]
-        if accidental == "b" || (accidental.isEmpty && flatLetters.contains(letter)) {
-            english = flats
-        } else if accidental.isEmpty && letter == naturalLetter {
-            english = natural
-        } else {
-            english = sharps
+        let tonicLetter = letters.firstIndex(of: String(key.tonic.prefix(1))) ?? 0
+        var english = [String](repeating: "", count: 12)
+        for interval in 0..<12 {
+            let pitch = (key.pitchClass + interval) % 12
+            let letter = (tonicLetter + degreeLetters[interval]) % 7
+            let name: String? =
+                switch ((pitch - letterPitches[letter]) % 12 + 12) % 12 {
+                case 0: letters[letter]
+                case 1: letters[letter] + "#"
+                case 11: letters[letter] + "b"
+                default: nil
+                }
+            if let name, !["E#", "B#", "Cb", "Fb"].contains(name) {
+                english[pitch] = name
+            } else {
+                english[pitch] = letterPitches.contains(pitch) ? sharps[pitch] : key.tonic.hasSuffix("b") ? flats[pitch] : sharps[pitch]
+            }
         }
         guard notation == .german else { return english }
         return english.map { $0 == "B" ? "H" : $0 == "Bb" ? "B" : $0 }
