@@ -134,6 +134,22 @@ import Testing
         #expect(english.shown(in: MusicalKey(parsing: "B major"), notation: .german).lines == ["[H]la [F#]le"])
     }
 
+    /// Czech and German charts write Fis, Cis, Es and As; where the rest does not read as a
+    /// quality (Asus4, Esus4) the letter stands alone. English charts keep such words as written.
+    @Test func germanNamesOfSharpsAndFlatsAreRead() throws {
+        let cases: [(String, Int, String, Int?)] = [
+            ("Fis", 6, "", nil), ("Cism", 1, "m", nil), ("Gis7", 8, "7", nil), ("Es", 3, "", nil), ("As7", 8, "7", nil),
+            ("Des", 1, "", nil), ("Asus4", 9, "sus4", nil), ("Esus4", 4, "sus4", nil), ("A/Fis", 9, "", 6), ("Hmi", 11, "mi", nil),
+        ]
+        for (text, root, quality, bass) in cases {
+            let chord = try #require(Chord(text, notation: .german), "\(text)")
+            #expect(chord.root == root && chord.quality == quality && chord.bass == bass, "\(text)")
+        }
+        #expect(Chord("Fis", notation: .english) == nil)
+        let chart = try #require(try Chart(text: "[E]Jdu [Cismi]dál [Fis]a [H7]zpět", key: MusicalKey(parsing: "E major")))
+        #expect(chart.shown(in: MusicalKey(parsing: "G major"), notation: .german).lines == ["[G]Jdu [Emi]dál [A]a [D7]zpět"])
+    }
+
     /// A chart with no key, or a record with none, shows the chart as written.
     @Test func aChartWithoutAKeyIsNeverMoved() throws {
         let chart = try #require(try Chart(text: "[C]la", key: nil))

@@ -12,14 +12,25 @@ public struct Chord: Hashable, Sendable {
     public var bass: Int?
 
     /// Reads `text` as a chord, with B and H as `notation` means them (in German, B is B♭ and H
-    /// is B); nil when it is not one.
+    /// is B, and Fis, Cis, Es and As are read as Czech and German charts write them); nil when
+    /// it is not one.
     public init?(_ text: String, notation: KeyNotation = .english) {
+        // "Asus4" is A with sus4, not As with "us4": the German names count where the rest reads.
+        guard
+            let chord = notation == .german
+                ? Self(text, notation: notation, germanNames: true) ?? Self(text, notation: notation, germanNames: false)
+                : Self(text, notation: notation, germanNames: false)
+        else { return nil }
+        self = chord
+    }
+
+    private init?(_ text: String, notation: KeyNotation, germanNames: Bool) {
         var rest = Substring(text)
-        guard let root = Self.note(&rest, notation: notation) else { return nil }
+        guard let root = Self.note(&rest, notation: notation, germanNames: germanNames) else { return nil }
         var quality = rest, bass: Int?
         if let slash = rest.lastIndex(of: "/") {
             var after = rest[rest.index(after: slash)...]
-            if let note = Self.note(&after, notation: notation), after.isEmpty {
+            if let note = Self.note(&after, notation: notation, germanNames: germanNames), after.isEmpty {
                 bass = note
                 quality = rest[..<slash]
             }
@@ -45,8 +56,9 @@ public struct Chord: Hashable, Sendable {
         return names[root] + quality + (bass.map { "/" + names[$0] } ?? "")
     }
 
-    /// Takes a note name (a letter and an accidental) off the front of `text`.
-    static func note(_ text: inout Substring, notation: KeyNotation) -> Int? {
+    /// Takes a note name (a letter and an accidental; with `germanNames`, also -is, -es and the
+    /// s of As and Es) off the front of `text`.
+    static func note(_ text: inout Substring, notation: KeyNotation, germanNames: Bool = false) -> Int? {
         guard let letter = text.first else { return nil }
         var pitch: Int
         switch letter {
@@ -61,6 +73,16 @@ public struct Chord: Hashable, Sendable {
         default: return nil
         }
         text.removeFirst()
+        if germanNames {
+            if text.hasPrefix("is") {
+                text.removeFirst(2)
+                return (pitch + 1) % 12
+            }
+            if text.hasPrefix("es") || ((letter == "A" || letter == "E") && text.hasPrefix("s")) {
+                text.removeFirst(text.hasPrefix("es") ? 2 : 1)
+                return (pitch + 11) % 12
+            }
+        }
         if let sign = text.first, "#♯b♭".contains(sign) {
             // German B is already B♭: a flat after it is the same note, as people write it.
             if !(notation == .german && letter == "B" && (sign == "b" || sign == "♭")) {
