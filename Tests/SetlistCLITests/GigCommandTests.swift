@@ -25,6 +25,15 @@ import Testing
         try lib.ok("gig", "--add", "Folk", "--date", "2026-03-14 20:30", environment: Self.utc)
         // An older gig logged later takes its place by date.
         #expect(try lib.ok("gig", "--add", "rock", "--date", "2024-12-31") == "Logged gig 1: 2024-12-31 'Rock', 1 song.\n")
+        // A gig to come (it would count as played) and a setlist of no songs are refused.
+        try lib.ok("new", "Prázdný")
+        let unchanged = try lib.snapshot()
+        let future = try lib.run("gig", "--add", "Rock", "--date", "2999-01-01")
+        #expect(future.status == 1 && future.stderr.contains("--date: 2999-01-01 is after today"), "\(future.stderr)")
+        let empty = try lib.run("gig", "--add", "Prázdný", "--date", "2024-01-01")
+        #expect(empty.status == 1 && empty.stderr.contains("'Prázdný' has no songs, so there is no gig to log."), "\(empty.stderr)")
+        #expect(try lib.snapshot() == unchanged)
+        try lib.ok("delete", "Prázdný")
 
         let list = try lib.ok("gigs")
         let rows = list.split(separator: "\n").map(String.init)
