@@ -35,9 +35,18 @@ public struct BandLead: Hashable, Sendable {
 
     /// The status line while typing or looking ahead; nil otherwise.
     public var status: String? {
-        if let typing { return "Message to the band: \(typing)_   (Enter sends, Esc cancels)" }
+        if let typing {
+            let full = typing.count >= Self.messageLimit ? " (\(Self.messageLimit) characters at most)" : ""
+            return "Message to the band: \(typing)_\(full)   (Enter sends, Esc cancels)"
+        }
         if lookingAhead { return "Looking ahead; the band is on \(position). b sends the band here, l goes back." }
         return nil
+    }
+
+    /// The status line while the phones show a message (and nothing else is said): the leader
+    /// sees what the band reads.
+    public var messageStatus: String? {
+        message.map { "To the band: \($0)   (m, then Enter, clears it)" }
     }
 
     /// Applies a key; `navigator` is the terminal's, which l and b move.

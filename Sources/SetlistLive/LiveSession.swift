@@ -60,7 +60,8 @@ public enum LiveSession {
         /// Lays the screen out for the navigator's state and tells it how far the notes scroll.
         func layout() {
             screen = LiveScreen(
-                playlist: playlist, position: navigator.position, size: terminal.size, status: lead?.status ?? navigator.status,
+                playlist: playlist, position: navigator.position, size: terminal.size,
+                status: lead?.status ?? navigator.status ?? lead?.messageStatus,
                 notation: notation,
                 scroll: navigator.scroll, zone: zone, now: now())
             navigator.notes = screen?.notes ?? .none

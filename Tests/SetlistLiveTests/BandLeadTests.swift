@@ -36,6 +36,9 @@ import Testing
             bytes(" "), bytes("m"), bytes("Repeat chorus q"), bytes("\u{7F}"), bytes("\r"), bytes("n"), bytes("q"),
         ])
         #expect(terminal.frames.contains { $0.last?.contains("Message to the band: Repeat chorus q_") == true })
+        // The leader sees what the phones show, until the next song.
+        #expect(terminal.frames.contains { $0.last?.contains("To the band: Repeat chorus   (m, then Enter, clears it)") == true })
+        #expect(terminal.frames.last?.last?.contains("To the band") == false)
         #expect(cues.map(\.position) == [1, 1, 2])
         #expect(cues.map(\.message) == [nil, "Repeat chorus", nil])
     }
