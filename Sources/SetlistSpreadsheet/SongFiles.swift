@@ -107,7 +107,14 @@ public enum SongFiles {
         guard isFolder.boolValue else { return ([path], []) }
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path.url.path).filter { !$0.hasPrefix(".") }.sorted()
+            // By name as people number files: "Song 2" before "Song 10" (import-songs --to keeps the order).
+            names = try FileManager.default.contentsOfDirectory(atPath: path.url.path).filter { !$0.hasPrefix(".") }.sorted {
+                switch $0.compare($1, options: .numeric) {
+                case .orderedAscending: true
+                case .orderedDescending: false
+                case .orderedSame: $0 < $1
+                }
+            }
         } catch {
             throw .unreadable(file: path.name, detail: FailureText.reason(error))
         }

@@ -74,6 +74,19 @@ import Testing
                 == MusicalKey(parsing: "C"))
     }
 
+    /// A folder's files come in the order people number them (Song 2 before Song 10), which is
+    /// the order `import-songs FOLDER --to PLAYLIST` puts them in.
+    @Test func aFoldersFilesComeInNumberOrder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("numbered-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Song 10", "Song 2", "Song 1", "song 3", "Intro"] {
+            try Data("{title: \(name)}\n".utf8).write(to: folder.appendingPathComponent(name + ".cho"))
+        }
+        let files = try SongFiles.expand(("set", folder)).files.map(\.name)
+        #expect(files == ["set/Intro.cho", "set/Song 1.cho", "set/Song 2.cho", "set/Song 10.cho", "set/song 3.cho"])
+    }
+
     @Test func aFolderWithoutChordProFilesIsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
