@@ -217,6 +217,9 @@ import Testing
         try Data(twoSongs.utf8).write(to: member.folder.appendingPathComponent("two.plsts"))
         let refused = try member.run("import", "two.plsts")
         #expect(refused.status != 0 && refused.stderr.contains("is {new_song}, which starts a second song"), "\(refused.stderr)")
+        // The original app's format has no charts: export says they are left out.
+        let app = try lib.run("export", "Koncert", "--format", "app", "-o", "-")
+        #expect(app.status == 0 && app.stderr.contains("the original app keeps no chord charts: 1 chart of this setlist is left out"))
         // Without a chart, the document is what it was before charts.
         try lib.ok("chart", "1", "--in", "Koncert", "--remove")
         try lib.ok("chart", "Highway to Hell", "--remove")

@@ -59,6 +59,13 @@ struct ExportCommand: SetlistSubcommand {
         }
         let request = try PlstsExportRequest(
             playlist: playlist, output: output, in: library, date: DocumentDate.now(environment: context.environment), flavour: flavour)
+        // The app's format has no charts: said, so that nobody counts on them on an iPhone.
+        let charts = request.export.playlist.copies.filter { $0.fields.chart != nil }.count
+        if flavour == .app, charts > 0 {
+            context.note(
+                "the original app keeps no chord charts: \(Show.count(charts, "chart")) of this setlist \(charts == 1 ? "is" : "are") left out (`--format setlist` keeps them)."
+            )
+        }
         if request.isStandardOutput { return context.output.write(request.export.data) }
         try request.write(to: context.url(for: request.path))
         context.say(
