@@ -134,6 +134,19 @@ public struct LibraryStore: Sendable {
         }
     }
 
+    /// Why a change could not be made here now, found without waiting for the lock: nil when the
+    /// lock file opens for writing, as every change's first step does. For a command that changes
+    /// the library later (stage mode logs the gig), to say so before it starts.
+    public func changeProblem() -> String? {
+        let path = root.appendingPathComponent(LibraryFiles.lock).path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor < 0 else {
+            close(descriptor)
+            return nil
+        }
+        return AtomicFile.failure(path).description
+    }
+
     /// Takes the library's lock for a change (exclusive), creating the lock file if needed.
     func lockLibrary() throws(LibraryError) -> FileLock {
         try LibraryError.onFiles { () throws(AtomicFileError) in

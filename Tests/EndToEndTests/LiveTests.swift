@@ -140,6 +140,25 @@ import Testing
         #expect(pane.contains("EXIT=1"), "\(pane)")
     }
 
+    /// A library that cannot be changed (its lock file cannot be opened for writing; a folder in
+    /// its place stops root too) is said before the show, where it can be read.
+    @Test func aLibraryThatCannotBeChangedIsSaidBeforeTheShow() throws {
+        let lib = try TemporaryLibrary.stageConcert()
+        let lock = lib.root.appendingPathComponent(".lock")
+        try? FileManager.default.removeItem(at: lock)
+        try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+        let tmux = try Tmux(columns: 100, rows: 24)
+        defer { tmux.kill() }
+        try tmux.type("SETLIST_HOME='\(lib.root.path)' '\(try SetlistBinary.url().path)' live Koncert; echo EXIT=$?")
+        try tmux.keys("Enter")
+        _ = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        try tmux.keys("q")
+        let pane = try tmux.waitFor { $0.range(of: #"EXIT=[0-9]"#, options: .regularExpression) != nil }.replacingOccurrences(
+            of: "\n", with: "")
+        #expect(pane.contains("the gig will not be logged, the library cannot be changed: Cannot write"), "\(pane)")
+        #expect(pane.contains("EXIT=0"), "\(pane)")
+    }
+
     @Test func ctrlCAndQLeaveTheTerminalAsItWas() throws {
         let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 80, rows: 24)

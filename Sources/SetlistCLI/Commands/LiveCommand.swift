@@ -85,9 +85,15 @@ struct LiveCommand: SetlistSubcommand {
         // Served before the terminal is taken, so that a port in use is a plain error message.
         let followers = try serve ? FollowersServer(port: port, bind: bind, appearance: appearance, zone: zone) : nil
         defer { followers?.stop() }
+        let store = libraryOptions.store(in: context)
+        // Said before the show, while it can be seen: the stage screen hides standard error.
+        if let problem = store.changeProblem() {
+            context.note(
+                "the gig will not be logged, the library cannot be changed: \(problem) The show runs; at the end the songs played are named."
+            )
+        }
         let terminal = try Terminal()
         defer { terminal.restore() }
-        let store = libraryOptions.store(in: context)
         let watch = PlaylistWatch(store: store, playlist: playlist, notation: library.notation)
         // Saved through the store as any change (locked, atomic), straight to it: a note on
         // standard error would land on the stage screen. The saves of one show are one step of undo.
