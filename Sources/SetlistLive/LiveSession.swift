@@ -137,7 +137,8 @@ public enum LiveSession {
             var stale = changed
             for key in keys {
                 if showingAddress {
-                    // Any key leaves the address screen (and does nothing else).
+                    // q quits there too, as the screen says; any other key leaves it (and does nothing else).
+                    if key == .character("q") || key == .character("Q") || key == .interrupt { return stop() }
                     showingAddress = false
                     changed = true
                     stale = true

@@ -26,6 +26,13 @@ import Testing
         #expect(cues.map(\.position) == [1, 2])
     }
 
+    /// The address screen says "q quit": q quits there as anywhere else.
+    @Test func qQuitsOnTheAddressScreen() throws {
+        let (cues, terminal) = try lead([bytes("x"), bytes("n"), bytes("w"), bytes("q"), bytes("n")])
+        #expect(terminal.script == [bytes("n")], "the key after q is never read")
+        #expect(cues.map(\.position) == [1, 2])
+    }
+
     @Test func theBandFollowsEachStep() throws {
         let (cues, _) = try lead([bytes(" "), bytes("n"), bytes("n"), bytes("p"), bytes("G"), bytes("q")])
         #expect(cues.map(\.position) == [1, 2, 3, 2, 5])
