@@ -27,10 +27,12 @@ final class FollowersServer {
         band = LiveBand(
             addressScreen: { size in
                 var lines = screen.lines(size: size, appearance: appearance)
-                if bind.isEmpty, network.isEmpty, lines.count < size.rows {
-                    lines.insert(
-                        Cells.truncate("No network: join the venue's Wi-Fi or start a hotspot, then run this again.", to: size.columns),
-                        at: 2)
+                if reachable.isEmpty, lines.count < size.rows {
+                    let warning =
+                        bind.isEmpty
+                        ? "No network: join the venue's Wi-Fi or start a hotspot, then run this again."
+                        : "Only this computer can open these (--bind names no network address): phones cannot reach them."
+                    lines.insert(Cells.truncate(warning, to: size.columns), at: 2)
                 }
                 return lines
             },
