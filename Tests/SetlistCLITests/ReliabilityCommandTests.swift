@@ -172,6 +172,12 @@ import Testing
         #expect(entries.map { $0["undone"] as? Bool } == [false, false, false, true, true])
         #expect(entries[0]["command"] as? String == "setlist new \"Můj koncert\" \"Highway to Hell\" \"Stairway to Heaven\"")
         #expect(entries[3]["command"] as? String == "setlist edit-song \"Highway to Hell\" --bpm 100", "the next to redo first")
+
+        // A command line of several lines (notes typed with a line break) is listed on one line.
+        try library.ok("edit-song", "Highway to Hell", "--notes", "Intro\nthen loud")
+        let listed = try library.ok("undo", "--list").split(separator: "\n")
+        #expect(listed.contains { $0.hasPrefix("1 ") && $0.contains("--notes \"Intro then loud\"") }, "\(listed)")
+        #expect(try library.ok("undo").hasPrefix("Undid `setlist edit-song \"Highway to Hell\" --notes \"Intro then loud\"`"))
     }
 
     @Test func redoMakesUndoneChangesAgainUntilANewChange() throws {

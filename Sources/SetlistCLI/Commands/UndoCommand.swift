@@ -36,7 +36,7 @@ struct UndoCommand: SetlistSubcommand {
         if list { return try printList(store.history(), undone: store.undoneChanges(), in: context) }
         let outcome = try store.undo()
         context.say(
-            "Undid `\(outcome.command)` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")). `setlist redo` makes it again."
+            "Undid `\(Text.oneLine(outcome.command))` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")). `setlist redo` makes it again."
         )
         let left = store.history().count
         context.say(
@@ -62,7 +62,7 @@ struct UndoCommand: SetlistSubcommand {
         if !undone.isEmpty {
             var table = Table([("#", .right), ("When", .left), ("Undone command", .text), ("Files", .text)])
             for (index, entry) in undone.enumerated() {
-                table.add(["R\(index + 1)", Self.format(entry.date), entry.command, entry.paths.joined(separator: ", ")])
+                table.add(["R\(index + 1)", Self.format(entry.date), Text.oneLine(entry.command), entry.paths.joined(separator: ", ")])
             }
             context.say(table.render(for: context))
             context.say("`setlist redo` makes R1 again; run it again for the next. A new change forgets them.")
@@ -71,7 +71,7 @@ struct UndoCommand: SetlistSubcommand {
         guard !entries.isEmpty else { return context.say("No earlier changes are recorded.") }
         var table = Table([("#", .right), ("When", .left), ("Command", .text), ("Files", .text)])
         for (index, entry) in entries.enumerated() {
-            table.add(["\(index + 1)", Self.format(entry.date), entry.command, entry.paths.joined(separator: ", ")])
+            table.add(["\(index + 1)", Self.format(entry.date), Text.oneLine(entry.command), entry.paths.joined(separator: ", ")])
         }
         context.say(table.render(for: context))
         context.say("`setlist undo` reverts #1; run it again to revert the next.")
@@ -98,7 +98,7 @@ struct RedoCommand: SetlistSubcommand {
         let store = libraryOptions.store(in: context)
         let outcome = try store.redo()
         context.say(
-            "Redid `\(outcome.command)` (\(UndoCommand.format(outcome.date))): changed \(outcome.paths.joined(separator: ", ")) again. `setlist undo` takes it back."
+            "Redid `\(Text.oneLine(outcome.command))` (\(UndoCommand.format(outcome.date))): changed \(outcome.paths.joined(separator: ", ")) again. `setlist undo` takes it back."
         )
         let left = store.undoneChanges().count
         if left > 0 { context.say("\(Show.count(left, "more undone change")) can be redone.") }
