@@ -94,13 +94,16 @@ public struct LibraryStore: Sendable {
     }
 
     /// ``modify(_:command:_:)`` as one of a run of changes that undo takes back as one: the change
-    /// joins the history entry of the run's last change when no other change came between.
+    /// joins the history entry of the run's last change when no other change came between. With
+    /// `lockTimeout`, waits that many seconds at most for another program's change to end (stage
+    /// mode must not freeze on a setlist stopped in another terminal).
     @discardableResult
     public func modify<T>(
-        _ scope: ChangeScope = .everything, command: String = "", run: inout ChangeRun, _ body: (inout Library) throws -> T
+        _ scope: ChangeScope = .everything, command: String = "", run: inout ChangeRun, lockTimeout: Double? = nil,
+        _ body: (inout Library) throws -> T
     ) throws -> T {
         try LibraryError.onFiles { () throws(AtomicFileError) in try AtomicFile.makeFolder(root) }
-        let lock = try lockLibrary()
+        let lock = try lockLibrary(timeout: lockTimeout)
         defer { lock.unlock() }
         removeLeftovers()
         var looked: [String: Data] = [:]
@@ -147,10 +150,11 @@ public struct LibraryStore: Sendable {
         return AtomicFile.failure(path).description
     }
 
-    /// Takes the library's lock for a change (exclusive), creating the lock file if needed.
-    func lockLibrary() throws(LibraryError) -> FileLock {
+    /// Takes the library's lock for a change (exclusive), creating the lock file if needed;
+    /// waits `timeout` seconds at most when given.
+    func lockLibrary(timeout: Double? = nil) throws(LibraryError) -> FileLock {
         try LibraryError.onFiles { () throws(AtomicFileError) in
-            try FileLock(exclusive: root.appendingPathComponent(LibraryFiles.lock))
+            try FileLock(exclusive: root.appendingPathComponent(LibraryFiles.lock), timeout: timeout)
         }
     }
 

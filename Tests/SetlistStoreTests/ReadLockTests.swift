@@ -53,4 +53,20 @@ import Testing
         _ = try store.load()
         #expect(Date().timeIntervalSince(started) >= 0.25)
     }
+
+    /// A change with a timeout (stage mode's gig log) does not wait for ever on a lock another
+    /// program holds: it says so and changes nothing; once the lock is free it goes through.
+    @Test func aChangeWithATimeoutGivesUpOnAHeldLock() throws {
+        let before = try store.load()
+        let writer = try FileLock(exclusive: lock)
+        var run = ChangeRun()
+        let error = #expect(throws: LibraryError.self) {
+            try store.modify(.everything, command: "gig", run: &run, lockTimeout: 0.1) { library in library.addSong(SongFields(name: "B")) }
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("another setlist has held the library's lock for over 0.1 s"))
+        writer.unlock()
+        #expect(try store.load() == before)
+        try store.modify(.everything, command: "gig", run: &run, lockTimeout: 0.1) { library in library.addSong(SongFields(name: "B")) }
+        #expect(try store.load().songs.map(\.name) == ["A", "B"])
+    }
 }

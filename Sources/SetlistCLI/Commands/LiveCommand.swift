@@ -99,7 +99,9 @@ struct LiveCommand: SetlistSubcommand {
         // standard error would land on the stage screen. The saves of one show are one step of undo.
         var run = ChangeRun()
         let recorder = GigRecorder(playlist: playlist, venue: venue, zone: zone) { gig in
-            try store.modify(.gigs, command: context.commandLine, run: &run) { library in library.save(gig) }
+            // Never long: a stage screen waiting on another program's lock would freeze; the next
+            // song saves the whole gig again.
+            try store.modify(.gigs, command: context.commandLine, run: &run, lockTimeout: 1) { library in library.save(gig) }
         }
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: appearance, notation: library.notation, on: terminal, watch: watch,

@@ -13,12 +13,35 @@ import SetlistModel
 public final class FileLock {
     private let fd: Int32
 
-    /// Opens (creating if needed) `url` and blocks until the exclusive lock is held.
-    public convenience init(exclusive url: URL) throws(AtomicFileError) {
+    /// Opens (creating if needed) `url` and blocks until the exclusive lock is held; with
+    /// `timeout`, waits that many seconds at most, then throws that another program holds it.
+    public convenience init(exclusive url: URL, timeout: Double? = nil) throws(AtomicFileError) {
         let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw AtomicFile.failure(url.path) }
-        try self.init(fd: fd, path: url.path, operation: LOCK_EX)
+        guard let timeout else {
+            try self.init(fd: fd, path: url.path, operation: LOCK_EX)
+            return
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                let failure = AtomicFile.failure(url.path)
+                close(fd)
+                throw failure
+            }
+            guard Date() < deadline else {
+                close(fd)
+                throw AtomicFileError(
+                    path: url.path, reason: "another setlist has held the library's lock for over \(timeout.formatted()) s",
+                    advice: "A setlist command in another terminal may be waiting (stopped with Ctrl-Z?): let it finish.")
+            }
+            usleep(20_000)
+        }
+        self.init(locked: fd)
     }
+
+    /// An open descriptor whose lock is held.
+    private init(locked fd: Int32) { self.fd = fd }
 
     /// Blocks until a shared lock on `url` is held; nil when there is no file there. Never creates
     /// the file, so reading leaves nothing behind (a read-only medium, a shared folder): opened
