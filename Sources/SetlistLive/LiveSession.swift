@@ -47,10 +47,12 @@ public enum LiveSession {
     public static func run(
         playlist: Playlist, startingAt position: Int, appearance: Appearance, notation: KeyNotation = .english,
         on terminal: some LiveTerminal, watch: PlaylistWatch? = nil, zone: TimeZone = .current, now: () -> Date = Date.init,
-        band: LiveBand? = nil, recorder: GigRecorder? = nil
+        band: LiveBand? = nil, recorder: GigRecorder? = nil, remark: String? = nil
     ) throws -> Int {
         var playlist = playlist, notation = notation
         var navigator = LiveNavigator(count: playlist.copies.count, position: position)
+        // Said on the stage screen itself (standard error is hidden under it), until the next key.
+        if let remark { navigator.say(remark) }
         // Leading a band that follows: the band's song and message, and the address screen,
         // which shows first and on w until the next key.
         var lead = band.map { _ in BandLead(position: navigator.position) }

@@ -33,7 +33,7 @@ public enum FollowPage {
         h1{font-size:calc(40px*var(--scale));line-height:1.1;margin:4px 0 6px;overflow-wrap:anywhere}
         .author{color:var(--dim);margin-bottom:8px}
         .facts{font-size:calc(22px*var(--scale));font-weight:600;margin-bottom:6px;display:flex;flex-wrap:wrap;column-gap:14px}
-        .facts span{white-space:nowrap}
+        .facts span{min-width:0;overflow-wrap:anywhere}
         .planned{color:var(--accent);margin-bottom:8px}
         .notes{white-space:pre-wrap;overflow-wrap:anywhere;border-left:3px solid var(--panel);padding-left:10px;margin:10px 0}
         .chart{margin:12px 0;font-size:calc(19px*var(--scale))}

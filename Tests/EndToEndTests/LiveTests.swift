@@ -151,7 +151,8 @@ import Testing
         defer { tmux.kill() }
         try tmux.type("SETLIST_HOME='\(lib.root.path)' '\(try SetlistBinary.url().path)' live Koncert; echo EXIT=$?")
         try tmux.keys("Enter")
-        _ = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        // On the stage screen too, where standard error cannot be seen.
+        _ = try tmux.waitFor { $0.contains("1/4 · Set 1") && $0.contains("The gig will not be logged: the library cannot be changed") }
         try tmux.keys("q")
         let pane = try tmux.waitFor { $0.range(of: #"EXIT=[0-9]"#, options: .regularExpression) != nil }.replacingOccurrences(
             of: "\n", with: "")

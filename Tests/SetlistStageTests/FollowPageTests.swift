@@ -81,6 +81,12 @@ import Testing
                 "click #listButton", "eval document.documentElement.scrollWidth <= window.innerWidth", "eval window.innerWidth",
             ], width: 360)
         #expect(answers == ["ok", "true", "360", "ok", "true", "360"])
+        // Transposed ("Key G minor (F♯ minor +1)") in the largest text, the facts wrap too.
+        let large = try browse(
+            view,
+            ["text Supercalifragilisticexpialidocious", "click #settingsButton", "click [data-act=up]"]
+                + Array(repeating: "click [data-act=larger]", count: 8) + ["click #settingsButton", "eval window.innerWidth"], width: 360)
+        #expect(large.last == "360", "\(large)")
     }
 
     @Test func aMemberTransposesOnTheirOwnPhoneAndTheSettingStays() throws {

@@ -86,8 +86,9 @@ struct LiveCommand: SetlistSubcommand {
         let followers = try serve ? FollowersServer(port: port, bind: bind, appearance: appearance, zone: zone) : nil
         defer { followers?.stop() }
         let store = libraryOptions.store(in: context)
-        // Said before the show, while it can be seen: the stage screen hides standard error.
-        if let problem = store.changeProblem() {
+        // Said before the show and on its screen: the stage screen hides standard error.
+        let problem = store.changeProblem()
+        if let problem {
             context.note(
                 "the gig will not be logged, the library cannot be changed: \(problem) The show runs; at the end the songs played are named."
             )
@@ -105,7 +106,8 @@ struct LiveCommand: SetlistSubcommand {
         }
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: appearance, notation: library.notation, on: terminal, watch: watch,
-            zone: zone, band: followers?.band, recorder: recorder)
+            zone: zone, band: followers?.band, recorder: recorder,
+            remark: problem.map { _ in "The gig will not be logged: the library cannot be changed (see after the show)." })
         followers?.stop()
         terminal.restore()
         report(recorder, context)
