@@ -145,7 +145,14 @@ import Testing
             let chord = try #require(Chord(text, notation: .german), "\(text)")
             #expect(chord.root == root && chord.quality == quality && chord.bass == bass, "\(text)")
         }
+        // Small letters are minor chords there: a, fis, h7, es.
+        for (text, root, quality) in [("a", 9, "m"), ("fis", 6, "m"), ("h7", 11, "m7"), ("es", 3, "m"), ("cis7", 1, "m7")] {
+            let chord = try #require(Chord(text, notation: .german), "\(text)")
+            #expect(chord.root == root && chord.quality == quality, "\(text)")
+        }
+        #expect(Chord("am", notation: .german) == nil, "a small letter with m is no chord")
         #expect(Chord("Fis", notation: .english) == nil)
+        #expect(Chord("a", notation: .english) == nil)
         let chart = try #require(try Chart(text: "[E]Jdu [Cismi]dál [Fis]a [H7]zpět", key: MusicalKey(parsing: "E major")))
         #expect(chart.shown(in: MusicalKey(parsing: "G major"), notation: .german).lines == ["[G]Jdu [Emi]dál [A]a [D7]zpět"])
     }

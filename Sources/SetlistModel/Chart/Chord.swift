@@ -15,6 +15,15 @@ public struct Chord: Hashable, Sendable {
     /// is B, and Fis, Cis, Es and As are read as Czech and German charts write them); nil when
     /// it is not one.
     public init?(_ text: String, notation: KeyNotation = .english) {
+        // German charts may write a minor chord in small letters: a, fis, h7.
+        if notation == .german, let first = text.first, "abcdefgh".contains(first) {
+            guard var chord = Self(first.uppercased() + text.dropFirst(), notation: notation),
+                chord.quality.first != "m" || chord.quality.hasPrefix("maj")
+            else { return nil }
+            chord.quality = "m" + chord.quality
+            self = chord
+            return
+        }
         // "Asus4" is A with sus4, not As with "us4": the German names count where the rest reads.
         guard
             let chord = notation == .german
