@@ -51,6 +51,25 @@ import Testing
         #expect(try lib.ok("chart", "Highway to Hell", "--chordpro") == before)
     }
 
+    /// The terminal closed while the editor runs (a laptop lid, a dropped ssh session): the
+    /// editor's temporary folder does not stay behind.
+    @Test func aClosedTerminalLeavesNoEditorFolder() throws {
+        let lib = try TemporaryLibrary.stageConcert()
+        let seen = lib.folder.appendingPathComponent("edited-path")
+        let editor = try script(in: lib, "echo \"$1\" > '\(seen.path)'; sleep 30")
+        let tmux = try Tmux(columns: 100, rows: 24)
+        try tmux.type("SETLIST_HOME='\(lib.root.path)' EDITOR='\(editor)' '\(try SetlistBinary.url().path)' chart 'Highway to Hell' --edit")
+        try tmux.keys("Enter")
+        var deadline = Date().addingTimeInterval(15)
+        while !FileManager.default.fileExists(atPath: seen.path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        tmux.kill()
+        let folder = URL(fileURLWithPath: try String(contentsOf: seen, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
+            .deletingLastPathComponent()
+        deadline = Date().addingTimeInterval(15)
+        while FileManager.default.fileExists(atPath: folder.path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
     private func script(in lib: TemporaryLibrary, _ body: String) throws -> String {
         let url = lib.folder.appendingPathComponent("editor-\(UUID().uuidString.prefix(6)).sh")
         try Data("#!/bin/sh\n\(body)\n".utf8).write(to: url)

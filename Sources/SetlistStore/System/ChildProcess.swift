@@ -178,13 +178,21 @@ public enum ChildProcess {
         defer { (argv + envp).forEach { free($0) } }
         // Caught, not ignored: a program started meanwhile would inherit an ignored signal.
         SignalWatcher.begin()
-        defer { SignalWatcher.end() }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw StartError(program: executable, reason: String(cString: strerror(spawned))) }
+        guard spawned == 0 else {
+            SignalWatcher.end()
+            throw StartError(program: executable, reason: String(cString: strerror(spawned)))
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let stopped = SignalWatcher.received.flatMap { $0 == SIGTERM ? Stop.interrupted(signal: SIGTERM) : nil }
+        // Ctrl-C is the program's; being told to stop, or the terminal closing, is setlist's too.
+        let received = SignalWatcher.received
+        let stopped = received.flatMap { $0 == SIGTERM || $0 == SIGHUP ? Stop.interrupted(signal: $0) : nil }
+        SignalWatcher.end()
+        // A closed terminal sends its hang-up more than once: the next must not end setlist before
+        // it has tidied up after the program.
+        if received == SIGHUP { signal(SIGHUP, SIG_IGN) }
         // WIFEXITED and friends, which Swift does not import: the low 7 bits are the signal.
         let signal = status & 0x7F
         return Result(
@@ -231,7 +239,7 @@ public enum ChildProcess {
     }
 }
 
-/// Catches SIGINT and SIGTERM while a child runs, instead of dying and leaving it behind.
+/// Catches SIGINT, SIGTERM and SIGHUP while a child runs, instead of dying and leaving it behind.
 ///
 /// A plain handler that stores the signal, in place before the child starts: a Dispatch signal
 /// source (used before) installs its handler later, on another thread, and a signal arriving in
@@ -249,7 +257,7 @@ private enum SignalWatcher {
             shared.watchers += 1
             guard shared.watchers == 1 else { return }
             caughtSignal.store(0, ordering: .relaxed)
-            for number in [SIGINT, SIGTERM] {
+            for number in [SIGINT, SIGTERM, SIGHUP] {
                 let before = Glibc.signal(number, recordSignal)
                 // A signal ignored already (a job started with nohup or in the background) stays so.
                 if let before, unsafeBitCast(before, to: Int.self) == 1 {
