@@ -225,8 +225,9 @@ struct Checker {
         }
         let text = lines.joined(separator: "\n")
         // As `chart --set` refuses it: exported again, the chart would import as two songs.
+        // A line may hold line breaks: read as the chart reads it.
         let split = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if let index = split.firstIndex(where: { ChordProDirective(String($0)).map { ["new_song", "ns"].contains($0.name) } ?? false }) {
+        if let index = split.firstIndex(where: { ChordProDirective(String($0))?.startsNewSong == true }) {
             problems.append("\(path).lines: line \(index + 1) is {new_song}, which starts a second song; a chart is one song's.")
             return nil
         }

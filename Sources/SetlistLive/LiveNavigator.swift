@@ -88,7 +88,7 @@ public struct LiveNavigator: Hashable, Sendable {
             position = 1
         case .end, .character("G"):
             position = count
-        case .character("q"), .character("Q"), .interrupt:
+        case let key where Self.quits(key):
             return .quit
         case .escape:
             message = Self.escapeRemark
@@ -102,6 +102,9 @@ public struct LiveNavigator: Hashable, Sendable {
         }
         return outcome(since: before)
     }
+
+    /// Whether `key` quits stage mode: q, and Ctrl-C, which a terminal in raw mode reads as a key.
+    static func quits(_ key: Key) -> Bool { key == .character("q") || key == .character("Q") || key == .interrupt }
 
     /// Follows the song shown from `old` into `new`, the same setlist changed elsewhere
     /// (``position(following:from:to:)``). Returns a remark for the status line (worded to hold

@@ -140,7 +140,7 @@ public enum LiveSession {
             for key in keys {
                 if showingAddress {
                     // q quits there too, as the screen says; any other key leaves it (and does nothing else).
-                    if key == .character("q") || key == .character("Q") || key == .interrupt { return stop() }
+                    if LiveNavigator.quits(key) { return stop() }
                     showingAddress = false
                     changed = true
                     stale = true

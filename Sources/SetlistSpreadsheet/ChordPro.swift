@@ -43,9 +43,10 @@ public enum ChordPro {
                 do {
                     fields.chart = try Chart(text: ChordProFile.body(of: chart).joined(separator: "\n"), key: fields.key)
                     if let capo, let shapes = fields.key {
-                        fields.key = shapes.transposed(by: capo.frets)
+                        let heard = shapes.transposed(by: capo.frets)
+                        fields.key = heard
                         warnings.append(
-                            "\(file), line \(capo.line): \(fields.name) is played with a capo on fret \(capo.frets): its key is \(fields.key!.spelled(in: notation)), the key heard; the chart keeps the \(shapes.spelled(in: notation)) shapes it is written in (`setlist pdf --songbook --capo \(capo.frets)` prints them)."
+                            "\(file), line \(capo.line): \(fields.name) is played with a capo on fret \(capo.frets): its key is \(heard.spelled(in: notation)), the key heard; the chart keeps the \(shapes.spelled(in: notation)) shapes it is written in (`setlist pdf --songbook --capo \(capo.frets)` prints them)."
                         )
                     }
                     sheet.songs.append(IncomingSong(line: start, fields: fields))
@@ -73,7 +74,7 @@ public enum ChordPro {
                 continue
             }
             directives += 1
-            if directive.name == "new_song" || directive.name == "ns" {
+            if directive.startsNewSong {
                 finish()
                 start = lineNumber + 1
                 continue

@@ -141,13 +141,12 @@ public struct LibraryStore: Sendable {
     /// lock file opens for writing, as every change's first step does. For a command that changes
     /// the library later (stage mode logs the gig), to say so before it starts.
     public func changeProblem() -> String? {
-        let path = root.appendingPathComponent(LibraryFiles.lock).path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor < 0 else {
-            close(descriptor)
+        do throws(AtomicFileError) {
+            try FileLock.checkOpensForChange(root.appendingPathComponent(LibraryFiles.lock))
             return nil
+        } catch {
+            return error.description
         }
-        return AtomicFile.failure(path).description
     }
 
     /// Takes the library's lock for a change (exclusive), creating the lock file if needed;

@@ -60,8 +60,7 @@ struct ExportCommand: SetlistSubcommand {
         let request = try PlstsExportRequest(
             playlist: playlist, output: output, in: library, date: DocumentDate.now(environment: context.environment), flavour: flavour)
         // The app's format has no charts: said, so that nobody counts on them on an iPhone.
-        let charts = request.export.playlist.copies.filter { $0.fields.chart != nil }.count
-        if flavour == .app, charts > 0 {
+        if flavour == .app, case let charts = request.export.playlist.copies.filter({ $0.fields.chart != nil }).count, charts > 0 {
             context.note(
                 "the original app keeps no chord charts: \(Show.count(charts, "chart")) of this setlist \(charts == 1 ? "is" : "are") left out (`--format setlist` keeps them)."
             )

@@ -153,17 +153,13 @@ struct GigCommand: SetlistSubcommand {
         let zone = PlanZone.local(environment: context.environment)
         let day = try GigDate(parsing: date!, field: "--date", zone: zone)
         // A gig to come would count as played in `songs --sort last-played` and --not-played-since.
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let now = calendar.dateComponents([.year, .month, .day], from: Date())
-        let today = String(format: "%04d-%02d-%02d", now.year ?? 0, now.month ?? 0, now.day ?? 0)
+        let today = GigDate(moment: Date(), zone: zone).day
         if day.day > today {
             throw CLIError("--date: \(day.day) is after today (\(today)); log a gig once it is played.")
         }
         let logged = try libraryOptions.modify(.gigFrom(playlist: playlist), in: context) { library in
-            guard try !library.playlist(matching: playlist).copies.isEmpty else {
-                throw CLIError("'\(try library.playlist(matching: playlist).name)' has no songs, so there is no gig to log.")
-            }
+            let chosen = try library.playlist(matching: playlist)
+            guard !chosen.copies.isEmpty else { throw CLIError("'\(chosen.name)' has no songs, so there is no gig to log.") }
             return try library.logGig(from: playlist, date: day, venue: venue)
         }
         context.say("Logged gig \(logged.number): \(Self.heading(logged.gig)), \(Show.count(logged.gig.songs.count, "song")).")

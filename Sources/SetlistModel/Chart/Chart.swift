@@ -52,7 +52,7 @@ public struct Chart: Hashable, Sendable {
     /// have the same notes (``isMoved(to:)``).
     public func shown(in target: MusicalKey?, notation: KeyNotation = .english) -> Chart {
         guard let key, let target, isMoved(to: target) else { return self }
-        let semitones = ((Self.move(from: key, to: target)) % 12 + 12) % 12
+        let semitones = (Self.move(from: key, to: target) % 12 + 12) % 12
         return Chart(lines: ChartTransposer(by: semitones, to: target, notation: notation).lines(lines), key: target)
     }
 
@@ -84,11 +84,13 @@ public struct Chart: Hashable, Sendable {
 /// grids; tabs stay as written.
 struct ChartTransposer {
     let semitones: Int
-    let target: MusicalKey
     let notation: KeyNotation
+    /// The note names of the target key, worked out once for every chord of the chart.
+    let names: [String]
 
     init(by semitones: Int, to target: MusicalKey, notation: KeyNotation) {
-        (self.semitones, self.target, self.notation) = (semitones, target, notation)
+        (self.semitones, self.notation) = (semitones, notation)
+        names = ChordSpelling.names(for: target, notation: notation)
     }
 
     func lines(_ lines: [String]) -> [String] {
@@ -109,7 +111,7 @@ struct ChartTransposer {
             return "(" + chord(name.dropFirst().dropLast()) + ")"
         }
         guard let chord = Chord(String(name), notation: notation) else { return String(name) }
-        return chord.transposed(by: semitones).spelled(for: target, notation: notation)
+        return chord.transposed(by: semitones).spelled(with: names)
     }
 
     private func bracketed(_ line: String) -> String {

@@ -61,8 +61,12 @@ public struct Chord: Hashable, Sendable {
     /// The chord's name with its notes spelled for `key` (sharps in sharp keys, flats in flat
     /// keys, as ``ChordSpelling`` says), in `notation`.
     public func spelled(for key: MusicalKey, notation: KeyNotation = .english) -> String {
-        let names = ChordSpelling.names(for: key, notation: notation)
-        return names[root] + quality + (bass.map { "/" + names[$0] } ?? "")
+        spelled(with: ChordSpelling.names(for: key, notation: notation))
+    }
+
+    /// The chord's name with its notes taken from `names` (``ChordSpelling/names(for:notation:)``).
+    func spelled(with names: [String]) -> String {
+        names[root] + quality + (bass.map { "/" + names[$0] } ?? "")
     }
 
     /// Takes a note name (a letter and an accidental; with `germanNames`, also -is, -es and the

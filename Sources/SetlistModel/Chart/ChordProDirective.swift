@@ -38,6 +38,9 @@ public struct ChordProDirective: Hashable, Sendable {
         "title", "t", "subtitle", "st", "artist", "key", "tempo", "duration", "new_song", "ns", "capo",
     ]
 
+    /// Whether it is `{new_song}` (`{ns}`), which starts another song in the same file.
+    public var startsNewSong: Bool { name == "new_song" || name == "ns" }
+
     /// Whether the directive sets a detail (``details``) rather than showing in the chart.
     public var isDetail: Bool { Self.details.contains(name) }
 }

@@ -12,7 +12,7 @@ public enum ChordProFile {
         for line in lines {
             number += 1
             guard let directive = ChordProDirective(line), directive.isDetail else { continue }
-            if directive.name == "new_song" || directive.name == "ns" {
+            if directive.startsNewSong {
                 throw .chartHoldsSeveralSongs(line: number)
             }
             if directive.name == "key", key == nil, !directive.value.isEmpty {

@@ -16,32 +16,20 @@ public final class FileLock {
     /// Opens (creating if needed) `url` and blocks until the exclusive lock is held; with
     /// `timeout`, waits that many seconds at most, then throws that another program holds it.
     public convenience init(exclusive url: URL, timeout: Double? = nil) throws(AtomicFileError) {
-        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw AtomicFile.failure(url.path) }
-        guard let timeout else {
-            try self.init(fd: fd, path: url.path, operation: LOCK_EX)
-            return
-        }
-        let deadline = Date().addingTimeInterval(timeout)
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                let failure = AtomicFile.failure(url.path)
-                close(fd)
-                throw failure
-            }
-            guard Date() < deadline else {
-                close(fd)
-                throw AtomicFileError(
-                    path: url.path, reason: "another setlist has held the library's lock for over \(timeout.formatted()) s",
-                    advice: "A setlist command in another terminal may be waiting (stopped with Ctrl-Z?): let it finish.")
-            }
-            usleep(20_000)
-        }
-        self.init(locked: fd)
+        try self.init(fd: try Self.openForChange(url), path: url.path, operation: LOCK_EX, timeout: timeout)
     }
 
-    /// An open descriptor whose lock is held.
-    private init(locked fd: Int32) { self.fd = fd }
+    /// Opens (creating if needed) the lock file `url` for a change, as taking its exclusive lock
+    /// does first, and closes it again: throws why a change could not be made.
+    public static func checkOpensForChange(_ url: URL) throws(AtomicFileError) {
+        close(try openForChange(url))
+    }
+
+    private static func openForChange(_ url: URL) throws(AtomicFileError) -> Int32 {
+        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AtomicFile.failure(url.path) }
+        return fd
+    }
 
     /// Blocks until a shared lock on `url` is held; nil when there is no file there. Never creates
     /// the file, so reading leaves nothing behind (a read-only medium, a shared folder): opened
@@ -53,13 +41,21 @@ public final class FileLock {
         return try FileLock(fd: fd, path: url.path, operation: LOCK_SH)
     }
 
-    private init(fd: Int32, path: String, operation: Int32) throws(AtomicFileError) {
+    /// Takes the lock on the open `fd`, blocking, or with a `timeout` trying every 20 ms.
+    private init(fd: Int32, path: String, operation: Int32, timeout: Double? = nil) throws(AtomicFileError) {
         self.fd = fd
-        while flock(fd, operation) != 0 {
-            if errno == EINTR { continue }
+        let deadline = timeout.map { Date().addingTimeInterval($0) }
+        while flock(fd, operation | (deadline == nil ? 0 : LOCK_NB)) != 0 {
             // deinit closes the descriptor: a class whose initialiser throws after setting every
             // property is deinitialised, so closing here too would close it twice.
-            throw AtomicFile.failure(path)
+            if errno == EINTR { continue }
+            guard errno == EWOULDBLOCK, let deadline, let timeout else { throw AtomicFile.failure(path) }
+            guard Date() < deadline else {
+                throw AtomicFileError(
+                    path: path, reason: "another setlist has held the library's lock for over \(timeout.formatted()) s",
+                    advice: "A setlist command in another terminal may be waiting (stopped with Ctrl-Z?): let it finish.")
+            }
+            usleep(20_000)
         }
     }
 
