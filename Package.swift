@@ -56,7 +56,9 @@ let package = Package(
         // its events, and the address as a QR code.
         .target(
             name: "SetlistStage",
-            dependencies: ["SetlistModel", "SetlistLive", "CQRCode", .product(name: "FlyingSocks", package: "FlyingFox")]
+            dependencies: [
+                "SetlistModel", "SetlistStore", "SetlistLive", "CQRCode", .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
         ),
         // The commands; the executable only calls into this.
         .target(
@@ -100,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "SetlistStageTests",
             dependencies: [
-                "SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom", .product(name: "FlyingSocks", package: "FlyingFox"),
+                "SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom", "BrowserTestSupport",
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         // The seeded generator of the randomised tests, and their ids drawn from it ($SETLIST_SEED repeats a run).
         .target(
@@ -108,6 +111,8 @@ let package = Package(
             dependencies: ["SetlistModel", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/SeededRandom"
         ),
+        // Headless Chromium on the band's page, for the page's and stage mode's tests.
+        .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport", exclude: ["follow_page.py"]),
         // Runs commands in-process against a temporary library (see TemporaryLibrary.swift).
         .target(name: "CLITestSupport", dependencies: ["SetlistCLI", "SetlistPDFCairo"], path: "Tests/CLITestSupport"),
         // The commands run in-process: arguments, messages, tables, exit statuses, files written.
@@ -119,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom",
+                "setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom", "BrowserTestSupport",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
     ]

@@ -30,11 +30,36 @@ public final class GigRecorder {
     private var current: (copy: SongCopy, since: Date)?
 
     /// Logs a gig of `playlist` at `venue`; `save` writes the gig to the log and returns its
-    /// number. `zone` is the band's, for the gig's day.
-    public init(playlist: Playlist, venue: String? = nil, zone: TimeZone, save: @escaping (Gig) throws -> Int) {
-        gig = Gig(date: "", playlist: playlist.name, playlistID: playlist.id, venue: venue, songs: [])
+    /// number. `zone` is the band's, for the gig's day. With `earlier` (``gigToContinue(in:playlist:venue:at:)``)
+    /// the songs played are added to that gig, which keeps its day, start and id.
+    public init(
+        playlist: Playlist, venue: String? = nil, continuing earlier: Gig? = nil, zone: TimeZone, save: @escaping (Gig) throws -> Int
+    ) {
+        gig = earlier ?? Gig(date: "", playlist: playlist.name, playlistID: playlist.id, venue: venue, songs: [])
+        if earlier != nil, gig.venue == nil { gig.venue = venue }
+        continues = earlier != nil
         self.zone = zone
         self.save = save
+    }
+
+    /// Whether the songs are added to a gig logged before (``init(playlist:venue:continuing:zone:save:)``).
+    public let continues: Bool
+
+    /// How soon after the last song of a gig stage mode may start again on its setlist for the
+    /// show to go on in the same gig: a restart after a crash or a q pressed by mistake, or the
+    /// second set after a break.
+    public static let restartWindow: TimeInterval = 60 * 60
+
+    /// The gig a show of `playlist` that starts at `moment` goes on with: the last gig of the log
+    /// when stage mode logged it from this setlist, at `venue` when one is given, and its last song
+    /// went off less than ``restartWindow`` before. A gig logged by hand, or one of another setlist
+    /// in between, starts a new gig.
+    public static func gigToContinue(in gigs: [Gig], playlist: Playlist, venue: String?, at moment: Date) -> Gig? {
+        guard let last = gigs.last, last.playlistID == playlist.id, venue == nil || last.venue == nil || last.venue == venue,
+            let song = last.songs.last, let started = song.started.flatMap(DateText.date(fromISO8601:)), let shown = song.shown
+        else { return nil }
+        let pause = moment.timeIntervalSince(started.addingTimeInterval(TimeInterval(shown)))
+        return pause >= 0 && pause < restartWindow ? last : nil
     }
 
     /// The song on from `moment`: when it is another than the one on, that one ends.

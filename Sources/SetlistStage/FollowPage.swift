@@ -1,7 +1,7 @@
 /// The page the band's phones open: one small document with its style and script inside, no
 /// outside resources (a venue often has no internet). It follows the server's events, keeps each
 /// member's own settings (text size, dark or light, transpose) in the phone's localStorage, and
-/// reconnects by itself without ever covering the song.
+/// reconnects by itself (to stage mode started again, too) without ever covering the song.
 public enum FollowPage {
     /// The whole page.
     public static var html: String {
@@ -86,7 +86,7 @@ public enum FollowPage {
         "use strict";
         const settings = {scale: 1, theme: "dark", transpose: 0};
         try { Object.assign(settings, JSON.parse(localStorage.getItem("setlist.follow") || "{}")); } catch (e) {}
-        let view = null, source = null, lastEvent = 0, ended = false, wakeLock = null;
+        let view = null, source = null, lastEvent = 0, ended = false, moved = false, probing = null, wakeLock = null;
 
         function keyName(names, key, semitones) {
           if (!key) return null;
@@ -194,17 +194,34 @@ public enum FollowPage {
           });
         }
         function status(text) { $("status").textContent = text; }
+        // After the end, or when the stream was refused: asks every 2 s whether stage mode is back
+        // at this address (a restart keeps it) and follows it again when it is. 403 means it runs
+        // with another secret (the laptop's code was made anew): say so and keep asking.
+        function probe() {
+          if (probing) return;
+          probing = setTimeout(() => {
+            fetch("state", { cache: "no-store" }).then((response) => {
+              probing = null;
+              if (response.ok) { ended = false; moved = false; connect(); return; }
+              if (response.status === 403) {
+                moved = true;
+                status("stage mode was started with a new address: scan its code on the leader's screen");
+              }
+              probe();
+            }, () => { probing = null; probe(); });
+          }, 2000);
+        }
         function connect() {
           if (ended) return;
           if (source) source.close();
           source = new EventSource("events");
           lastEvent = Date.now();
-          source.addEventListener("open", () => { lastEvent = Date.now(); status(""); });
+          source.addEventListener("open", () => { lastEvent = Date.now(); moved = false; status(""); });
           source.addEventListener("view", (event) => {
             lastEvent = Date.now();
             const next = JSON.parse(event.data);
-            // An old event never overwrites a newer song.
-            if (view && next.sequence <= view.sequence) return;
+            // An old event never overwrites a newer song; a stage mode started again counts anew.
+            if (view && next.run === view.run && next.sequence <= view.sequence) return;
             view = next;
             status("");
             render();
@@ -214,11 +231,12 @@ public enum FollowPage {
             ended = true;
             source.close();
             status("stage mode has ended");
+            probe();
           });
           source.addEventListener("error", () => {
             if (ended) return;
-            status("reconnecting…");
-            if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+            if (!moved) status("reconnecting…");
+            if (source.readyState === EventSource.CLOSED) probe();
           });
         }
         async function keepAwake() {
@@ -253,7 +271,7 @@ public enum FollowPage {
               if (wakeLock) keepAwake();
             }
           });
-          setInterval(() => { if (!ended && Date.now() - lastEvent > 25000) { status("reconnecting…"); connect(); } }, 5000);
+          setInterval(() => { if (!ended && !moved && Date.now() - lastEvent > 25000) { status("reconnecting…"); connect(); } }, 5000);
           connect();
         }
         if (document.getElementById("stage")) start();

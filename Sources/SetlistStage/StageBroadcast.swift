@@ -11,6 +11,8 @@ public final class StageBroadcast: @unchecked Sendable {
     private let condition = NSCondition()
     private var recent: [(view: StageView, json: Data)] = []
     private var closed = false
+    /// Tells this run's views from those of a stage mode run before it (``StageView/run``).
+    private let run = UUID().uuidString
 
     public init() {}
 
@@ -20,6 +22,7 @@ public final class StageBroadcast: @unchecked Sendable {
         defer { condition.unlock() }
         var view = view
         view.sequence = (recent.last?.view.sequence ?? 0) + 1
+        view.run = run
         recent.append((view, view.json()))
         if recent.count > Self.kept { recent.removeFirst(recent.count - Self.kept) }
         condition.broadcast()

@@ -64,6 +64,9 @@ public struct StageView: Codable, Hashable, Sendable {
 
     /// Orders events: a phone never shows an older one after a newer one.
     public var sequence = 0
+    /// The run of stage mode that published it (``StageBroadcast``): a run started again numbers
+    /// its events from 1, and a phone that followed the last one must not take them for old ones.
+    public var run = ""
     public var playlist: String
     /// The 1-based position of the song the band is on.
     public var position: Int

@@ -22,10 +22,21 @@ public enum LibraryLocation {
     /// when neither is known. A relative `$XDG_CACHE_HOME` is passed over, as the XDG specification
     /// asks.
     public static func cacheFolder(environment: [String: String]) -> URL? {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("setlist")
-        }
+        userFolder(variable: "XDG_CACHE_HOME", orInHome: ".cache", environment: environment)
+    }
+
+    /// The user's state folder for setlist, for what one computer keeps between runs (the
+    /// address stage mode serves): `$XDG_STATE_HOME/setlist`, else `~/.local/state/setlist`; nil
+    /// when neither is known. A relative `$XDG_STATE_HOME` is passed over, as the XDG specification
+    /// asks.
+    public static func stateFolder(environment: [String: String]) -> URL? {
+        userFolder(variable: "XDG_STATE_HOME", orInHome: ".local/state", environment: environment)
+    }
+
+    /// `$variable/setlist` when it is an absolute path, else `~/folder/setlist`.
+    private static func userFolder(variable: String, orInHome folder: String, environment: [String: String]) -> URL? {
+        if let xdg = environment[variable], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg).appendingPathComponent("setlist") }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/setlist")
+        return URL(fileURLWithPath: home).appendingPathComponent(folder + "/setlist")
     }
 }

@@ -84,8 +84,10 @@ public final class TemporaryLibrary: Sendable {
     public func environment(_ overrides: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["SETLIST_HOME"] = root.path
-        // What setlist caches (the index of a large song list) stays in the test's folder.
+        // What setlist keeps per computer (the cache releases before 0.4 made, stage mode's
+        // address) stays in the test's folder.
         environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+        environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
         environment.removeValue(forKey: "EMAIL")
         environment.removeValue(forKey: "SETLIST_SENDMAIL")
         environment.merge(overrides) { $1 }

@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import CLITestSupport
 import FlyingSocks
 import Foundation
@@ -9,10 +10,13 @@ import Testing
 
 /// `setlist live --serve` for real: the leader in tmux, a member's phone as headless Chromium.
 @Suite(.serialized) struct LiveServeTests {
-    /// Starts `live Koncert --serve` on loopback at a free port; returns the page's address.
-    func startLeader(_ tmux: Tmux, _ lib: TemporaryLibrary, extra: String = "") throws -> String {
+    /// Starts `live Koncert --serve` on loopback at `port` (0: a free one); returns the page's address.
+    func startLeader(_ tmux: Tmux, _ lib: TemporaryLibrary, port: UInt16 = 0, extra: String = "") throws -> String {
         let binary = try SetlistBinary.url().path
-        try tmux.type("SETLIST_HOME='\(lib.root.path)' '\(binary)' live Koncert --serve --port 0 --bind 127.0.0.1 \(extra); echo EXIT=$?")
+        let state = lib.folder.appendingPathComponent("state").path
+        try tmux.type(
+            "SETLIST_HOME='\(lib.root.path)' XDG_STATE_HOME='\(state)' '\(binary)' live Koncert --serve --port \(port) --bind 127.0.0.1 \(extra); echo EXIT=$?"
+        )
         try tmux.keys("Enter")
         let pane = try tmux.waitFor { $0.contains("The band follows") }
         return try #require(pane.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init))
@@ -72,6 +76,38 @@ import Testing
         _ = try tmux.waitFor { $0.contains("EXIT=0") }
         #expect(phone.send("text stage mode has ended") == "ok")
         #expect(!listening(url), "nothing is left listening")
+    }
+
+    /// Stage mode started again (after a crash, or q pressed by mistake) serves the same address,
+    /// and the phone that showed "stage mode has ended" follows it by itself.
+    @Test func aPhoneFollowsStageModeStartedAgain() throws {
+        let lib = try TemporaryLibrary.stageConcert()
+        let tmux = try Tmux(columns: 100, rows: 30)
+        defer { tmux.kill() }
+        let free = try Socket(domain: AF_INET, type: .stream)
+        try free.bind(to: sockaddr_in.inet(ip4: "127.0.0.1", port: 0))
+        guard case .ip4(_, let port) = try free.sockname() else {
+            Issue.record("no port")
+            return
+        }
+        try free.close()
+        let url = try startLeader(tmux, lib, port: port)
+        let phone = try Browser(url)
+        defer { phone.close() }
+        #expect(phone.send("title Highway to Hell") == "ok")
+        try tmux.keys("q")
+        _ = try tmux.waitFor { $0.contains("EXIT=0") }
+        #expect(phone.send("text stage mode has ended") == "ok")
+        try tmux.type("clear")
+        try tmux.keys("Enter")
+        let again = try startLeader(tmux, lib, port: port)
+        #expect(again == url, "the same address, secret part and all")
+        try tmux.keys("x")
+        _ = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        try tmux.keys("Right")
+        #expect(phone.send("title Stairway to Heaven") == "ok")
+        try tmux.keys("q")
+        _ = try tmux.waitFor { $0.contains("EXIT=0") }
     }
 
     @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129)])

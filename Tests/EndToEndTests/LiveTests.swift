@@ -116,6 +116,40 @@ import Testing
         #expect(try lib.ok("gigs").contains("Lucerna"))
     }
 
+    /// Stage mode started again on the setlist ten minutes after its last song (a crash, the
+    /// second set) goes on in the same gig and says so; three hours later it is a new gig.
+    @Test func aShowStartedAgainGoesOnInTheSameGig() throws {
+        let lib = try TemporaryLibrary.stageConcert()
+        let tmux = try Tmux(columns: 200, rows: 24)
+        defer { tmux.kill() }
+        let binary = try SetlistBinary.url().path
+        func show(at time: String, position: Int) throws -> String {
+            try tmux.type("clear")
+            try tmux.keys("Enter")
+            try tmux.type(
+                "TZ=UTC SETLIST_HOME='\(lib.root.path)' faketime -f '@2026-03-14 \(time) x20' '\(binary)' live Koncert --at \(position); echo EXIT=$?"
+            )
+            try tmux.keys("Enter")
+            _ = try tmux.waitFor { $0.contains("\(position)/4 · Set") }
+            Thread.sleep(forTimeInterval: 4.5) // 90 s on the program's clock
+            try tmux.keys("q")
+            // The pane wraps long lines: read it as one.
+            return try tmux.waitFor { $0.range(of: #"EXIT=[0-9]"#, options: .regularExpression) != nil }.replacingOccurrences(
+                of: "\n", with: "")
+        }
+        let first = try show(at: "20:00:00", position: 1)
+        #expect(first.contains("Recorded 1 song played at the gig of 2026-03-14 'Koncert'") && first.contains("EXIT=0"), "\(first)")
+        let second = try show(at: "20:10:00", position: 2)
+        #expect(
+            second.contains("the show went on in the same gig. Recorded 2 songs played at the gig of 2026-03-14 'Koncert'"), "\(second)")
+        #expect(second.contains("gig 1 of `setlist gigs`.") && second.contains("EXIT=0"), "\(second)")
+        let later = try show(at: "23:30:00", position: 3)
+        #expect(!later.contains("same gig") && later.contains("Recorded 1 song played") && later.contains("gig 2 of"), "\(later)")
+        let gigs = try #require(try JSONSerialization.jsonObject(with: lib.run("gigs", "--json").stdoutData) as? [[String: Any]])
+        #expect(gigs.map { $0["count"] as? Int } == [2, 1])
+        #expect(gigs.map { $0["started"] as? String } == ["2026-03-14T20:00:00Z", "2026-03-14T23:30:00Z"])
+    }
+
     /// A library the log cannot be saved in (here `gigs` is a file where its folder belongs,
     /// which stops root too): the show goes on, and at the end setlist says so, names the songs
     /// played so they can be logged by hand, and exits 1.

@@ -113,4 +113,64 @@ import Testing
         #expect(recorder.failure == nil)
         #expect(recorder.number == 3)
     }
+
+    /// A gig of the concert logged by stage mode, its one song on from `start` for `shown` seconds.
+    func earlierGig(venue: String? = "Lucerna", shown: Int = 300) -> Gig {
+        let copy = Fixtures.concert.copies[0]
+        return Gig(
+            date: "2026-03-14", started: "2026-03-14T19:00:00Z", playlist: Fixtures.concert.name, playlistID: Fixtures.concert.id,
+            venue: venue, songs: [PlayedSong(copy, started: "2026-03-14T19:00:00Z", shown: shown)])
+    }
+
+    /// Stage mode started again on the same setlist within the hour after its last song (a
+    /// crash, the second set) goes on with that gig; later, after another setlist's gig, after
+    /// a gig logged by hand or at another venue, it is a new gig.
+    @Test func aRestartWithinTheHourGoesOnWithTheGig() throws {
+        let gig = earlierGig()
+        let songEnd = Self.start + 300
+        let other = Gig(date: "2026-03-14", playlist: "Other", playlistID: "other", songs: gig.songs)
+        var byHand = gig
+        byHand.songs[0].started = nil
+        let cases: [(gigs: [Gig], venue: String?, moment: Date, continues: Bool)] = [
+            ([gig], "Lucerna", songEnd + 10 * 60, true),
+            ([gig], nil, songEnd + 59 * 60, true),
+            ([gig], "Lucerna", songEnd + 60 * 60, false),
+            ([gig], "Roxy", songEnd + 60, false),
+            ([earlierGig(venue: nil)], "Roxy", songEnd + 60, true),
+            ([gig, other], nil, songEnd + 60, false),
+            ([byHand], nil, songEnd + 60, false),
+            // A clock set back since: not taken for a pause.
+            ([gig], nil, songEnd - 60, false),
+            ([], nil, songEnd, false),
+        ]
+        for (number, test) in cases.enumerated() {
+            let found = GigRecorder.gigToContinue(in: test.gigs, playlist: Fixtures.concert, venue: test.venue, at: test.moment)
+            #expect((found != nil && found?.id == test.gigs.last?.id) == test.continues, "case \(number)")
+        }
+    }
+
+    /// The songs of the show started again are added to the gig, which keeps its id, day, start
+    /// and venue; the same song played on after the restart adds its time to it.
+    @Test func aContinuedGigKeepsItsSongsAndAddsTheNewOnes() throws {
+        let copies = Fixtures.concert.copies
+        let earlier = earlierGig(venue: nil, shown: 70)
+        var saves: [Gig] = []
+        let recorder = GigRecorder(
+            playlist: Fixtures.concert, venue: "Lucerna", continuing: earlier, zone: TimeZone(identifier: "Europe/Prague")!
+        ) { gig in
+            saves.append(gig)
+            return 4
+        }
+        #expect(recorder.continues)
+        recorder.show(copies[0], at: Self.start + 600)
+        recorder.show(copies[1], at: Self.start + 700)
+        recorder.finish(at: Self.start + 900)
+        #expect(recorder.gig.id == earlier.id && recorder.gig.date == earlier.date && recorder.gig.started == earlier.started)
+        #expect(recorder.gig.venue == "Lucerna", "a venue given now fills one that was not")
+        #expect(recorder.gig.songs.map(\.copy) == [copies[0].id, copies[1].id])
+        #expect(recorder.gig.songs.map(\.shown) == [170, 200])
+        #expect(saves.count == 2 && recorder.number == 4)
+        let fresh = GigRecorder(playlist: Fixtures.concert, zone: .gmt) { _ in 1 }
+        #expect(!fresh.continues && fresh.gig.songs.isEmpty)
+    }
 }

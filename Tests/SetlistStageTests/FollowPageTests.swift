@@ -1,14 +1,12 @@
+import BrowserTestSupport
 import Foundation
 import SetlistModel
 import Testing
 
 @testable import SetlistStage
 
-/// The page in a real browser (headless Chromium through Selenium, Tests/EndToEndTests/Support/follow_page.py).
+/// The page in a real browser (headless Chromium through Selenium, Tests/BrowserTestSupport/follow_page.py).
 @Suite(.serialized) struct FollowPageTests {
-    static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("EndToEndTests/Support/follow_page.py")
-
     /// A browser on the page of a server publishing `view`; `commands` go to follow_page.py,
     /// whose answers come back one per command.
     func browse(_ view: StageView, _ commands: [String], width: Int = 390) throws -> [String] {
@@ -16,19 +14,35 @@ import Testing
         broadcast.publish(view)
         let server = try FollowServer(broadcast: broadcast, page: FollowPage.html, addresses: ["127.0.0.1"], port: 0)
         defer { server.stop() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.driver.path, server.url(for: "127.0.0.1"), "\(width)", "780"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data((commands + ["quit"]).map { $0 + "\n" }.joined().utf8))
-        try input.fileHandleForWriting.close()
-        let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return answers.split(separator: "\n").map(String.init).filter { $0 != "ready" }
+        let browser = try Browser(server.url(for: "127.0.0.1"), size: (width, 780))
+        let answers = commands.map { browser.send($0) }
+        #expect(browser.close() == 0)
+        return answers
+    }
+
+    /// A stage mode restarted at the same address (``StageToken``) is followed again by itself,
+    /// also after its end was shown; one started with a new secret is said to need the code again.
+    @Test func aPhoneFindsARestartedStageModeAndIsToldOfANewAddress() throws {
+        let token = FollowServer.newToken()
+        func serve(position: Int, port: Int, token: String) throws -> FollowServer {
+            let broadcast = StageBroadcast()
+            broadcast.publish(StageView(playlist: StageFixtures.concert, position: position, notation: .english))
+            return try FollowServer(broadcast: broadcast, page: FollowPage.html, addresses: ["127.0.0.1"], port: port, token: token)
+        }
+        var server = try serve(position: 1, port: 0, token: token)
+        let port = server.port
+        let browser = try Browser(server.url(for: "127.0.0.1"))
+        #expect(browser.send("title Highway to Hell") == "ok")
+        server.stop()
+        #expect(browser.send("text stage mode has ended") == "ok")
+        server = try serve(position: 2, port: port, token: token)
+        #expect(browser.send("title Stairway to Heaven") == "ok")
+        server.stop()
+        server = try serve(position: 3, port: port, token: FollowServer.newToken())
+        #expect(browser.send("text scan its code") == "ok")
+        #expect(browser.send("title Stairway to Heaven") == "ok", "the song stays while the address is lost")
+        server.stop()
+        #expect(browser.close() == 0)
     }
 
     @Test(arguments: [KeyNotation.english, .german])

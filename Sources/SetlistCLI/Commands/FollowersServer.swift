@@ -13,12 +13,14 @@ final class FollowersServer {
     let server: FollowServer
     let band: LiveBand
 
-    /// Serves on `bind` (default: this computer's network addresses and loopback) at `port`.
-    init(port: Int?, bind: [String], appearance: Appearance, zone: TimeZone) throws(StageError) {
+    /// Serves on `bind` (default: this computer's network addresses and loopback) at `port`, the
+    /// paths behind `token`.
+    init(port: Int?, bind: [String], token: String, appearance: Appearance, zone: TimeZone) throws(StageError) {
         let network = NetworkAddresses.local()
         let addresses = bind.isEmpty ? network + ["127.0.0.1"] : bind
         let broadcast = StageBroadcast()
-        let server = try FollowServer(broadcast: broadcast, page: FollowPage.html, addresses: addresses, port: port ?? Self.defaultPort)
+        let server = try FollowServer(
+            broadcast: broadcast, page: FollowPage.html, addresses: addresses, port: port ?? Self.defaultPort, token: token)
         self.server = server
         // The address to scan: a network one (a phone cannot reach 127.0.0.1), when there is one.
         let reachable = addresses.filter { !$0.hasPrefix("127.") && $0 != "::1" }

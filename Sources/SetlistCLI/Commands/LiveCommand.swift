@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SetlistLive
 import SetlistModel
 import SetlistStage
@@ -38,12 +39,15 @@ struct LiveCommand: SetlistSubcommand {
 
             The page is read-only and needs the address's secret part. It is served on this \
             computer's network addresses and 127.0.0.1 at port 8765; --bind and --port \
-            choose others.
+            choose others. Started again within 12 hours, it keeps its address, so the \
+            phones find it again by themselves.
 
             The gig is logged as it is played (`setlist gigs`): a song counts once it was on \
             for a minute (with --serve, the song the band was on), with when it came on and how \
             long it was on; a song stepped past sooner is not logged. The log is saved after \
-            each song, so a crash loses at most the song that was on. --venue says where.
+            each song, so a crash loses at most the song that was on. --venue says where. \
+            Started again on the same setlist within an hour of the last song logged (after \
+            a crash, or for the second set), the show goes on in the same gig.
 
             Colour is left out with NO_COLOR set or a monochrome TERM. Needs a terminal that \
             places the cursor (not TERM=dumb); for scripts use `setlist show PLAYLIST --at N`.
@@ -74,7 +78,8 @@ struct LiveCommand: SetlistSubcommand {
     }
 
     func run(_ context: CommandContext) throws {
-        let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
+        // With the gig log: a show restarted soon after its last song goes on in the same gig.
+        let library = try libraryOptions.load(.playlist(playlist, originals: false).withGigs, in: context)
         let playlist = try library.playlist(matching: self.playlist)
         guard !playlist.copies.isEmpty else { throw LiveError.emptyPlaylist(playlist.name) }
         let start = try at.map { (n) throws(LibraryError) in try Library.position(of: String(n), in: playlist) } ?? 1
@@ -82,10 +87,12 @@ struct LiveCommand: SetlistSubcommand {
         // Refused before the terminal is taken over: a dumb one would show the escape codes.
         if context.environment["TERM"] == "dumb" { throw LiveError.dumbTerminal(playlist: playlist.name) }
         let appearance = Appearance(environment: context.environment), zone = PlanZone.local(environment: context.environment)
-        // Served before the terminal is taken, so that a port in use is a plain error message.
-        let followers = try serve ? FollowersServer(port: port, bind: bind, appearance: appearance, zone: zone) : nil
-        defer { followers?.stop() }
         let store = libraryOptions.store(in: context)
+        // Served before the terminal is taken, so that a port in use is a plain error message.
+        let followers =
+            try serve
+            ? FollowersServer(port: port, bind: bind, token: stageToken(for: store, context), appearance: appearance, zone: zone) : nil
+        defer { followers?.stop() }
         // Said before the show and on its screen: the stage screen hides standard error.
         let problem = store.changeProblem()
         if let problem {
@@ -99,7 +106,8 @@ struct LiveCommand: SetlistSubcommand {
         // Saved through the store as any change (locked, atomic), straight to it: a note on
         // standard error would land on the stage screen. The saves of one show are one step of undo.
         var run = ChangeRun()
-        let recorder = GigRecorder(playlist: playlist, venue: venue, zone: zone) { gig in
+        let earlier = GigRecorder.gigToContinue(in: library.gigs, playlist: playlist, venue: venue, at: Date())
+        let recorder = GigRecorder(playlist: playlist, venue: venue, continuing: earlier, zone: zone) { gig in
             // Never long: a stage screen waiting on another program's lock would freeze; the next
             // song saves the whole gig again.
             try store.modify(.gigs, command: context.commandLine, run: &run, lockTimeout: 1) { library in library.save(gig) }
@@ -117,6 +125,13 @@ struct LiveCommand: SetlistSubcommand {
         if recorder.failure != nil { throw ExitCode.failure }
     }
 
+    /// The secret of the band's address: the one of the last run on this computer when it was
+    /// recent, so that phones find a restarted stage mode by themselves (``StageToken``).
+    private func stageToken(for store: LibraryStore, _ context: CommandContext) -> String {
+        guard let folder = LibraryLocation.stateFolder(environment: context.environment) else { return FollowServer.newToken() }
+        return StageToken(folder: folder).token(forLibrary: store.root.path, now: Date()).token
+    }
+
     /// What was logged: "Recorded 14 songs played at …", or why nothing was.
     private func report(_ recorder: GigRecorder, _ context: CommandContext) {
         let gig = recorder.gig
@@ -129,12 +144,22 @@ struct LiveCommand: SetlistSubcommand {
             }
         }
         guard !gig.songs.isEmpty, let number = recorder.number else {
-            if recorder.failure == nil { context.say("No song was on for a minute; no gig was logged.") }
+            if recorder.failure == nil {
+                context.say(
+                    recorder.continues
+                        ? "No song was on for a minute; the gig of \(GigCommand.heading(gig)) stays as it was logged."
+                        : "No song was on for a minute; no gig was logged.")
+            }
             return
         }
         let length = gig.length.map { ", \(SongLength.format($0))" } ?? ""
+        // Said, so that a second show of the evening is not taken for a new gig unawares.
+        let continued =
+            recorder.continues
+            ? "Stage mode started again within an hour of this setlist's last song: the show went on in the same gig. " : ""
         context.say(
-            "Recorded \(Show.count(gig.songs.count, "song")) played at the gig of \(GigCommand.heading(gig))\(length): gig \(number) of `setlist gigs`."
+            continued
+                + "Recorded \(Show.count(gig.songs.count, "song")) played at the gig of \(GigCommand.heading(gig))\(length): gig \(number) of `setlist gigs`."
         )
     }
 }

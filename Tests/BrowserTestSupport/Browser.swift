@@ -1,18 +1,20 @@
 import Foundation
 import Testing
 
-/// Headless Chromium on a page, driven line by line through follow_page.py (Selenium).
-final class Browser {
+/// Headless Chromium on a page, driven line by line through follow_page.py (Selenium), so that a
+/// test can act between two questions (step the leader, restart the server).
+public final class Browser {
     static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("follow_page.py")
 
     private let process = Process()
     private let input = Pipe(), output = Pipe()
     private var pending = Data()
 
-    /// Opens `url`; returns once the page has loaded.
-    init(_ url: String) throws {
+    /// Opens `url` on a phone's screen of `size` (default 390 × 844 pixels); returns once the
+    /// page has loaded.
+    public init(_ url: String, size: (width: Int, height: Int)? = nil) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.driver.path, url]
+        process.arguments = ["python3", Self.driver.path, url] + (size.map { ["\($0.width)", "\($0.height)"] } ?? [])
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -24,16 +26,20 @@ final class Browser {
 
     /// Sends one command of follow_page.py and returns its answer ("ok", or "no: …").
     @discardableResult
-    func send(_ command: String) -> String {
+    public func send(_ command: String) -> String {
         input.fileHandleForWriting.write(Data((command + "\n").utf8))
         return answer()
     }
 
-    func close() {
-        guard process.isRunning else { return }
-        send("quit")
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+    /// Closes the browser; follow_page.py's exit status (0 when it went well).
+    @discardableResult
+    public func close() -> Int32 {
+        if process.isRunning {
+            send("quit")
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
     }
 
     private func answer() -> String {
