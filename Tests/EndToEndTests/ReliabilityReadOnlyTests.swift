@@ -43,6 +43,12 @@ import Testing
         // Another user may not read the owner's contacts (created private); they are passed over.
         if getuid() == 0 { #expect(check.stdout.contains("Not read: contacts.json"), "\(check.stdout)") }
 
+        // The document is written; what was sent cannot be noted for the replies, and that is said.
+        let export = try #require(try runAsReader(lib, "export", "Koncert", "-o", "-"))
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.contains("Highway to Hell"))
+        #expect(export.stderr.contains("what was sent could not be noted in the library"), "\(export.stderr)")
+
         let change = try #require(try runAsReader(lib, "add-song", "Stairway to Heaven"))
         #expect(change.status == 1)
         #expect(change.stderr.contains("Permission denied"), "\(change.stderr)")

@@ -83,6 +83,20 @@ import Testing
         #expect(again.stdoutData == data)
     }
 
+    /// Sharing the setlist's .plsts notes what was sent, as `export` does, for merging the
+    /// members' replies; a message without it, or with the app's format, notes nothing.
+    @Test(arguments: [
+        (["--pdf", "none"], true), (["--no-plsts", "--pdf", "short"], false), (["--plsts-format", "app", "--pdf", "none"], false),
+    ])
+    func sharingTheDocumentNotesWhatWasSent(arguments: [String], notes: Bool) throws {
+        let lib = try Self.band()
+        let before = try lib.snapshot()
+        let (result, message) = try share(lib, ["--to", "pepa kytara"] + arguments)
+        #expect(result.status == 0 && message != nil, "\(result.stderr)")
+        #expect((try lib.snapshot() != before) == notes)
+        #expect(try lib.ok("undo", "--list").contains("setlist share") == notes)
+    }
+
     @Test func withoutSourceDateEpochEveryMessageIsNew() throws {
         let lib = try Self.band()
         let first = try share(lib, ["--to", "all", "--from", "a@example.com", "--pdf", "none"], environment: [:]).1

@@ -26,6 +26,62 @@ import Testing
         #expect(again.contains("nothing changed"), "\(again)")
     }
 
+    /// The song `name` of "Concert" in `lib`, as `show --json` gives it.
+    static func song(_ name: String, in lib: TemporaryLibrary) throws -> [String: Any] {
+        let songs = try #require(try lib.json("show", "Concert", "--json")["songs"] as? [[String: Any]]).compactMap {
+            $0["copy"] as? [String: Any]
+        }
+        return try #require(songs.first { $0["name"] as? String == name })
+    }
+
+    /// A member's reply to a setlist the leader made is merged against what the leader sent
+    /// (noted by the first export): the member's notes and tempo come in as updates, not as
+    /// changes of both sides; a second round trip doubles nothing; and only the first export
+    /// changes the leader's library.
+    @Test func aReplyToTheLeadersOwnSetlistIsMergedAgainstWhatWasSent() throws {
+        let leader = try ExchangeTests.leader()
+        try leader.ok("edit-song", "Highway to Hell", "--in", "Concert", "--notes", "Angus counts in")
+        let member = try TemporaryLibrary()
+        try member.ok("import", "-", stdin: try ExchangeTests.export(leader))
+        let noted = try leader.snapshot()
+        _ = try ExchangeTests.export(leader)
+        #expect(try leader.snapshot() == noted, "a second export changes nothing")
+        #expect(try leader.ok("undo", "--list").contains("setlist export"))
+
+        try member.ok("edit-song", "Highway to Hell", "--in", "Concert", "--notes", "Angus counts in\nPepa: capo 2")
+        try member.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--bpm", "76")
+        let report = try leader.ok("import", "-", stdin: try ExchangeTests.export(member))
+        #expect(!report.contains("both changed"), "\(report)")
+        #expect(try Self.song("Highway to Hell", in: leader)["notes"] as? String == "Angus counts in\nPepa: capo 2")
+        #expect(try Self.song("Stairway to Heaven", in: leader)["bpm"] as? Int == 76)
+
+        // Round trip two: the leader's update, the member's next change, the leader's import.
+        try member.ok("import", "-", stdin: try ExchangeTests.export(leader))
+        try member.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--bpm", "120")
+        let second = try leader.ok("import", "-", stdin: try ExchangeTests.export(member))
+        #expect(!second.contains("both changed"), "\(second)")
+        #expect(try Self.song("Highway to Hell", in: leader)["notes"] as? String == "Angus counts in\nPepa: capo 2")
+        #expect(try Self.song("Highway to Hell", in: member)["notes"] as? String == "Angus counts in\nPepa: capo 2")
+        #expect(try Self.song("Stairway to Heaven", in: leader)["bpm"] as? Int == 120)
+    }
+
+    /// A member's unchanged reply to what the leader sent takes back none of the leader's changes
+    /// made since: the tempo, the order and the name stay the leader's.
+    @Test func anUnchangedReplyKeepsTheLeadersLaterChanges() throws {
+        let leader = try ExchangeTests.leader()
+        let member = try TemporaryLibrary()
+        try member.ok("import", "-", stdin: try ExchangeTests.export(leader))
+        try leader.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--bpm", "90")
+        try leader.ok("move", "Concert", "2", "1")
+        let report = try leader.ok("import", "-", stdin: try ExchangeTests.export(member))
+        #expect(!report.contains("took the sender's") && !report.contains("moved"), "\(report)")
+        #expect(try Self.song("Stairway to Heaven", in: leader)["bpm"] as? Int == 90)
+        let names = try #require(try leader.json("show", "Concert", "--json")["songs"] as? [[String: Any]]).map {
+            ($0["copy"] as? [String: Any])?["name"] as? String
+        }
+        #expect(names == ["Stairway to Heaven", "Highway to Hell"])
+    }
+
     /// A document exported before the one last received would undo the sender's later changes:
     /// refused, naming both dates, the library unchanged; `--older` takes it anyway.
     @Test func anOlderDocumentIsRefusedUnlessOlderIsGiven() throws {

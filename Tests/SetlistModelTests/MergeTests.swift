@@ -121,3 +121,46 @@ import Testing
         }
     }
 }
+
+/// What a library notes of a setlist it sends (``Playlist/noteSent(_:)``): the base of the
+/// replies, only where there is none.
+@Suite struct SentBaseTests {
+    @Test func onlyWhatHasNoBaseIsNotedAndOnlyOnce() throws {
+        var library = Library()
+        library.addSong(SongFields(name: "Highway to Hell", bpm: 116))
+        library.addSong(SongFields(name: "Stairway to Heaven", bpm: 82))
+        let index = try library.addPlaylist(named: "Gig")
+        try library.insertCopies(of: [library.songs[0]], into: index, at: nil)
+        var playlist = library.playlists[index]
+        #expect(playlist.lacksBase)
+        let sent = playlist
+        let noted = playlist.noteSent(sent)
+        #expect(noted)
+        #expect(!playlist.lacksBase)
+        #expect(playlist.copies[0].received == sent.copies[0].fields)
+        #expect(playlist.received == ReceivedPlaylist(of: sent))
+        #expect(playlist.received?.exported == nil && playlist.received?.removed == nil)
+        let again = playlist.noteSent(sent)
+        #expect(!again, "noted once")
+
+        // A base already there is kept; a copy added since gets one; a copy not sent gets none.
+        library.playlists[index] = playlist
+        try library.insertCopies(of: [library.songs[1]], into: index, at: nil)
+        var edited = library.playlists[index]
+        let added = edited.copies[1]
+        let notSent = Playlist(id: edited.id, name: "Gig renamed", items: [.song(edited.copies[0])])
+        #expect(edited.lacksBase)
+        let nothing = edited.noteSent(notSent)
+        #expect(!nothing, "the sent copy had a base, the other was not sent")
+        var later = edited
+        if case .song(var copy) = later.items[0] {
+            copy.fields.bpm = 120
+            later.items[0] = .song(copy)
+        }
+        let newCopy = edited.noteSent(later)
+        #expect(newCopy)
+        #expect(edited.copies[0].received?.bpm == 116, "the first base stays")
+        #expect(edited.copies[1].received == added.fields)
+        #expect(edited.received?.name == "Gig")
+    }
+}

@@ -65,11 +65,18 @@ struct ExportCommand: SetlistSubcommand {
                 "the original app keeps no chord charts: \(Show.count(charts, "chart")) of this setlist \(charts == 1 ? "is" : "are") left out (`--format setlist` keeps them)."
             )
         }
-        if request.isStandardOutput { return context.output.write(request.export.data) }
-        try request.write(to: context.url(for: request.path))
-        context.say(
-            "Exported '\(request.export.playlist.name)' (\(Show.count(request.export.playlist.copies.count, "song"))) to \(request.path).")
-        context.say("Band members import it with `setlist import \(ShellWord.asNeeded(request.path))`.")
+        if request.isStandardOutput {
+            context.output.write(request.export.data)
+        } else {
+            try request.write(to: context.url(for: request.path))
+            context.say(
+                "Exported '\(request.export.playlist.name)' (\(Show.count(request.export.playlist.copies.count, "song"))) to \(request.path)."
+            )
+            context.say("Band members import it with `setlist import \(ShellWord.asNeeded(request.path))`.")
+        }
+        // The app's documents carry no charts, breaks or plan: as a base, a reply would seem to
+        // have removed them.
+        if flavour == .setlist { libraryOptions.noteSent(request.export.playlist, in: context) }
     }
 
     /// `--format csv|text|markdown`: the playlist for spreadsheets and people.

@@ -105,5 +105,7 @@ struct ShareCommand: SetlistSubcommand {
             let program = try message.send(settings: library.settings, environment: context.environment)
             tell("Sent \(message.summary) to \(message.recipientList) through \(program).")
         }
+        // As `export` does: the base of the members' replies.
+        if !noPlsts && plstsFormat == .setlist { libraryOptions.noteSent(playlist, in: context) }
     }
 }

@@ -9,9 +9,10 @@ public struct Playlist: Hashable, Sendable, Identifiable {
     public var name: String
     /// Copies and breaks in playing order.
     public var items: [PlaylistItem]
-    /// The playlist's name and order as its sender last shared it in a `.plsts` document: the
-    /// base that tells, when an updated setlist is imported, whether the member or the sender
-    /// renamed it, moved its songs or changed its breaks. Nil for playlists made in this library.
+    /// The playlist's name and order as its sender last shared it in a `.plsts` document (or, for
+    /// a setlist made here, as this library first sent it: ``noteSent(_:)``): the base that tells,
+    /// when an updated setlist is imported, whether the member or the sender renamed it, moved its
+    /// songs or changed its breaks. Nil for a playlist made here and never sent.
     public var received: ReceivedPlaylist?
     /// The show's timing (`setlist plan`); nil when the playlist has none.
     public var plan: ShowPlan?
@@ -171,6 +172,41 @@ extension PlaylistItem: Codable {
 
 extension Playlist: Codable {
     private enum CodingKeys: String, CodingKey { case id, name, items, received, plan }
+}
+
+extension Playlist {
+    /// Whether the playlist or one of its copies has no base for the next import
+    /// (``received``): it was made here, or songs were added since it was last received.
+    public var lacksBase: Bool {
+        received == nil || items.contains { if case .song(let copy) = $0 { copy.received == nil } else { false } }
+    }
+
+    /// Notes `sent`, this playlist as it was just exported in a `.plsts` document, as the base of
+    /// the next import where there is none: a member's reply to a setlist made here is then
+    /// merged against what the member was sent, and only what either side changed since counts
+    /// (without a base, every difference read as "both changed": notes doubled on each round trip).
+    ///
+    /// A base already there is kept: it is what a reply may still come from (the member may not
+    /// have imported a later export), and a stale base shows conflicts where a newer one could
+    /// take back this library's own changes unsaid. The import of a reply moves it on. Copies not
+    /// in `sent` are left alone; `exported` and `removed` stay unknown (the sender's clock and the
+    /// member's removals belong to received documents). Returns whether anything was noted.
+    @discardableResult
+    public mutating func noteSent(_ sent: Playlist) -> Bool {
+        let fields = Dictionary(sent.copies.map { ($0.id, $0.fields) }, uniquingKeysWith: { first, _ in first })
+        var noted = false
+        for index in items.indices {
+            guard case .song(var copy) = items[index], copy.received == nil, let base = fields[copy.id] else { continue }
+            copy.received = base
+            items[index] = .song(copy)
+            noted = true
+        }
+        if received == nil {
+            received = ReceivedPlaylist(of: sent)
+            noted = true
+        }
+        return noted
+    }
 }
 
 /// A playlist as its sender last shared it: its name and the order of its copies (by the ids

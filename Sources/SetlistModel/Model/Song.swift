@@ -73,9 +73,10 @@ public struct SongCopy: Hashable, Sendable, Identifiable {
     /// The original this copy was made from. It may since have been deleted.
     public var originalID: String?
     public var fields: SongFields
-    /// The copy as its sender last shared it in a `.plsts` document: the base that tells, when an
-    /// updated setlist is imported again, whether the member or the sender changed the notes.
-    /// Nil for copies made in this library.
+    /// The copy as its sender last shared it in a `.plsts` document (or, for a copy made here, as
+    /// this library first sent it: ``Playlist/noteSent(_:)``): the base that tells, when an updated
+    /// setlist is imported again, whether the member or the sender changed the notes. Nil for a
+    /// copy made here and never sent.
     public var received: SongFields?
 
     public init(id: String = Identifier.make(), originalID: String?, fields: SongFields, received: SongFields? = nil) {
