@@ -166,8 +166,12 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
             return
                 "\(path) was written by a newer setlist (format version \(found); this one reads up to \(supported)). Update setlist to use this library; the file was left untouched."
         case .inconsistentLibrary(let problems):
-            return "The library has \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed. "
-                + "Run `setlist check --repair` to fix what can be fixed safely.\n"
+            // Repair never rewrites a file it cannot read: only fixing it by hand helps then.
+            let advice =
+                problems.allSatisfy { $0.kind == .unreadableFile }
+                ? "Fix or restore the files (they were left untouched); `setlist check` tells when they are right.\n"
+                : "Run `setlist check --repair` to fix what can be fixed safely.\n"
+            return "The library has \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed. " + advice
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
         case .fileSystem(let path, let detail):
             return "Cannot write \(path): \(detail)"
@@ -204,7 +208,7 @@ public struct IntegrityProblem: Sendable, Hashable, Encodable, CustomStringConve
         case repeatedID
         /// Two playlists whose names differ only in case.
         case repeatedPlaylistName
-        /// Text holding a control character; repair cleans it.
+        /// Text holding a control character, or a name of nothing but spaces; repair cleans it.
         case controlCharacter
         /// A number out of range, or a contact address that is none; only a person can fix it.
         case invalidValue

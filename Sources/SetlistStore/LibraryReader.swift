@@ -52,14 +52,18 @@ struct LibraryReader {
         if errors.count == 1 && problems.isEmpty { return errors[0] }
         if errors.isEmpty && problems.isEmpty { return nil }
         let all =
-            errors.map { error -> IntegrityProblem in
+            errors.flatMap { error -> [IntegrityProblem] in
                 switch error {
-                case .unreadableFile(let path, let detail): IntegrityProblem(.unreadableFile, path: path, detail: detail)
+                case .unreadableFile(let path, let detail): [IntegrityProblem(.unreadableFile, path: path, detail: detail)]
                 case .newerFormat(let path, let found, let supported):
-                    IntegrityProblem(
-                        .newerFormat, path: path,
-                        detail: "written by a newer setlist (format version \(found); this one reads up to \(supported)).")
-                default: IntegrityProblem(.unreadableFile, path: root.path, detail: error.description)
+                    [
+                        IntegrityProblem(
+                            .newerFormat, path: path,
+                            detail: "written by a newer setlist (format version \(found); this one reads up to \(supported)).")
+                    ]
+                // A file with several problems (LibraryFiles.decode).
+                case .inconsistentLibrary(let list): list
+                default: [IntegrityProblem(.unreadableFile, path: root.path, detail: error.description)]
                 }
             } + problems
         return .inconsistentLibrary(all)

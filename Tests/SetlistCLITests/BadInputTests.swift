@@ -130,6 +130,33 @@ import Testing
         }
     }
 
+    /// Several wrong values in one file are named at once, by `check` and by any command that
+    /// reads the file, so that one edit fixes them all; the file is left as it was.
+    @Test func everyWrongValueOfAFileIsNamedAtOnce() throws {
+        let lib = try TemporaryLibrary()
+        for name in ["A", "B", "C"] { try lib.ok("add-song", name) }
+        let path = lib.root.appendingPathComponent("songs.json")
+        let text = try String(contentsOf: path, encoding: .utf8)
+            .replacingOccurrences(of: #""name" : "A""#, with: #""name" : "A", "key" : "Q minor", "bpm" : "fast""#)
+            .replacingOccurrences(of: #""name" : "C""#, with: #""name" : "C", "length" : 2.5"#)
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        let check = try lib.run("check")
+        #expect(check.status == 1)
+        let lines = check.stdout.split(separator: "\n").filter { $0.hasPrefix("  - ") }
+        #expect(lines.count == 3, "\(check.stdout)")
+        #expect(check.stdout.contains("3 problems"), "\(check.stdout)")
+        for message in [
+            "songs[0].key: \"Q minor\" is not a key", "songs[0].bpm: expected a number", "songs[2].length: expected a whole number",
+        ] {
+            #expect(check.stdout.contains(message), "\(check.stdout)")
+        }
+        let songs = try lib.run("songs")
+        #expect(
+            songs.status == 1 && songs.stderr.contains("songs[2].length") && songs.stderr.contains("Fix or restore the files"),
+            "\(songs.stderr)")
+        #expect(try String(contentsOf: path, encoding: .utf8) == text)
+    }
+
     /// Every error begins the same way, whether setlist or the argument parser found it.
     @Test(arguments: [
         ["transpose", "1", "+13"], ["add-song"], ["songs", "--bogus"], ["move", "1"], ["edit-song", "Same"], ["frobnicate"],

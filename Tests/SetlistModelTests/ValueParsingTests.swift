@@ -23,6 +23,7 @@ import Testing
         #expect(SongLength.format(140) == "2:20")
         #expect(SongLength.format(59) == "0:59")
         #expect(SongLength.format(3723) == "1:02:03")
+        #expect(SongLength.format(-5) == "-0:05", "a length a hand-edited file holds")
         #expect(SongLength.format(3600) == "1:00:00")
     }
 }

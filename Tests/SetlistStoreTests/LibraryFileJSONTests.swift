@@ -236,6 +236,72 @@ import Testing
         }
     }
 
+    /// A file with several wrong values names them all at once, in the order of the text, each
+    /// once: a record whose field is wrong is not also said to lack it. Broken JSON stops there.
+    @Test func everyProblemOfAFileIsNamedAtOnce() throws {
+        let text = """
+            {"format": "setlist-songs", "version": 1, "songs": [
+              {"id": "a", "name": "A", "key": "Q minor", "bpm": "fast"},
+              {"id": "b", "name": 7},
+              {"id": "c", "name": "C", "length": 200},
+              {"id": "d"},
+              {"id": "e", "name": "E", "name": "F"},
+              {"id": "f", "name": "F", "bpm": 1.5}
+            ]}
+            """
+        do {
+            _ = try LibraryFiles.decode(LibraryFiles.SongsFile.self, from: Data(text.utf8), path: "songs.json")
+            Issue.record("read")
+        } catch {
+            guard case .inconsistentLibrary(let problems) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(problems.allSatisfy { $0.kind == .unreadableFile && $0.path == "songs.json" })
+            let details = problems.map(\.detail)
+            #expect(details.count == 6, "\(details)")
+            for (detail, expected) in zip(
+                details,
+                [
+                    "at songs[0].key: \"Q minor\" is not a key", "at songs[0].bpm: expected a number", "at songs[1].name: expected text",
+                    "the field \"name\" is missing at songs[3]", "the field \"name\" stands twice in songs[4]",
+                    "at songs[5].bpm: expected a whole number",
+                ])
+            {
+                #expect(detail.contains(expected), "\(detail)")
+            }
+        }
+        // One problem is said as before; broken JSON after a wrong value stops the reading there.
+        let one = text.replacingOccurrences(of: "\"bpm\": \"fast\"", with: "\"bpm\": 1").replacingOccurrences(
+            of: "\"name\": 7", with: "\"name\": \"B\""
+        )
+        .replacingOccurrences(of: "{\"id\": \"d\"}", with: "{\"id\": \"d\", \"name\": \"D\"}").replacingOccurrences(
+            of: ", \"name\": \"F\"}", with: "}"
+        )
+        .replacingOccurrences(of: "1.5", with: "2")
+        do {
+            _ = try LibraryFiles.decode(LibraryFiles.SongsFile.self, from: Data(one.utf8), path: "songs.json")
+            Issue.record("read")
+        } catch {
+            guard case .unreadableFile(let path, let detail) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(path == "songs.json" && detail.hasPrefix(#"at songs[0].key: "Q minor" is not a key."#), "\(detail)")
+        }
+        let broken = text.replacingOccurrences(of: "{\"id\": \"c\"", with: "{\"id\" \"c\"")
+        do {
+            _ = try LibraryFiles.decode(LibraryFiles.SongsFile.self, from: Data(broken.utf8), path: "songs.json")
+        } catch {
+            guard case .inconsistentLibrary(let problems) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(problems.count == 4, "\(problems)")
+            #expect(problems.last?.detail.contains("it is not valid JSON at line 4") == true, "\(problems)")
+        }
+    }
+
     /// Members a later setlist may add are passed over, wherever they stand.
     @Test func unknownMembersArePassedOver() throws {
         let text = """

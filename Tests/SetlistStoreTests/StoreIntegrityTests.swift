@@ -184,6 +184,25 @@ import Testing
         #expect(try folder.store.load().songs[1].name == "Song  2")
     }
 
+    /// A name of nothing but spaces (another program wrote it) is said and named "Untitled", a
+    /// song's and a playlist's alike.
+    @Test func aBlankNameIsReportedAndRepaired() throws {
+        try folder.seed()
+        try folder.write(try #require(folder.text("songs.json")).replacingOccurrences(of: "\"Song 2\"", with: "\"  \""), to: "songs.json")
+        let file = try playlistFile()
+        let playlist = try #require(folder.text(file))
+        let name = try #require(try folder.store.load().playlists.first?.name)
+        try folder.write(playlist.replacingOccurrences(of: "\"name\" : \"\(name)\"", with: "\"name\" : \" \""), to: file)
+        let report = try folder.store.check()
+        let details = report.problems.map(\.detail)
+        #expect(details.count == 2 && details.allSatisfy { $0.hasSuffix("the name is empty.") }, "\(details)")
+        let repair = try folder.store.repair()
+        #expect(repair.actions.filter { $0.contains("named it 'Untitled'") }.count == 2, "\(repair.actions)")
+        #expect(repair.remaining.isSound)
+        let library = try folder.store.load()
+        #expect(library.songs[1].name == "Untitled" && library.playlists[0].name == "Untitled")
+    }
+
     /// A playlist's copies and breaks are cleaned where they stand, and only those: the copies
     /// without a control character keep their values.
     @Test func controlCharactersInAPlaylistAreReportedAndCleanedWhereTheyStand() throws {

@@ -4,6 +4,9 @@ public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String
     /// Whether the problem is a key that stands twice in one object (the JSON is otherwise sound).
     public var isRepeatedKey = false
+    /// Whether the text is not JSON there (cut short, a stray character): reading cannot go on
+    /// past it, where a value of the wrong kind can be passed over (``JSONReader/collectProblems()``).
+    public var isSyntax = false
 
     public init(_ description: String) {
         self.description = description

@@ -15,6 +15,8 @@ public struct JSONReader {
     private var path: [PathItem] = []
     /// The keys of the open objects, each object's after the last one's (``openKeys``).
     private var keys: [String] = []
+    /// The problems read past so far (``collectProblems()``); nil when the first one throws.
+    private var collected: [JSONReadError]?
 
     private enum PathItem {
         case key(String)
@@ -33,6 +35,17 @@ public struct JSONReader {
     public init(_ text: String) {
         bytes = Array(text.utf8)
     }
+
+    /// From now on, a value that is wrong but sound JSON (of the wrong kind, out of range, a
+    /// record without a field it needs) is noted in ``problems`` and passed over, so that one
+    /// reading names every problem of a file; broken JSON still throws. Only one problem is
+    /// noted for a record whose field was wrong: the field's.
+    public mutating func collectProblems() {
+        collected = []
+    }
+
+    /// The problems read past since ``collectProblems()``, in the order of the text.
+    public var problems: [JSONReadError] { collected ?? [] }
 
     /// Where the reader stands, in bytes: saved to read a value again (``SongSelection``).
     package var position: Int {
@@ -74,7 +87,7 @@ public struct JSONReader {
             keys.append(key)
             guard take(UInt8(ascii: ":")) else { throw syntaxError("expected ':' after a key") }
             path.append(.key(key))
-            try member(key, &self)
+            try readValue { reader throws(JSONReadError) in try member(key, &reader) }
             path.removeLast()
         } while take(UInt8(ascii: ","))
         guard take(UInt8(ascii: "}")) else { throw syntaxError("expected ',' or '}' in an object") }
@@ -97,11 +110,29 @@ public struct JSONReader {
         var position = 0
         repeat {
             path.append(.index(position))
-            try element(&self)
+            try readValue(element)
             path.removeLast()
             position += 1
         } while take(UInt8(ascii: ","))
         guard take(UInt8(ascii: "]")) else { throw syntaxError("expected ',' or ']' in a list") }
+    }
+
+    /// Reads the value that comes next with `body`. When problems are collected, one in it that
+    /// leaves the JSON sound is noted (unless a problem inside it already was) and the value is
+    /// passed over.
+    private mutating func readValue(_ body: (inout JSONReader) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        guard let noted = collected?.count else { return try body(&self) }
+        skipSpace()
+        let start = index, depth = path.count
+        do {
+            try body(&self)
+        } catch {
+            guard !error.isSyntax else { throw error }
+            if collected?.count == noted { collected?.append(error) }
+            index = start
+            path.removeSubrange(depth...)
+            try skipValue()
+        }
     }
 
     /// Reads text.
@@ -520,15 +551,21 @@ public struct JSONReader {
     private func syntaxError(_ reason: String) -> JSONReadError {
         if index >= bytes.count {
             let (line, column) = lineAndColumn(of: bytes.count)
-            return JSONReadError("it ends too early, at line \(line), column \(column): the file is cut short.")
+            var error = JSONReadError("it ends too early, at line \(line), column \(column): the file is cut short.")
+            error.isSyntax = true
+            return error
         }
         if bytes[index] >= 0x80, String(validating: bytes[index..<min(bytes.count, index + 4)], as: UTF8.self) == nil,
             String(validating: bytes[index..<min(bytes.count, index + 1)], as: UTF8.self) == nil
         {
-            return notUTF8(in: index..<bytes.count)
+            var error = notUTF8(in: index..<bytes.count)
+            error.isSyntax = true
+            return error
         }
         let (line, column) = lineAndColumn(of: index)
-        return JSONReadError("it is not valid JSON at line \(line), column \(column) (\(reason)).")
+        var error = JSONReadError("it is not valid JSON at line \(line), column \(column) (\(reason)).")
+        error.isSyntax = true
+        return error
     }
 
     /// Text whose bytes in `range` are not all UTF-8: where the first bad one is.

@@ -36,6 +36,8 @@ public enum SongLength {
 
     /// "2:20", or "1:02:03" from an hour up.
     public static func format(_ seconds: Int) -> String {
+        // Only a file edited by hand holds one (`check` names it); "-0:05", not "0:0-5".
+        if seconds < 0 { return "-" + format(seconds == .min ? .max : -seconds) }
         let hours = seconds / 3600, minutes = (seconds % 3600) / 60, secs = seconds % 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"

@@ -30,6 +30,7 @@ struct IntegrityValues {
                 + LibraryFiles.playlistFileName(name: library.playlists[p].name, id: library.playlists[p].id)
             let id = library.playlists[p].id
             cleanName(&library.playlists[p].name, field: "the playlist name", path: file, place: "playlist \(id)")
+            nameBlank(&library.playlists[p].name, path: file, place: "playlist \(id)")
             var position = 0
             for i in library.playlists[p].items.indices {
                 switch library.playlists[p].items[i] {
@@ -95,6 +96,7 @@ struct IntegrityValues {
     /// `place` is worked out only for a report (most values are fine). Whether `fields` were cleaned.
     private mutating func check(_ fields: inout SongFields, path: String, place: @autoclosure () -> String) -> Bool {
         var cleaned = cleanName(&fields.name, field: "the name", path: path, place: place())
+        cleaned = nameBlank(&fields.name, path: path, place: place()) || cleaned
         if var author = fields.author, cleanName(&author, field: "the author", path: path, place: place()) {
             fields.author = author
             cleaned = true
@@ -160,6 +162,20 @@ struct IntegrityValues {
         guard let bad = ControlCharacters.firstForbidden(in: text) else { return false }
         text = Self.cleanedName(text)
         report(path, "\(place()): \(field) holds \(ControlCharacters.described(bad)).", fixable: true)
+        return true
+    }
+
+    /// A name of nothing but spaces (written by hand or by another program: setlist refuses one)
+    /// is named "Untitled", as a name of nothing but control characters is cleaned to. Whether
+    /// it was.
+    @discardableResult
+    private mutating func nameBlank(_ name: inout String, path: String, place: @autoclosure () -> String) -> Bool {
+        guard Text.trimmedSpaces(name).isEmpty else { return false }
+        name = Self.cleanedName("")
+        findings.append(
+            Finding(
+                problem: IntegrityProblem(.controlCharacter, path: path, detail: "\(place()): the name is empty."), fixable: true,
+                fix: "named it '\(name)'"))
         return true
     }
 

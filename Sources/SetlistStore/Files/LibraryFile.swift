@@ -58,8 +58,28 @@ extension LibraryFiles {
                 throw .unreadableFile(path: path, detail: "it has no \"version\" field, so it is not a setlist library file.")
             }
             if let found = header?.version, found > version { throw .newerFormat(path: path, found: found, supported: version) }
-            throw .unreadableFile(path: path, detail: (error as? JSONReadError)?.description ?? "\(error)")
+            let problems = (error as? JSONReadError).map { Self.problems(of: type, in: data, first: $0) } ?? ["\(error)"]
+            guard problems.count > 1 else { throw .unreadableFile(path: path, detail: problems[0]) }
+            throw .inconsistentLibrary(problems.map { IntegrityProblem(.unreadableFile, path: path, detail: $0) })
         }
+    }
+
+    /// Every problem of a file whose reading stopped at `first`, read again past the values
+    /// that are wrong (``JSONReader/collectProblems()``): a file is fixed in one go, not one
+    /// problem per run of `setlist check`.
+    private static func problems<File: LibraryFile>(of type: File.Type, in data: [UInt8], first: JSONReadError) -> [String] {
+        var reader = JSONReader(bytes: data)
+        reader.collectProblems()
+        var last: JSONReadError?
+        do {
+            _ = try reader.readDocument { reader throws(JSONReadError) in try File(json: &reader) }
+        } catch {
+            last = error
+        }
+        // Broken JSON is a problem of its own; a record said to lack a field after a problem
+        // inside it was noted lacks it because of that problem.
+        let all = reader.problems + (last.map { $0.isSyntax || reader.problems.isEmpty ? [$0] : [] } ?? [])
+        return (all.isEmpty ? [first] : all).map(\.description)
     }
 
     /// The format and version of a file that is a JSON object; an error for anything else.
