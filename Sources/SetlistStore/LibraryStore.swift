@@ -46,6 +46,30 @@ public struct LibraryStore: Sendable {
         return try read(scope.widened).library
     }
 
+    /// The library as ``load(_:)`` reads it for a command that lists: when the only problems are
+    /// playlist files that cannot be read, the others are read (under the shared lock) and those
+    /// are returned beside them, so that one damaged setlist does not hide the rest. Any other
+    /// problem throws as ``load(_:)`` does.
+    public func loadListing(_ scope: LibraryScope) throws(LibraryError) -> (library: Library, unreadable: [IntegrityProblem]) {
+        do {
+            return (try load(scope), [])
+        } catch {
+            let problems: [IntegrityProblem]
+            switch error {
+            case .unreadableFile(let path, let detail): problems = [IntegrityProblem(.unreadableFile, path: path, detail: detail)]
+            case .inconsistentLibrary(let list): problems = list
+            default: throw error
+            }
+            let folder = root.appendingPathComponent(LibraryFiles.playlistFolder).path + "/"
+            guard problems.allSatisfy({ $0.kind == .unreadableFile && $0.path.hasPrefix(folder) }) else { throw error }
+            let library = try reading { () throws(LibraryError) -> Library in
+                var reader = readingReader(checking: nil)
+                return reader.read(scope)
+            }
+            return (library, problems)
+        }
+    }
+
     /// The library as its files show it, read without taking the lock or finishing an interrupted
     /// change, so that it writes nothing: for shell completion, which runs on every Tab press.
     /// What does not parse is left out; a missing folder is an empty library.

@@ -157,6 +157,31 @@ import Testing
         #expect(try String(contentsOf: path, encoding: .utf8) == text)
     }
 
+    /// One damaged setlist file does not hide the others from `playlists`: they are listed (as
+    /// JSON too), the damaged one is named with what to do, and the exit status says the list is
+    /// short. A damaged list of playlists still stops it.
+    @Test func aDamagedPlaylistFileIsNamedAndTheOthersListed() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "A")
+        try lib.ok("new", "Gig", "A")
+        try lib.ok("new", "Other", "A")
+        let folder = lib.root.appendingPathComponent("playlists")
+        let damaged = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("gig-") })
+        let file = folder.appendingPathComponent(damaged)
+        try Data("{ \"broken".utf8).write(to: file)
+        for arguments in [["playlists"], ["playlists", "--json"]] {
+            let result = try lib.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout.contains("Other") && !result.stdout.contains("Gig"), "\(result.stdout)")
+            #expect(result.stderr.contains("setlist: left out, \(file.path): it ends too early"), "\(result.stderr)")
+            #expect(result.stderr.contains("Fix or restore the file"), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: file) == Data("{ \"broken".utf8))
+        try Data("[".utf8).write(to: lib.root.appendingPathComponent("playlists.json"))
+        let stopped = try lib.run("playlists")
+        #expect(stopped.status == 1 && stopped.stdout.isEmpty && stopped.stderr.contains("playlists.json"), "\(stopped.stderr)")
+    }
+
     /// Every error begins the same way, whether setlist or the argument parser found it.
     @Test(arguments: [
         ["transpose", "1", "+13"], ["add-song"], ["songs", "--bogus"], ["move", "1"], ["edit-song", "Same"], ["frobnicate"],

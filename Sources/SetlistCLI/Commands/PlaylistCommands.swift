@@ -48,7 +48,13 @@ struct PlaylistsCommand: SetlistSubcommand {
     }
 
     func run(_ context: CommandContext) throws {
-        let library = try libraryOptions.load(.playlists, in: context)
+        // A damaged playlist file is named and the others listed; the exit status says the list is short.
+        let (library, incomplete) = try libraryOptions.loadListing(.playlists, in: context)
+        try list(library, in: context)
+        if incomplete { throw ExitCode.failure }
+    }
+
+    private func list(_ library: Library, in context: CommandContext) throws {
         let numbered = library.numberedPlaylists(searching: search)
         if json {
             return try context.printJSON(

@@ -33,6 +33,19 @@ struct LibraryOptions: ParsableArguments {
         return try store.load(scope)
     }
 
+    /// ``load(_:in:)`` for a command that lists: playlist files that cannot be read are left out
+    /// and named on standard error (``LibraryStore/loadListing(_:)``). Whether some were, for
+    /// the exit status.
+    func loadListing(_ scope: LibraryScope, in context: CommandContext) throws -> (library: Library, incomplete: Bool) {
+        let store = store(in: context)
+        defer { noteSyncConflictCopies(in: store, context: context) }
+        let (library, unreadable) = try store.loadListing(scope)
+        for problem in unreadable {
+            context.note("left out, \(problem) Fix or restore the file (it was left untouched); `setlist check` tells when it is right.")
+        }
+        return (library, !unreadable.isEmpty)
+    }
+
     /// Changes the library (or the part of it `scope` names) in one locked transaction, recorded
     /// in the history under the command line.
     @discardableResult
