@@ -87,9 +87,9 @@ struct LibraryReader {
             library.songs = file.songs
             library.addConflicts(file.conflicts, in: .songs)
         }
-        var orderRead = false
+        var orderRead: LibraryFiles.PlaylistOrderFile?
         if scope.playlists != .none, let order = decode(LibraryFiles.PlaylistOrderFile.self, LibraryFiles.playlistOrder) {
-            orderRead = true
+            orderRead = order
             library.addConflicts(order.conflicts, in: .playlistOrder)
             library.currentPlaylistID = order.current
             switch scope.playlists {
@@ -116,12 +116,12 @@ struct LibraryReader {
         }
         if scope.gigs { library.gigs = readGigs() }
         if scope.songs == .originalsOfCopies { library.songs = readOriginals(of: library.playlists) }
-        // An order file that cannot be read says nothing of which files it lists: its own
-        // problem is the one to report, not every playlist file as "not listed".
         // An order file that is there but cannot be read says nothing of which files it lists:
         // its own problem is reported, not every playlist file as "not listed". Without one, the
         // files are indeed listed nowhere, and repair puts them back.
-        if scope.playlists == .all && (orderRead || access(path(of: LibraryFiles.playlistOrder), F_OK) != 0) { findOrphans() }
+        if scope.playlists == .all && (orderRead != nil || access(path(of: LibraryFiles.playlistOrder), F_OK) != 0) {
+            findOrphans(listedIn: orderRead)
+        }
         checkIdentifiers(library)
         return library
     }
@@ -232,11 +232,20 @@ struct LibraryReader {
         return gigs.sorted(by: Gig.precedes)
     }
 
-    /// Playlist files that the order file does not list.
-    private mutating func findOrphans() {
+    /// Playlist files that the order file does not list; one that seems to hold a listed setlist
+    /// renamed apart on two computers (``LibraryFiles/renamedApart(_:listedIn:)``) is said to.
+    private mutating func findOrphans(listedIn order: LibraryFiles.PlaylistOrderFile?) {
         for name in LibraryFiles.playlistFileNames(in: root) {
             let path = LibraryFiles.playlistFolder + "/" + name
-            if !listed.contains(path) {
+            guard !listed.contains(path) else { continue }
+            if let order, let entry = LibraryFiles.renamedApart(name, listedIn: order) {
+                problems.append(
+                    .init(
+                        .playlistOrder, path: path,
+                        detail: "is not listed in \(LibraryFiles.playlistOrder); it seems to hold the setlist of playlists/\(entry.file) "
+                            + "(its name ends in the same id), renamed differently on two computers (a git merge or a sync tool). "
+                            + "`setlist check --repair` joins them, and `setlist resolve` then settles the name."))
+            } else {
                 problems.append(.init(.playlistOrder, path: path, detail: "is not listed in \(LibraryFiles.playlistOrder)."))
             }
         }

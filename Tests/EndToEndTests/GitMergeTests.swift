@@ -141,6 +141,42 @@ import Testing
         #expect(try member.runBinary("check").status == 0)
         #expect(try gitStatus(member.root, "status", "--porcelain").output.isEmpty)
     }
+
+    /// One setlist renamed differently on both sides (git's rename/rename: the file name follows
+    /// the name, so git leaves both files, each holding the merged setlist): check says what
+    /// happened, repair joins the files into one setlist with a name conflict, resolve settles
+    /// the name and stages every file the merge left, and the merge commits clean.
+    @Test(arguments: [("--theirs", "Gig Praha 2026"), ("--ours", "Praha live")])
+    func aSetlistRenamedOnBothSidesIsJoinedAndItsNameSettled(side: String, name: String) throws {
+        let band = try Band()
+        let (leader, member) = (band.leader, band.member)
+        try leader.ok("rename", "Koncert", "Gig Praha 2026")
+        try band.commit(leader, "leader")
+        try member.ok("rename", "Koncert", "Praha live")
+        try band.commit(member, "member")
+        try band.fetch(member, from: leader)
+        let merge = try band.merge(member)
+        #expect(merge.status != 0 && merge.output.contains("rename/rename"), "\(merge.output)")
+        let check = try member.runBinary("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("renamed differently on two computers"), "\(check.stdout)")
+        #expect(check.stdout.contains(#"name: ours "Praha live", theirs "Gig Praha 2026""#), "\(check.stdout)")
+
+        let repair = try member.runBinary("check", "--repair")
+        #expect(repair.stdout.contains("the setlist was renamed apart on two computers"), "\(repair.stdout)")
+        let playlists = try #require(
+            try JSONSerialization.jsonObject(with: member.run("playlists", "--json").stdoutData) as? [[String: Any]])
+        #expect(playlists.count == 1, "one setlist, not two")
+        let resolve = try member.ok("resolve", side)
+        #expect(resolve.contains("Staged for git:"), "\(resolve)")
+        try git(member.root, "commit", "-q", "--no-edit")
+        #expect(try gitStatus(member.root, "status", "--porcelain").output.isEmpty)
+        #expect(try member.runBinary("check").status == 0)
+        let shown = try member.ok("show", name)
+        #expect(shown.contains("Highway to Hell") && shown.contains("Under the Bridge"), "\(shown)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: member.root.appendingPathComponent("playlists").path)
+        #expect(files.count == 1, "\(files)")
+    }
 }
 
 /// Runs git in `folder` with a fixed identity and the built `setlist` first on the PATH (git

@@ -40,4 +40,26 @@ import Testing
         #expect(library.songs[0].fields.chart?.lines == ["[A]theirs", "two"])
         #expect(library.conflicts.isEmpty)
     }
+
+    /// A setlist's name settled to one another setlist holds is refused, as `rename` refuses it:
+    /// two setlists of one name would stop every command.
+    @Test func aNameAnotherSetlistHoldsIsRefused() throws {
+        var library = Library()
+        try library.addPlaylist(named: "Gig Praha 2026")
+        let index = try library.addPlaylist(named: "Praha live")
+        let id = library.playlists[index].id
+        library.conflicts = [
+            LibraryConflict(
+                location: .playlist(id), subject: "playlist 'Praha live'", item: nil, field: "name", ours: .string("Praha live"),
+                theirs: .string("gig praha 2026"))
+        ]
+        var refused = library
+        #expect {
+            try refused.resolveConflicts([], taking: .theirs)
+        } throws: { error in
+            if case LibraryError.duplicatePlaylistName("Gig Praha 2026") = error { true } else { false }
+        }
+        try library.resolveConflicts([], taking: .mine)
+        #expect(library.playlists.map(\.name) == ["Gig Praha 2026", "Praha live"] && library.conflicts.isEmpty)
+    }
 }

@@ -128,7 +128,7 @@ import Testing
         let history = folder.store.history()
         #expect(history.first?.command == "setlist check --repair")
         #expect(history.first?.paths.contains(conflict) == true, "\(history)")
-        try folder.store.undo()
+        _ = try folder.store.undo()
         #expect(folder.text(conflict) == copy)
         let undone = try folder.store.check()
         #expect(undone.playlistCount == 1)
@@ -182,6 +182,35 @@ import Testing
         #expect(report.problems[0].detail.contains("songs[1]"))
         #expect(try folder.store.repair().remaining.isSound)
         #expect(try folder.store.load().songs[1].name == "Song  2")
+    }
+
+    /// A setlist renamed differently on two computers that a sync tool brought back as two files
+    /// with one id: check names it as such, repair joins them into one setlist whose name is a
+    /// conflict (the other file kept in the history's folder), a second repair finds nothing, and
+    /// undo takes the merge back.
+    @Test func repairJoinsTheTwoFilesOfASetlistRenamedApart() throws {
+        try folder.seed()
+        let listed = try playlistFile()
+        let original = try #require(folder.text(listed))
+        let playlist = try #require(try folder.store.load().playlists.first)
+        let renamed = "playlists/" + LibraryFiles.playlistFileName(name: "Elsewhere", id: playlist.id)
+        try folder.write(
+            original.replacingOccurrences(of: "\"name\" : \"\(playlist.name)\"", with: "\"name\" : \"Elsewhere\""), to: renamed)
+        let problems = try folder.store.check().problems
+        #expect(problems.count == 1 && problems[0].path == renamed, "\(problems)")
+        #expect(problems[0].detail.contains("renamed differently on two computers"), "\(problems)")
+
+        let repair = try folder.store.repair()
+        #expect(repair.actions.count == 1 && repair.actions[0].contains("merged into \(listed)"), "\(repair.actions)")
+        let library = try folder.store.load()
+        #expect(library.playlists.count == 1 && library.playlists[0].id == playlist.id && library.playlists[0].copies == playlist.copies)
+        #expect(library.conflicts.map(\.field) == ["name"])
+        #expect(folder.text(renamed) == nil)
+        #expect(folder.text(".history/sync-conflicts/" + renamed.replacingOccurrences(of: "/", with: "_")) != nil)
+        #expect(try folder.store.repair().actions.isEmpty)
+        // As for a sync tool's copy: undo takes the merge back, the other file stays kept.
+        _ = try folder.store.undo()
+        #expect(folder.text(listed) == original)
     }
 
     /// A name of nothing but spaces (another program wrote it) is said and named "Untitled", a

@@ -94,7 +94,8 @@ extension Library {
             case .playlist(let id):
                 guard let p = playlists.firstIndex(where: { $0.id == id }) else { return }
                 if conflict.field == "name", conflict.item == nil, case .string(let name) = conflict.theirs {
-                    playlists[p].name = name
+                    // As `rename` would: two setlists of one name would stop every command.
+                    try renamePlaylist(at: p, to: name)
                 } else if conflict.field == "order" {
                     playlists[p].items = ConflictKeys.reorder(playlists[p].items, key: ConflictKeys.itemKey, like: conflict.theirs)
                 } else if conflict.item == nil, let field = PlanField(conflictField: conflict.field) {

@@ -21,7 +21,8 @@ extension LibraryStore {
     /// Fixes what can be fixed without losing data, then checks again:
     ///
     /// - temporary files left by killed processes are removed, and a change cut short is finished;
-    /// - sync tools' conflict copies are merged into their files and kept in `.history/sync-conflicts`;
+    /// - sync tools' conflict copies are merged into their files and kept in `.history/sync-conflicts`,
+    ///   and so is the second file of a setlist renamed differently on two computers;
     /// - playlist files missing from the order file go back into it (at the end); entries naming
     ///   a missing file, a file name outside `playlists/`, or an id listed twice leave it; an entry
     ///   whose file holds another id takes the file's id;
@@ -46,6 +47,7 @@ extension LibraryStore {
             let firstEntry = (History(root: root).entryNumbers().last ?? 0) + 1
             let before = libraryFileContents()
             try mergeSyncConflictCopies(&report.actions, command: command)
+            try joinPlaylistsRenamedApart(&report.actions, command: command)
             renamePlaylistFilesNotUTF8(&report.actions)
             try repairOrder(&report.actions, command: command)
             try repairContents(&report.actions, command: command)

@@ -283,30 +283,60 @@ extension LibraryStore {
     /// recording where they disagree as conflicts), then moves the copy to ``SyncConflicts/keptFolder``.
     func mergeSyncConflictCopies(_ actions: inout [String], command: String) throws(LibraryError) {
         for copy in syncConflictCopies() {
-            guard let theirs = try? contents(of: copy.path), let ours = try? contents(of: copy.original) else { continue }
-            let base = commonVersion(of: copy.original, current: ours, copy: theirs)
-            let result: LibraryFileMerge.Result
-            do {
-                result = try LibraryFileMerge.merge(base: base, ours: ours, theirs: theirs, path: copy.original)
-            } catch {
-                actions.append("\(copy.path): left as it is, it cannot be merged: \(error)")
-                continue
-            }
-            try write([copy.original: result.data], replacing: [copy.original: ours], command: command)
-            let kept = SyncConflicts.keptFolder + "/" + copy.path.replacingOccurrences(of: "/", with: "_")
-            try LibraryError.onFiles { () throws(AtomicFileError) in
-                try AtomicFile.makeFolder(root.appendingPathComponent(SyncConflicts.keptFolder))
-                try AtomicFile.write(theirs, to: root.appendingPathComponent(kept), newFileMode: LibraryFiles.newFileMode(for: kept))
-                try AtomicFile.remove(root.appendingPathComponent(copy.path))
-            }
-            let how =
-                base == nil
-                ? "no common version in the history, so everything from both was kept" : "three-way, from the common version in the history"
-            let conflicts =
-                result.conflicts.isEmpty
-                ? "" : "; \(result.conflicts.count) disagreement\(result.conflicts.count == 1 ? "" : "s") to settle with `setlist resolve`"
-            actions.append("\(copy.path): merged into \(copy.original) (\(how))\(conflicts); the copy is kept as \(kept).")
+            if let done = try merge(copy.path, into: copy.original, command: command) { actions.append(done) }
         }
+    }
+
+    /// With the exclusive lock held: joins the files of one setlist renamed apart. A setlist
+    /// renamed differently on two computers comes back from a git merge (rename/rename) or a sync
+    /// tool as two files with one id, each under its own name; the order file lists one of them.
+    /// The other (a file the order does not list, whose name ends in the same short id and which
+    /// holds that id) is merged into it as a conflict copy is, so that its name is a conflict to
+    /// settle with `setlist resolve` rather than a second setlist.
+    func joinPlaylistsRenamedApart(_ actions: inout [String], command: String) throws(LibraryError) {
+        let orderPath = LibraryFiles.playlistOrder
+        guard let data = try? contents(of: orderPath),
+            let order = try? LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: data, path: orderPath)
+        else { return }
+        let names = LibraryFiles.playlistFileNames(in: root)
+        let listed = Set(order.playlists.map(\.file))
+        for name in names where !listed.contains(name) {
+            guard let entry = LibraryFiles.renamedApart(name, listedIn: order), names.contains(entry.file) else { continue }
+            let path = LibraryFiles.playlistFolder + "/" + name
+            guard let bytes = try? contents(of: path),
+                let file = try? LibraryFiles.decode(LibraryFiles.PlaylistFile.self, from: bytes, path: path), file.id == entry.id
+            else { continue }
+            if let done = try merge(path, into: LibraryFiles.playlistFolder + "/" + entry.file, command: command) {
+                actions.append("the setlist was renamed apart on two computers: " + done)
+            }
+        }
+    }
+
+    /// Merges the file at `copyPath` into the library file `original` and keeps the copy in
+    /// ``SyncConflicts/keptFolder``; what was done, in words, or nil when either cannot be read.
+    private func merge(_ copyPath: String, into original: String, command: String) throws(LibraryError) -> String? {
+        guard let theirs = try? contents(of: copyPath), let ours = try? contents(of: original) else { return nil }
+        let base = commonVersion(of: original, current: ours, copy: theirs)
+        let result: LibraryFileMerge.Result
+        do {
+            result = try LibraryFileMerge.merge(base: base, ours: ours, theirs: theirs, path: original)
+        } catch {
+            return "\(copyPath): left as it is, it cannot be merged: \(error)"
+        }
+        try write([original: result.data], replacing: [original: ours], command: command)
+        let kept = SyncConflicts.keptFolder + "/" + copyPath.replacingOccurrences(of: "/", with: "_")
+        try LibraryError.onFiles { () throws(AtomicFileError) in
+            try AtomicFile.makeFolder(root.appendingPathComponent(SyncConflicts.keptFolder))
+            try AtomicFile.write(theirs, to: root.appendingPathComponent(kept), newFileMode: LibraryFiles.newFileMode(for: kept))
+            try AtomicFile.remove(root.appendingPathComponent(copyPath))
+        }
+        let how =
+            base == nil
+            ? "no common version in the history, so everything from both was kept" : "three-way, from the common version in the history"
+        let conflicts =
+            result.conflicts.isEmpty
+            ? "" : "; \(result.conflicts.count) disagreement\(result.conflicts.count == 1 ? "" : "s") to settle with `setlist resolve`"
+        return "\(copyPath): merged into \(original) (\(how))\(conflicts); the copy is kept as \(kept)."
     }
 
     /// The version of `path`, now or in the history, that is closest to `copy`: the likeliest

@@ -49,13 +49,25 @@ public struct GitRepository: Sendable {
         return actions
     }
 
-    /// Stages those of `paths` (relative to the library folder) that git holds as unmerged, so a
-    /// merge whose conflicts were settled can be committed.
-    /// - Returns: the paths staged.
-    public func stageSettled(_ paths: [String]) -> [String] {
-        let unmerged = Set(run(["diff", "--name-only", "--diff-filter=U", "--relative"]).output.split(separator: "\n").map(String.init))
-        let staged = paths.filter(unmerged.contains)
-        guard !staged.isEmpty, run(["add", "--"] + staged).status == 0 else { return [] }
+    /// Stages those of `paths` (relative to the library folder) that git holds as unmerged (all of
+    /// them while a merge is in progress), so a merge whose conflicts were settled can be
+    /// committed; and the unmerged files of the setlists `playlistIDs` under any name: a setlist
+    /// renamed differently on both sides leaves its old name and the other side's unmerged.
+    /// - Returns: the paths staged (a removed file's removal).
+    public func stageSettled(_ paths: [String], playlistIDs: [String] = []) -> [String] {
+        let unmerged = run(["diff", "--name-only", "--diff-filter=U", "--relative"]).output.split(separator: "\n").map(String.init)
+        let merging = run(["rev-parse", "-q", "--verify", "MERGE_HEAD"]).status == 0
+        var wanted = paths.filter { merging || unmerged.contains($0) }
+        for id in playlistIDs {
+            let suffix = "-" + Identifier.short(id) + ".json"
+            wanted += unmerged.filter { $0.hasPrefix(LibraryFiles.playlistFolder + "/") && $0.hasSuffix(suffix) }
+        }
+        // One at a time: a path git never knew (the old name of a file never committed) would
+        // fail the others with it.
+        var staged: [String] = []
+        for path in wanted where !staged.contains(path) {
+            if run(["add", "--", path]).status == 0 { staged.append(path) }
+        }
         return staged
     }
 

@@ -18,16 +18,20 @@ extension LibraryStore {
     /// finishes the merge.
     public func resolveConflicts(_ numbers: [Int], taking side: MergeSide, command: String) throws -> ResolveReport {
         var report = ResolveReport()
-        let (settled, library) = try modify(command: command) { library in
+        let (settled, library, moved) = try modify(command: command) { library in
             let before = library
             let settled = try library.resolveConflicts(numbers, taking: side)
-            return (settled.map { (before.path(of: $0), $0) }, library)
+            // A name settled moves the setlist's file, and the order file with it.
+            let moved = settled.map(library.path(of:)).filter { !settled.map(before.path(of:)).contains($0) }
+            return (settled.map { (before.path(of: $0), $0) }, library, moved)
         }
         report.settled = settled
         report.remaining = library.conflicts.count
         let stillOpen = Set(library.conflicts.map { library.path(of: $0) })
-        let files = Set(settled.map(\.0)).subtracting(stillOpen).sorted()
-        if let git = try? GitRepository(containing: root) { report.staged = git.stageSettled(files) }
+        var files = Set(settled.map(\.0) + moved).subtracting(stillOpen)
+        if !moved.isEmpty { files.insert(LibraryFiles.playlistOrder) }
+        let setlists = settled.compactMap { if case .playlist(let id) = $0.1.location { id } else { nil } }
+        if let git = try? GitRepository(containing: root) { report.staged = git.stageSettled(files.sorted(), playlistIDs: setlists) }
         return report
     }
 }
