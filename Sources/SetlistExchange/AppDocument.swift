@@ -93,7 +93,9 @@ public enum AppDocument {
 
     /// The app's playlist as a setlist document: the playlist keeps the id of the member's
     /// playlist of its name (the app has no playlist ids), each copy the id of the member's copy
-    /// of the same song, so an update or a re-import finds them.
+    /// of the same song, so an update or a re-import finds them. What the app does not keep
+    /// stays as the member has it: each copy's chart, the breaks (``withBreaks(of:around:)``)
+    /// and the plan; the update would otherwise take them for removed by the sender.
     public static func setlist(name: String, songs: [AppSong], source: String, library: Library) -> SharedSetlist {
         let existing = library.playlists.first { Text.fold($0.name) == Text.fold(name) }
         let playlistID = existing?.id ?? Identifier.derived(from: ("app-playlist/" + Text.fold(name)).utf8)
@@ -101,7 +103,11 @@ public enum AppDocument {
         var originalsByNumber: [Int: String] = [:]
         for song in library.songs { originalsByNumber[appID(for: song.id)] = originalsByNumber[appID(for: song.id)] ?? song.id }
         var copiesByNumber: [Int: [String]] = [:]
-        for copy in existing?.copies ?? [] { copiesByNumber[appID(for: copy.originalID ?? copy.id), default: []].append(copy.id) }
+        var charts: [String: Chart] = [:]
+        for copy in existing?.copies ?? [] {
+            copiesByNumber[appID(for: copy.originalID ?? copy.id), default: []].append(copy.id)
+            charts[copy.id] = copy.fields.chart
+        }
         var items: [PlaylistItem] = []
         var originals: [Song] = []
         var used: Set<String> = []
@@ -114,12 +120,16 @@ public enum AppDocument {
                 id = songID(for: song.id) + "-\(attempt)"
             }
             used.insert(id)
-            items.append(.song(SongCopy(id: id, originalID: original, fields: song.fields)))
+            var fields = song.fields
+            if fields.chart == nil { fields.chart = charts[id] }
+            items.append(.song(SongCopy(id: id, originalID: original, fields: fields)))
             if !originals.contains(where: { $0.id == original }) { originals.append(Song(id: original, fields: song.fields)) }
         }
         items = withBreaks(of: existing, around: items)
+        var playlist = Playlist(id: playlistID, name: name, items: items)
+        playlist.plan = existing?.plan
         return SharedSetlist(
-            source: source, playlist: Playlist(id: playlistID, name: name, items: items), originals: originals,
+            source: source, playlist: playlist, originals: originals,
             generator: "Playlists (iOS app)", exported: Date(timeIntervalSince1970: 0), version: PlstsFormat.version)
     }
 

@@ -63,6 +63,28 @@ import Testing
         #expect(library.playlists[0].copies[1].fields.key == MusicalKey(parsing: "D minor"))
     }
 
+    /// What the app keeps no track of stays as the member has it when an app document updates
+    /// the setlist: each copy's chart and the plan are not taken for removed by the sender.
+    @Test func anAppDocumentLeavesTheChartsAndThePlan() throws {
+        var library = Fixtures.leaderLibrary()
+        guard case .song(var copy) = library.playlists[0].items.first(where: { if case .song = $0 { true } else { false } }) else {
+            Issue.record("no copy")
+            return
+        }
+        copy.fields.chart = Chart(lines: ["[C]la la"], key: nil)
+        let index = try #require(library.playlists[0].items.firstIndex(of: .song(library.playlists[0].copies[0])))
+        library.playlists[0].items[index] = .song(copy)
+        var plan = ShowPlan()
+        plan.gap = 30
+        library.playlists[0].plan = plan
+        let exported = AppDocument.export(library.playlists[0])
+        let before = library
+        let report = try PlstsImport.apply(try IncomingDocument.read(exported, source: "Concert.plsts").setlist(for: library), to: &library)
+        #expect(report.kind == .unchanged, "\(report.lines(dryRun: false))")
+        #expect(library == before)
+        #expect(library.playlists[0].copies[0].fields.chart?.lines == ["[C]la la"] && library.playlists[0].plan?.gap == 30)
+    }
+
     @Test func anAppExportReimportedIsANoOpWithStableIDs() throws {
         var library = Fixtures.leaderLibrary()
         let exported = AppDocument.export(library.playlists[0])
