@@ -57,12 +57,11 @@ struct PlaylistMerge {
                     if !described.isEmpty { fieldChanges.append(.changed(position: position, song: fields, fields: described)) }
                     if let outcome = notes.outcome { fieldChanges.append(.notes(position: position, song: fields, outcome: outcome)) }
                     for field in SongField.allCases where conflicting.contains(field) {
+                        let (yours, theirs) = Self.show(field, of: copy.fields, against: sent.fields, notation: notation)
                         conflicts.append(
                             .conflict(
                                 ConflictNote(
-                                    place: "#\(position) \(fields.listing), \(Self.fieldName(field))",
-                                    yours: Self.show(field, of: copy.fields, notation: notation),
-                                    theirs: Self.show(field, of: sent.fields, notation: notation),
+                                    place: "#\(position) \(fields.listing), \(Self.fieldName(field))", yours: yours, theirs: theirs,
                                     keptYours: preference == .mine)))
                     }
                     // A copy made here that the sender sent exactly as it is gets no base: nothing
@@ -197,6 +196,18 @@ struct PlaylistMerge {
         case .notes: fields.notes.map { "\"\($0)\"" } ?? "none"
         case .chart: fields.chart.map { $0.lines.count == 1 ? "1 line" : "\($0.lines.count) lines" } ?? "none"
         }
+    }
+
+    /// One field's two values in a conflict as the report shows them: two charts with the first
+    /// line where they differ, which their lengths alone would not tell.
+    static func show(_ field: SongField, of yours: SongFields, against theirs: SongFields, notation: KeyNotation) -> (String, String) {
+        let shown = (show(field, of: yours, notation: notation), show(field, of: theirs, notation: notation))
+        guard field == .chart, let mine = yours.chart?.lines, let sent = theirs.chart?.lines else { return shown }
+        let index = zip(mine, sent).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, sent.count)
+        func line(_ lines: [String]) -> String {
+            index < lines.count ? "line \(index + 1) \"\(lines[index])\"" : "no line \(index + 1)"
+        }
+        return (shown.0 + ", " + line(mine), shown.1 + ", " + line(sent))
     }
 
     /// The fields other than the notes that differ, worded for people.

@@ -95,6 +95,10 @@ import Testing
             let line = try #require(report.conflicts.first).description
             #expect(line.contains(PlaylistMerge.show(field, of: mine, notation: .english)), "the report names the member's value: \(line)")
             #expect(line.contains(keepMine ? "kept yours" : "replacing yours"), "\(line)")
+            // Two charts are told apart by the first line where they differ.
+            if field == .chart {
+                #expect(line.contains(#"2 lines, line 1 "[D]theirs""#) && line.contains(#"1 line, line 1 "[C]mine""#), "\(line)")
+            }
             // The sender's value is now the base: importing it again changes nothing.
             let settled = member
             _ = try Self.update(&member, from: leader, keepMine: keepMine)
