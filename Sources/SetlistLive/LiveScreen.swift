@@ -148,7 +148,7 @@ private struct Layout {
     private func chartLines() -> [ScreenLine] {
         let fields = stage.copy.fields
         guard let chart = fields.chart?.shown(in: fields.key, notation: stage.notation) else { return [] }
-        return ChartLine.monospaced(ChartLine.lines(of: chart), width: width).map { laid in
+        return ChartLine.monospaced(ChartLine.lines(of: chart), width: width, notation: stage.notation).map { laid in
             switch laid.kind {
             case .chords, .heading: ScreenLine(laid.indented, .heading)
             case .comment: ScreenLine(laid.indented, .dim)

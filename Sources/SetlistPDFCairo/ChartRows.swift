@@ -8,6 +8,8 @@ struct ChartRows {
     let typesetter: Typesetter
     let left: Double
     let width: Double
+    /// How a key change is spelled.
+    var notation: KeyNotation = .english
 
     static let lyrics = Font(size: 11)
     static let chord = Font(size: 10, bold: true)
@@ -41,8 +43,8 @@ struct ChartRows {
             switch line {
             case .lyrics(let segments):
                 add(lyricRows(segments, x: x, width: available))
-            case .comment(let text):
-                add(commentRows(text, x: x, width: available))
+            case .comment, .keyChange:
+                add(commentRows(line.commentText(notation: notation) ?? "", x: x, width: available))
             case .sectionStart(let section, let label):
                 let heading = typesetter.box(label.uppercased(), font: Self.section, gray: 0.4, width: width)
                 var headingRows = Row.lines(of: heading, x: left, spaceBefore: rows.isEmpty ? 0 : 3, keepTogether: true)

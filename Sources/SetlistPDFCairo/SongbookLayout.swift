@@ -147,12 +147,12 @@ struct SongbookLayout {
         var body: [Row]
         if let chart {
             let lines = ChartLine.lines(of: chart)
-            body = ChartRows(typesetter: typesetter, left: frame.left, width: frame.contentWidth).rows(lines)
+            body = ChartRows(typesetter: typesetter, left: frame.left, width: frame.contentWidth, notation: notation).rows(lines)
             // Too long for the page: in two columns, if that keeps it on one.
             if FlowDocument(rows: rows + body).totalHeight + 6 > pageHeight {
                 let width = (frame.contentWidth - TwoColumns.gutter) / 2
                 let room = pageHeight - FlowDocument(rows: rows).totalHeight - 6
-                let columns = ChartRows(typesetter: typesetter, left: frame.left, width: width).rows(lines)
+                let columns = ChartRows(typesetter: typesetter, left: frame.left, width: width, notation: notation).rows(lines)
                 if let block = TwoColumns.block(columns, columnWidth: width, height: room) { body = [block] }
             }
         } else {

@@ -41,7 +41,8 @@ public enum ChordPro {
             problems += song.problems
             if var fields = song.fields {
                 do {
-                    fields.chart = try Chart(text: ChordProFile.body(of: chart).joined(separator: "\n"), key: fields.key)
+                    let body = try ChordProFile.body(of: chart, firstLine: chartStart, notation: notation)
+                    fields.chart = try Chart(text: body.joined(separator: "\n"), key: fields.key)
                     if let capo, let shapes = fields.key {
                         let heard = shapes.transposed(by: capo.frets)
                         fields.key = heard

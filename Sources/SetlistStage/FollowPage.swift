@@ -176,6 +176,7 @@ public enum FollowPage {
               }
             } else if (row.kind === "heading") line = el("div", "h", row.text);
             else if (row.kind === "comment") line = el("div", "cm", row.text);
+            else if (row.kind === "key") line = el("div", "cm", "Key: " + keyName(view.keyNames, row.key, settings.transpose));
             else if (row.kind === "verbatim") line = el("div", "v", row.text);
             else line = el("div", "row", " ");
             if (row.chorus) line.classList.add("chorus");

@@ -25,10 +25,12 @@ public struct StageView: Codable, Hashable, Sendable {
 
     /// One line of a chart as the page sets it.
     public struct ChartRow: Codable, Hashable, Sendable {
-        /// "lyrics", "heading", "comment", "verbatim" or "blank".
+        /// "lyrics", "heading", "comment", "key" (a key change), "verbatim" or "blank".
         public var kind: String
         /// The text of a heading, comment or verbatim line.
         public var text: String?
+        /// The key a key change changes to.
+        public var key: Key?
         /// The stretches of a lyrics line, each under its chord.
         public var segments: [ChartSegmentView]?
         /// Whether the line is in a chorus (set off as songbooks do).
@@ -54,6 +56,10 @@ public struct StageView: Codable, Hashable, Sendable {
         public var mode: String
         /// As the library's notation writes it ("B♭ minor", "H dur").
         public var name: String
+
+        init(_ key: MusicalKey, notation: KeyNotation) {
+            (pitchClass, mode, name) = (key.pitchClass, key.mode.rawValue, key.spelled(in: notation))
+        }
     }
 
     /// A break between sets, after the song at `after`.
@@ -101,7 +107,7 @@ public struct StageView: Codable, Hashable, Sendable {
                 songs.append(
                     Song(
                         position: entry.position, title: fields.name, author: fields.author, length: fields.length.map(SongLength.format),
-                        key: fields.key.map { Key(pitchClass: $0.pitchClass, mode: $0.mode.rawValue, name: $0.spelled(in: notation)) },
+                        key: fields.key.map { Key($0, notation: notation) },
                         bpm: fields.bpm, notes: fields.notes, set: label,
                         chart: entry.position == position ? Self.chart(of: fields, notation: notation) : nil))
             }
@@ -137,6 +143,9 @@ public struct StageView: Codable, Hashable, Sendable {
                                 chord: segment.chord, text: segment.text, root: chord?.root, quality: chord?.quality, bass: chord?.bass)
                         }, chorus: inChorus))
             case .comment(let text): rows.append(ChartRow(kind: "comment", text: text, chorus: inChorus))
+            case .keyChange(let key):
+                // The phone moves it with its own transpose, as it moves the song's key.
+                rows.append(ChartRow(kind: "key", key: Key(key, notation: notation), chorus: inChorus))
             case .sectionStart(let section, let label):
                 rows.append(ChartRow(kind: "heading", text: label))
                 chorus = section == .chorus

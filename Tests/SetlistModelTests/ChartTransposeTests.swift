@@ -157,6 +157,27 @@ import Testing
         #expect(chart.shown(in: MusicalKey(parsing: "G major"), notation: .german).lines == ["[G]Jdu [Emi]dál [A]a [D7]zpět"])
     }
 
+    /// A `{key}` after the song's own is a key change: it stays in the chart, moves with the
+    /// chords, and the chords after it are spelled for the key it names; one naming the key in
+    /// force says nothing and goes; one that is no key is refused with its line.
+    @Test func aKeyChangeStaysMovesAndSpellsTheChordsAfterIt() throws {
+        let text = "{title: Love}\n{key: C}\n[C]Love [F]is [G]all\n{key: C}\n{key: Eb}\n[Eb]a[Ab]round [Bb]now [Cm]yeah\n"
+        let chart = try #require(try ChordProFile.chart(in: text, keyOtherwise: nil, notation: .english))
+        #expect(chart.key == MusicalKey(parsing: "C major"))
+        #expect(chart.lines == ["[C]Love [F]is [G]all", "{key: Eb}", "[Eb]a[Ab]round [Bb]now [Cm]yeah"])
+        let moved = chart.shown(in: MusicalKey(parsing: "E major"))
+        #expect(moved.lines == ["[E]Love [A]is [B]all", "{key: G}", "[G]a[C]round [D]now [Em]yeah"])
+        // Up a tone from D: the change to F spells its chords with flats, not as A#.
+        let d = chart.shown(in: MusicalKey(parsing: "D major"))
+        #expect(d.lines == ["[D]Love [G]is [A]all", "{key: F}", "[F]a[Bb]round [C]now [Dm]yeah"])
+        #expect(ChartLine.lines(of: d)[1] == .keyChange(try #require(MusicalKey(parsing: "F major"))))
+        #expect(ChartLine.lines(of: d)[1].commentText(notation: .german) == "Key: F dur")
+        #expect(ChartLine.monospaced(ChartLine.lines(of: d))[2].text == "(Key: F major)")
+        #expect(throws: ValueError.invalidChartKey(line: 4, text: "Q")) {
+            try ChordProFile.chart(in: "{key: C}\n[C]la\n\n{key: Q}\n", keyOtherwise: nil, notation: .english)
+        }
+    }
+
     /// A chart with no key, or a record with none, shows the chart as written.
     @Test func aChartWithoutAKeyIsNeverMoved() throws {
         let chart = try #require(try Chart(text: "[C]la", key: nil))

@@ -109,6 +109,20 @@ import Testing
             ])
     }
 
+    /// A second `{key}` is where the song changes key: it stays in the chart; one that is no
+    /// key is a problem of the file, named with its line.
+    @Test func aKeyChangeStaysInTheChart() throws {
+        let text = "{title: Love}\n{key: G}\n[G]Love is [C]all around\n{key: A}\n[A]Love is [D]all around\n"
+        let song = try #require(try ChordPro.read(text, file: "love.cho", withLyrics: false).songs.first)
+        #expect(song.fields.key == MusicalKey(parsing: "G major"))
+        #expect(song.fields.chart?.lines == ["[G]Love is [C]all around", "{key: A}", "[A]Love is [D]all around"])
+        let bad = try ChordPro.read(text + "{key: Q}\n", file: "love.cho", withLyrics: false)
+        #expect(
+            bad.songs.isEmpty
+                && bad.problems.map(\.message) == [#"Line 6: {key: "Q"} is not a key. Write it like {key: Am}, {key: F#} or {key: Bb}."#],
+            "\(bad.problems)")
+    }
+
     /// Songs as the ChordPro project ships them: what each keeps, and that it reads as a chart.
     @Test func realFilesKeepTheirCharts() throws {
         let swing = try #require(try Fixture.sheet("chordpro-real/swinglow.cho").songs.first?.fields)

@@ -120,7 +120,7 @@ import Testing
         var playlist = StageFixtures.concert
         guard case .song(var copy) = playlist.items[0] else { return }
         copy.fields.chart = try Chart(
-            text: "{soc}\n[G]I'm on the [D/F#]highway to [Em7]hell\n{eoc}\n[N.C.]Stop", key: MusicalKey(parsing: "G major"))
+            text: "{soc}\n[G]I'm on the [D/F#]highway to [Em7]hell\n{eoc}\n[N.C.]Stop\n{key: B}", key: MusicalKey(parsing: "G major"))
         playlist.items[0] = .song(copy)
         let view = StageView(playlist: playlist, position: 1, notation: .english)
         #expect(view.songs[1].chart == nil, "only the song the band is on carries its chart")
@@ -133,10 +133,11 @@ import Testing
         let answers = try browse(
             view,
             [
-                "text I'm on the", chords, aligned, "eval document.querySelector('.chart .h').textContent",
-                "click #settingsButton", "click [data-act=down]", chords,
+                "text I'm on the", chords, aligned, "eval document.querySelector('.chart .h').textContent", "text Key: D♭ major",
+                "click #settingsButton", "click [data-act=down]", chords, "text Key: C major",
             ])
-        #expect(answers == ["ok", #""A E/G# F#m7 N.C.""#, "true", #""Chorus""#, "ok", "ok", #""Ab Eb/G Fm7 N.C.""#])
+        // The key change moves with the copy's key and with the phone's transpose.
+        #expect(answers == ["ok", #""A E/G# F#m7 N.C.""#, "true", #""Chorus""#, "ok", "ok", "ok", #""Ab Eb/G Fm7 N.C.""#, "ok"])
     }
 
     /// The page's chord names agree with setlist's for every key and every move: a chart on each

@@ -129,7 +129,7 @@ struct ChartCommand: SetlistSubcommand {
         }
         for line in context.outputWidth.map({ Cells.wrap(heading, width: $0) }) ?? [heading] { context.say(emphasis.strong(line)) }
         context.say()
-        for line in ChartText.lines(of: shown, emphasis: emphasis, width: context.outputWidth) { context.say(line) }
+        for line in ChartText.lines(of: shown, emphasis: emphasis, width: context.outputWidth, notation: notation) { context.say(line) }
     }
 
     private var inOption: String { `in`.map { " --in \(ShellWord.asNeeded($0))" } ?? "" }

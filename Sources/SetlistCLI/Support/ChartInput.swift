@@ -30,8 +30,8 @@ enum ChartInput {
 /// A chart for the terminal: chords over the lyrics, in bold where the output is a terminal,
 /// fitted to its width (``ChartLine/monospaced(_:width:)``).
 enum ChartText {
-    static func lines(of chart: Chart, emphasis: Emphasis, width: Int?) -> [String] {
-        ChartLine.monospaced(ChartLine.lines(of: chart), width: width).map { line in
+    static func lines(of chart: Chart, emphasis: Emphasis, width: Int?, notation: KeyNotation) -> [String] {
+        ChartLine.monospaced(ChartLine.lines(of: chart), width: width, notation: notation).map { line in
             switch line.kind {
             case .chords, .heading: String(repeating: " ", count: line.indent) + emphasis.strong(line.text)
             case .comment, .lyrics, .verbatim, .blank: line.indented

@@ -85,8 +85,9 @@ public struct Chart: Hashable, Sendable {
 struct ChartTransposer {
     let semitones: Int
     let notation: KeyNotation
-    /// The note names of the target key, worked out once for every chord of the chart.
-    let names: [String]
+    /// The note names of the target key, worked out once for every chord of the chart (and
+    /// again after a key change, for the key the song changes to).
+    private(set) var names: [String]
 
     init(by semitones: Int, to target: MusicalKey, notation: KeyNotation) {
         (self.semitones, self.notation) = (semitones, notation)
@@ -94,12 +95,20 @@ struct ChartTransposer {
     }
 
     func lines(_ lines: [String]) -> [String] {
-        ChartSection.walk(lines).map { line, directive, section in
-            if directive != nil || line.hasPrefix("#") { return line }
+        var moving = self
+        return ChartSection.walk(lines).map { line, directive, section in
+            if let directive {
+                // A key change moves with the chords, and the chords after it are spelled for it.
+                guard directive.name == "key", let key = MusicalKey(parsing: directive.value) else { return line }
+                let moved = key.transposed(by: semitones)
+                moving.names = ChordSpelling.names(for: moved, notation: notation)
+                return ChordProFile.keyDirective(moved)
+            }
+            if line.hasPrefix("#") { return line }
             switch section {
-            case .grid?: return grid(line)
+            case .grid?: return moving.grid(line)
             case let section? where section.isVerbatim: return line
-            default: return bracketed(line)
+            default: return moving.bracketed(line)
             }
         }
     }

@@ -9,6 +9,9 @@ public enum ChartLine: Hashable, Sendable {
     /// A section opens, with the label its directive gives or its ``ChartSection/heading``.
     case sectionStart(ChartSection, label: String)
     case sectionEnd(ChartSection)
+    /// `{key: D}` after the song's first key: the song changes key there (spelled in the
+    /// reader's notation, ``commentText(notation:)``).
+    case keyChange(MusicalKey)
     /// A line inside a tab or grid, shown in a fixed-width font as written.
     case verbatim(String)
     case blank
@@ -19,6 +22,16 @@ public enum ChartLine: Hashable, Sendable {
         guard value.contains("=") else { return value }
         guard let start = value.range(of: "label=\"") else { return "" }
         return String(value[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The text of a comment, and of a key change as a comment says it ("Key: D major"); nil
+    /// for any other line.
+    public func commentText(notation: KeyNotation) -> String? {
+        switch self {
+        case .comment(let text): text
+        case .keyChange(let key): "Key: " + key.spelled(in: notation)
+        default: nil
+        }
     }
 
     /// The lines of `chart` to show.
@@ -35,6 +48,8 @@ public enum ChartLine: Hashable, Sendable {
                     shown.append(.comment(directive.value))
                 } else if directive.name == "chorus" {
                     shown.append(.comment(directive.value.isEmpty ? "Chorus" : directive.value))
+                } else if directive.name == "key", !directive.value.isEmpty {
+                    shown.append(MusicalKey(parsing: directive.value).map(ChartLine.keyChange) ?? .comment("Key: " + directive.value))
                 }
                 continue
             }
@@ -111,7 +126,7 @@ extension ChartLine {
     /// it. With a `width` (a terminal's), a line wider than it goes on below with its chords
     /// (the chords never part from their syllables), comments wrap, and headings and tab lines
     /// are cut.
-    public static func monospaced(_ lines: [ChartLine], width: Int? = nil) -> [MonospacedChartLine] {
+    public static func monospaced(_ lines: [ChartLine], width: Int? = nil, notation: KeyNotation = .english) -> [MonospacedChartLine] {
         var result: [MonospacedChartLine] = [], indent = 0
         for line in lines {
             let room = width.map { max($0 - indent, 1) }
@@ -119,8 +134,8 @@ extension ChartLine {
             case .lyrics(let segments):
                 let (chords, lyrics) = ChartSegment.monospaced(segments)
                 result += pairs(chords: chords, lyrics: lyrics, room: room).map { MonospacedChartLine(kind: $0, text: $1, indent: indent) }
-            case .comment(let text):
-                let bracketed = "(" + text + ")"
+            case .comment, .keyChange:
+                let bracketed = "(" + (line.commentText(notation: notation) ?? "") + ")"
                 for part in room.map({ Cells.wrap(bracketed, width: $0) }) ?? [bracketed] {
                     result.append(MonospacedChartLine(kind: .comment, text: part, indent: indent))
                 }

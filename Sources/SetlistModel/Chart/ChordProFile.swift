@@ -2,7 +2,8 @@
 public enum ChordProFile {
     /// The chart in a ChordPro `text` (a file, or what an editor saved): every line but the
     /// directives that are a song's details (``ChordProDirective/details``), in the key its
-    /// `{key: …}` names, else in `fallback`. Nil when nothing is left.
+    /// first `{key: …}` names, else in `fallback`; a later `{key}` is a key change and stays
+    /// (``body(of:firstLine:notation:)``). Nil when nothing is left.
     /// - Throws: ``ValueError`` for a `{key}` that is no key, a second song (`{new_song}`), a
     ///   control character or a chart too long, each naming the line.
     public static func chart(in text: String, keyOtherwise fallback: MusicalKey?, notation: KeyNotation) throws(ValueError) -> Chart? {
@@ -22,16 +23,32 @@ public enum ChordProFile {
                 key = parsed
             }
         }
-        return try Chart(text: body(of: lines).joined(separator: "\n"), key: key ?? fallback)
+        return try Chart(text: body(of: lines, notation: notation).joined(separator: "\n"), key: key ?? fallback)
     }
 
     /// The lines of a song's ChordPro text that are its chart: all but the directives of its
     /// details, and but the blank line after them where a blank line came before them (the
-    /// title block of a file leaves no gap of two lines).
-    public static func body(of lines: [String]) -> [String] {
-        var body: [String] = [], removed = false
-        for line in lines {
+    /// title block of a file leaves no gap of two lines). A `{key}` after the first is the song
+    /// changing key there: it stays, written as ``keyDirective(_:)`` writes keys, unless it
+    /// names the key already in force. `firstLine` is the number of the first of `lines`.
+    /// - Throws: ``ValueError/invalidChartKey(line:text:)`` for a key change that is no key.
+    public static func body(of lines: [String], firstLine: Int = 1, notation: KeyNotation) throws(ValueError) -> [String] {
+        var body: [String] = [], removed = false, current: MusicalKey?, keyed = false
+        for (index, line) in lines.enumerated() {
             if let directive = ChordProDirective(line), directive.isDetail {
+                if directive.name == "key", !directive.value.isEmpty {
+                    guard let key = MusicalKey(parsing: directive.value, notation: notation) else {
+                        if keyed { throw .invalidChartKey(line: firstLine + index, text: directive.value) }
+                        continue // The song's key: the caller reports it.
+                    }
+                    if keyed, key != current {
+                        body.append(keyDirective(key))
+                        current = key
+                        removed = false
+                        continue
+                    }
+                    (keyed, current) = (true, key)
+                }
                 removed = true
                 continue
             }
