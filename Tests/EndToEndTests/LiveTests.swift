@@ -75,6 +75,17 @@ import Testing
         #expect(settings(before) == settings(after), "the terminal's settings are restored")
     }
 
+    /// Starts `live Koncert` with `arguments` in `tmux` on a clock that faketime starts at `time`
+    /// on 2026-03-14 (UTC) and runs 20 times as fast, and waits for its screen to show `screen`.
+    func startShow(in tmux: Tmux, of lib: TemporaryLibrary, at time: String, _ arguments: String, showing screen: String) throws {
+        let binary = try SetlistBinary.url().path
+        try tmux.type(
+            "TZ=UTC SETLIST_HOME='\(lib.root.path)' faketime -f '@2026-03-14 \(time) x20' '\(binary)' live Koncert \(arguments); echo EXIT=$?"
+        )
+        try tmux.keys("Enter")
+        _ = try tmux.waitFor { $0.contains(screen) }
+    }
+
     /// The gig log of a real show on an injected clock: faketime starts the program's clock at
     /// 2026-03-14 20:00 UTC and runs it 20 times as fast, so a minute on stage is 3 seconds here.
     /// Three songs are played for over a minute, one is stepped past at once: three are logged.
@@ -82,12 +93,7 @@ import Testing
         let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 80, rows: 24)
         defer { tmux.kill() }
-        let binary = try SetlistBinary.url().path
-        try tmux.type(
-            "TZ=UTC SETLIST_HOME='\(lib.root.path)' faketime -f '@2026-03-14 20:00:00 x20' '\(binary)' live Koncert --venue Lucerna; echo EXIT=$?"
-        )
-        try tmux.keys("Enter")
-        _ = try tmux.waitFor { $0.contains("1/4 · Set 1") }
+        try startShow(in: tmux, of: lib, at: "20:00:00", "--venue Lucerna", showing: "1/4 · Set 1")
         Thread.sleep(forTimeInterval: 4.5) // 90 s on the program's clock
         try tmux.keys("Right")
         _ = try tmux.waitFor { $0.contains("2/4 · Set 1") }
@@ -122,15 +128,10 @@ import Testing
         let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 200, rows: 24)
         defer { tmux.kill() }
-        let binary = try SetlistBinary.url().path
         func show(at time: String, position: Int) throws -> String {
             try tmux.type("clear")
             try tmux.keys("Enter")
-            try tmux.type(
-                "TZ=UTC SETLIST_HOME='\(lib.root.path)' faketime -f '@2026-03-14 \(time) x20' '\(binary)' live Koncert --at \(position); echo EXIT=$?"
-            )
-            try tmux.keys("Enter")
-            _ = try tmux.waitFor { $0.contains("\(position)/4 · Set") }
+            try startShow(in: tmux, of: lib, at: time, "--at \(position)", showing: "\(position)/4 · Set")
             Thread.sleep(forTimeInterval: 4.5) // 90 s on the program's clock
             try tmux.keys("q")
             // The pane wraps long lines: read it as one.
