@@ -171,7 +171,7 @@ public enum PlstsImport {
     /// The notes of a copy after an update: `mine` are the member's, `base` the copy as last
     /// received (nil when unknown), `theirs` the sender's now. When both changed them, neither
     /// is lost: the member's are kept and the sender's added below (with `.mine` preferred, only
-    /// the member's are kept).
+    /// the member's are kept); when one side's hold the other's whole, those are kept (the sender's unless `.mine`).
     public static func mergeNotes(mine: String?, base: SongFields?, theirs: String?, preferring preference: MergePreference = .theirs) -> (
         notes: String?, outcome: NotesOutcome?
     ) {
@@ -184,6 +184,9 @@ public enum PlstsImport {
         guard let theirs else { return (mine, nil) }
         if mine.contains(theirs) { return (mine, nil) }
         if preference == .mine { return (mine, .keptMine(theirs: theirs)) }
+        // The sender took the member's notes and added to them (the base is older than what the
+        // member last sent): taken whole, nothing of the member's is lost.
+        if theirs.contains(mine) { return (theirs, .updated) }
         let combined = mine + "\n\n" + theirs
         return combined.count <= Text.maximumNotesLength ? (combined, .combined) : (mine, .keptYours)
     }

@@ -65,6 +65,31 @@ import Testing
         #expect(try Self.song("Stairway to Heaven", in: leader)["bpm"] as? Int == 120)
     }
 
+    /// A note the member extended, then the leader extended further, comes back to the member
+    /// as the leader's whole: round trip after round trip, no note is doubled on either side.
+    @Test func notesExtendedInTurnNeverDouble() throws {
+        let leader = try ExchangeTests.leader()
+        try leader.ok("edit-song", "Highway to Hell", "--in", "Concert", "--notes", "Angus counts in")
+        let member = try TemporaryLibrary()
+        try member.ok("import", "-", stdin: try ExchangeTests.export(leader))
+        var notes = "Angus counts in"
+        for round in 1...3 {
+            notes += ". Bass \(round)"
+            try member.ok("edit-song", "Highway to Hell", "--in", "Concert", "--notes", notes)
+            let reply = try leader.ok("import", "-", stdin: try ExchangeTests.export(member))
+            #expect(!reply.contains("both changed"), "round \(round): \(reply)")
+            notes += ". Drums \(round)"
+            try leader.ok("edit-song", "Highway to Hell", "--in", "Concert", "--notes", notes)
+            let update = try member.ok("import", "-", stdin: try ExchangeTests.export(leader))
+            #expect(!update.contains("both changed"), "round \(round): \(update)")
+            try member.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--bpm", "\(100 + round)")
+            _ = try leader.ok("import", "-", stdin: try ExchangeTests.export(member))
+            for lib in [leader, member] {
+                #expect(try Self.song("Highway to Hell", in: lib)["notes"] as? String == notes, "round \(round)")
+            }
+        }
+    }
+
     /// A member's unchanged reply to what the leader sent takes back none of the leader's changes
     /// made since: the tempo, the order and the name stay the leader's.
     @Test func anUnchangedReplyKeepsTheLeadersLaterChanges() throws {

@@ -135,6 +135,11 @@ import Testing
         #expect(PlstsImport.mergeNotes(mine: "mine", base: base, theirs: nil) == ("mine", nil))
         #expect(PlstsImport.mergeNotes(mine: "mine", base: base, theirs: "theirs") == ("mine\n\ntheirs", .combined))
         #expect(PlstsImport.mergeNotes(mine: "mine and theirs", base: base, theirs: "theirs") == ("mine and theirs", nil))
+        // The sender added to what the member last sent them (the base is older): taken whole.
+        #expect(PlstsImport.mergeNotes(mine: "mine", base: base, theirs: "mine. And more") == ("mine. And more", .updated))
+        #expect(
+            PlstsImport.mergeNotes(mine: "mine", base: base, theirs: "mine. And more", preferring: .mine)
+                == ("mine", .keptMine(theirs: "mine. And more")))
         // Without a base (a copy never received), nothing the member wrote is lost.
         #expect(PlstsImport.mergeNotes(mine: nil, base: nil, theirs: "theirs") == ("theirs", .updated))
         #expect(PlstsImport.mergeNotes(mine: "mine", base: nil, theirs: nil) == ("mine", nil))
