@@ -8,9 +8,10 @@ enum SongbookChart {
     /// the chart is as written and there is no shape key.
     static func shown(_ fields: SongFields, capo: Int?, notation: KeyNotation) -> (chart: Chart?, shapes: MusicalKey?) {
         guard let chart = fields.chart else { return (nil, nil) }
-        let sounding = chart.shown(in: fields.key, notation: notation)
-        guard let capo, capo > 0, let key = fields.key ?? chart.key else { return (sounding, nil) }
+        guard let capo, capo > 0, let key = fields.key ?? chart.key else { return (chart.shown(in: fields.key, notation: notation), nil) }
         let shapes = key.transposed(by: -capo)
+        // Moved to the key heard in the chart's own (English) names, then down to the shapes.
+        let sounding = chart.shown(in: fields.key)
         return (Chart(lines: sounding.lines, key: key).shown(in: shapes, notation: notation), shapes)
     }
 

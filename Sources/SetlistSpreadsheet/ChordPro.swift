@@ -42,7 +42,7 @@ public enum ChordPro {
             if var fields = song.fields {
                 do {
                     let body = try ChordProFile.body(of: chart, firstLine: chartStart, notation: notation)
-                    fields.chart = try Chart(text: body.joined(separator: "\n"), key: fields.key)
+                    fields.chart = try Chart(text: body.joined(separator: "\n"), key: fields.key)?.inEnglish(from: notation)
                     if let capo, let shapes = fields.key {
                         let heard = shapes.transposed(by: capo.frets)
                         fields.key = heard

@@ -150,7 +150,8 @@ import Testing
         #expect(gigs.map { $0["count"] as? Int } == [2, 1])
         // A busy machine starts the program a second or two after the fake clock's start.
         let started = gigs.map { ($0["started"] as? String) ?? "" }
-        #expect(started.count == 2 && started[0].hasPrefix("2026-03-14T20:00:0") && started[1].hasPrefix("2026-03-14T23:30:0"), "\(started)")
+        #expect(
+            started.count == 2 && started[0].hasPrefix("2026-03-14T20:00:0") && started[1].hasPrefix("2026-03-14T23:30:0"), "\(started)")
     }
 
     /// A library the log cannot be saved in (here `gigs` is a file where its folder belongs,

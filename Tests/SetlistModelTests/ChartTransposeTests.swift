@@ -124,7 +124,10 @@ import Testing
 
     /// German notation: H is B and B is B♭, read and written so.
     @Test func germanNotationReadsAndWritesHAndB() throws {
-        let chart = try #require(try Chart(text: "[H7]eins [B]zwei [Hm/D]drei", key: MusicalKey(parsing: "E major")))
+        let chart = try #require(try Chart(text: "[H7]eins [B]zwei [Hm/D]drei", key: MusicalKey(parsing: "E major"))).inEnglish(
+            from: .german)
+        #expect(chart.lines == ["[B7]eins [A#]zwei [Bm/D]drei"], "kept in English names, spelled for E major")
+        #expect(chart.shown(in: MusicalKey(parsing: "E major"), notation: .german).lines == ["[H7]eins [A#]zwei [Hm/D]drei"], "the ♯4 of E")
         #expect(
             chart.shown(in: MusicalKey(parsing: "D major"), notation: .german).lines == ["[A7]eins [G#]zwei [Am/C]drei"],
             "D major is a sharp key")
@@ -154,7 +157,27 @@ import Testing
         #expect(Chord("Fis", notation: .english) == nil)
         #expect(Chord("a", notation: .english) == nil)
         let chart = try #require(try Chart(text: "[E]Jdu [Cismi]dál [Fis]a [H7]zpět", key: MusicalKey(parsing: "E major")))
+            .inEnglish(from: .german)
         #expect(chart.shown(in: MusicalKey(parsing: "G major"), notation: .german).lines == ["[G]Jdu [Emi]dál [A]a [D7]zpět"])
+    }
+
+    /// A chart means the same chords to every member: typed in German notation it is kept in
+    /// English names (what a .plsts carries to a member who reads English), and each reader sees
+    /// it in their own notation, moved or not, with a key or without.
+    @Test func aChartTypedInGermanReadsTheSameInEnglish() throws {
+        let typed = "{key: F}\n[F]Ein [B]Lied [C7]in [d]F\n"
+        let chart = try #require(try ChordProFile.chart(in: typed, keyOtherwise: nil, notation: .german))
+        #expect(chart.lines == ["[F]Ein [Bb]Lied [C7]in [Dm]F"])
+        #expect(chart.shown(in: MusicalKey(parsing: "F major")).lines == ["[F]Ein [Bb]Lied [C7]in [Dm]F"])
+        #expect(chart.shown(in: MusicalKey(parsing: "F major"), notation: .german).lines == ["[F]Ein [B]Lied [C7]in [Dm]F"])
+        #expect(chart.shown(in: MusicalKey(parsing: "G major"), notation: .german).lines == ["[G]Ein [C]Lied [D7]in [Em]F"])
+        // An English chart of B natural is H to a German reader, without a key too.
+        let english = try #require(try Chart(text: "[B]la [E]le", key: nil))
+        #expect(english.shown(in: nil, notation: .german).lines == ["[H]la [E]le"])
+        #expect(english.shown(in: nil).lines == ["[B]la [E]le"])
+        let back = try #require(
+            try ChordProFile.chart(in: english.shown(in: nil, notation: .german).text, keyOtherwise: nil, notation: .german))
+        #expect(back == english, "what a German reader saves of it is what was there")
     }
 
     /// A `{key}` after the song's own is a key change: it stays in the chart, moves with the

@@ -5,6 +5,11 @@
 /// The chart keeps its own key so that a copy played in another key shows it moved from the key
 /// it is written in to the copy's (``shown(in:notation:)``), however often the copy is transposed.
 /// A chart without a key is never moved.
+///
+/// Its chords are kept in English names, as ChordPro writes them (B is B natural, B♭ is Bb), so
+/// that a chart means the same to every member whatever notation each reads: one typed in German
+/// notation is turned into English as it comes in (``inEnglish(from:)``) and shown in the
+/// reader's notation (``shown(in:notation:)``).
 public struct Chart: Hashable, Sendable {
     /// The ChordPro lines, without line ends; never empty, no blank line first or last.
     public private(set) var lines: [String]
@@ -47,13 +52,26 @@ public struct Chart: Hashable, Sendable {
     /// The ChordPro text, lines ending in "\n".
     public var text: String { lines.map { $0 + "\n" }.joined() }
 
-    /// The chart as a record in `target` shows it: moved from the chart's key to `target` with
-    /// its chords spelled for `target`, or as written when either key is unknown or the keys
-    /// have the same notes (``isMoved(to:)``).
+    /// The chart as a record in `target` shows it in `notation`: moved from the chart's key to
+    /// `target` with its chords spelled for `target`, or as written when either key is unknown or
+    /// the keys have the same notes (``isMoved(to:)``); in German notation its chords renamed so.
     public func shown(in target: MusicalKey?, notation: KeyNotation = .english) -> Chart {
-        guard let key, let target, isMoved(to: target) else { return self }
+        guard let key, let target, isMoved(to: target) else { return renamed(from: .english, to: notation) }
         let semitones = (Self.move(from: key, to: target) % 12 + 12) % 12
-        return Chart(lines: ChartTransposer(by: semitones, to: target, notation: notation).lines(lines), key: target)
+        return Chart(lines: ChartTransposer(by: semitones, to: target, reading: .english, writing: notation).lines(lines), key: target)
+    }
+
+    /// The chart of text typed in `notation`, its chords in the English names it is kept in.
+    public func inEnglish(from notation: KeyNotation) -> Chart {
+        renamed(from: notation, to: .english)
+    }
+
+    /// The chart with its chords read in one notation and named in another, each spelled for
+    /// the chart's key (C major's names for a chart without one).
+    private func renamed(from reading: KeyNotation, to writing: KeyNotation) -> Chart {
+        guard reading != writing else { return self }
+        let spelling = key ?? MusicalKey(pitchClass: 0, mode: .major)
+        return Chart(lines: ChartTransposer(by: 0, to: spelling, reading: reading, writing: writing).lines(lines), key: key)
     }
 
     /// Whether a record in `target` shows this chart moved: both keys known, and a move between them.
@@ -84,14 +102,15 @@ public struct Chart: Hashable, Sendable {
 /// grids; tabs stay as written.
 struct ChartTransposer {
     let semitones: Int
-    let notation: KeyNotation
+    /// The notation the chords are read in, and the one they are named in.
+    let reading: KeyNotation, writing: KeyNotation
     /// The note names of the target key, worked out once for every chord of the chart (and
     /// again after a key change, for the key the song changes to).
     private(set) var names: [String]
 
-    init(by semitones: Int, to target: MusicalKey, notation: KeyNotation) {
-        (self.semitones, self.notation) = (semitones, notation)
-        names = ChordSpelling.names(for: target, notation: notation)
+    init(by semitones: Int, to target: MusicalKey, reading: KeyNotation, writing: KeyNotation) {
+        (self.semitones, self.reading, self.writing) = (semitones, reading, writing)
+        names = ChordSpelling.names(for: target, notation: writing)
     }
 
     func lines(_ lines: [String]) -> [String] {
@@ -101,7 +120,7 @@ struct ChartTransposer {
                 // A key change moves with the chords, and the chords after it are spelled for it.
                 guard directive.name == "key", let key = MusicalKey(parsing: directive.value) else { return line }
                 let moved = key.transposed(by: semitones)
-                moving.names = ChordSpelling.names(for: moved, notation: notation)
+                moving.names = ChordSpelling.names(for: moved, notation: writing)
                 return ChordProFile.keyDirective(moved)
             }
             if line.hasPrefix("#") { return line }
@@ -119,7 +138,7 @@ struct ChartTransposer {
         if name.hasPrefix("("), name.hasSuffix(")"), name.count > 2 {
             return "(" + chord(name.dropFirst().dropLast()) + ")"
         }
-        guard let chord = Chord(String(name), notation: notation) else { return String(name) }
+        guard let chord = Chord(String(name), notation: reading) else { return String(name) }
         return chord.transposed(by: semitones).spelled(with: names)
     }
 

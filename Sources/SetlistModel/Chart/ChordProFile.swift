@@ -1,9 +1,10 @@
 /// A song as a ChordPro file: the details as directives, then the chart.
 public enum ChordProFile {
-    /// The chart in a ChordPro `text` (a file, or what an editor saved): every line but the
-    /// directives that are a song's details (``ChordProDirective/details``), in the key its
-    /// first `{key: …}` names, else in `fallback`; a later `{key}` is a key change and stays
-    /// (``body(of:firstLine:notation:)``). Nil when nothing is left.
+    /// The chart in a ChordPro `text` (a file, or what an editor saved) whose chords are written
+    /// in `notation`: every line but the directives that are a song's details
+    /// (``ChordProDirective/details``), in the key its first `{key: …}` names, else in
+    /// `fallback`; a later `{key}` is a key change and stays (``body(of:firstLine:notation:)``).
+    /// Kept with English chord names (``Chart/inEnglish(from:)``). Nil when nothing is left.
     /// - Throws: ``ValueError`` for a `{key}` that is no key, a second song (`{new_song}`), a
     ///   control character or a chart too long, each naming the line.
     public static func chart(in text: String, keyOtherwise fallback: MusicalKey?, notation: KeyNotation) throws(ValueError) -> Chart? {
@@ -23,7 +24,7 @@ public enum ChordProFile {
                 key = parsed
             }
         }
-        return try Chart(text: body(of: lines, notation: notation).joined(separator: "\n"), key: key ?? fallback)
+        return try Chart(text: body(of: lines, notation: notation).joined(separator: "\n"), key: key ?? fallback)?.inEnglish(from: notation)
     }
 
     /// The lines of a song's ChordPro text that are its chart: all but the directives of its
