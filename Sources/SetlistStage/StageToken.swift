@@ -35,7 +35,10 @@ public struct StageToken {
         let text = [token, DateText.iso8601(now), library].joined(separator: "\n") + "\n"
         do {
             try AtomicFile.makeFolder(file.deletingLastPathComponent())
-            try AtomicFile.write(Data(text.utf8), to: file, newFileMode: AtomicFile.privateMode)
+            // A secret: a link in its place is replaced, not written through, and a file someone
+            // opened up is made the owner's alone again.
+            try AtomicFile.write(Data(text.utf8), to: file, newFileMode: AtomicFile.privateMode, followingLinks: false)
+            _ = chmod(file.path, AtomicFile.privateMode)
         } catch {
             // Not kept: a restart shows a new code, as it did before tokens were kept.
         }

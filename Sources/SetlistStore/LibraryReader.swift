@@ -245,9 +245,33 @@ struct LibraryReader {
                         detail: "is not listed in \(LibraryFiles.playlistOrder); it seems to hold the setlist of playlists/\(entry.file) "
                             + "(its name ends in the same id), renamed differently on two computers (a git merge or a sync tool). "
                             + "`setlist check --repair` joins them, and `setlist resolve` then settles the name."))
+            } else if let reason = Self.unreadableReason(self.path(of: path)) {
+                // Repair puts back only a file it can read: this one is for a person to fix.
+                problems.append(
+                    .init(
+                        .unreadableFile, path: self.path(of: path), detail: "is not listed in \(LibraryFiles.playlistOrder), and \(reason)")
+                )
             } else {
                 problems.append(.init(.playlistOrder, path: path, detail: "is not listed in \(LibraryFiles.playlistOrder)."))
             }
+        }
+    }
+
+    /// Why the playlist file at `path` cannot be read, or nil when it can (read only for a file
+    /// the order does not list, which is rare).
+    private static func unreadableReason(_ path: String) -> String? {
+        do {
+            let data = try FileReading.data(atPath: path)
+            _ = try LibraryFiles.decode(LibraryFiles.PlaylistFile.self, from: data, path: path)
+            return nil
+        } catch let error as LibraryError {
+            switch error {
+            case .unreadableFile(_, let detail): return detail
+            case .inconsistentLibrary(let list): return list.map(\.detail).joined(separator: " ")
+            default: return error.description
+            }
+        } catch {
+            return FailureText.reason(error)
         }
     }
 

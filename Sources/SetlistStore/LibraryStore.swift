@@ -47,8 +47,9 @@ public struct LibraryStore: Sendable {
     }
 
     /// The library as ``load(_:)`` reads it for a command that lists: when the only problems are
-    /// playlist files that cannot be read, the others are read (under the shared lock) and those
-    /// are returned beside them, so that one damaged setlist does not hide the rest. Any other
+    /// playlist files that cannot be read or that the order file does not list (a sync tool
+    /// brought the file before the order), the others are read (under the shared lock) and those
+    /// problems returned beside them, so that one such file does not hide the rest. Any other
     /// problem throws as ``load(_:)`` does.
     public func loadListing(_ scope: LibraryScope) throws(LibraryError) -> (library: Library, unreadable: [IntegrityProblem]) {
         do {
@@ -60,8 +61,14 @@ public struct LibraryStore: Sendable {
             case .inconsistentLibrary(let list): problems = list
             default: throw error
             }
+            // Files of the playlists folder that cannot be read, or that the order does not list.
             let folder = root.appendingPathComponent(LibraryFiles.playlistFolder).path + "/"
-            guard problems.allSatisfy({ $0.kind == .unreadableFile && $0.path.hasPrefix(folder) }) else { throw error }
+            guard
+                problems.allSatisfy({
+                    ($0.kind == .unreadableFile && $0.path.hasPrefix(folder))
+                        || ($0.kind == .playlistOrder && $0.path.hasPrefix(LibraryFiles.playlistFolder + "/"))
+                })
+            else { throw error }
             let library = try reading { () throws(LibraryError) -> Library in
                 var reader = readingReader(checking: nil)
                 return reader.read(scope)

@@ -168,6 +168,7 @@ import Testing
         let folder = lib.root.appendingPathComponent("playlists")
         let damaged = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("gig-") })
         let file = folder.appendingPathComponent(damaged)
+        let sound = try Data(contentsOf: file)
         try Data("{ \"broken".utf8).write(to: file)
         for arguments in [["playlists"], ["playlists", "--json"]] {
             let result = try lib.run(arguments)
@@ -177,6 +178,25 @@ import Testing
             #expect(result.stderr.contains("Fix or restore the file"), "\(result.stderr)")
         }
         #expect(try Data(contentsOf: file) == Data("{ \"broken".utf8))
+        // A file the order does not list (a sync tool brought it first): the rest are listed, and
+        // it is named with what puts it back; one that does not read is said not to.
+        try sound.write(to: file)
+        let stray = folder.appendingPathComponent("new-0123abcd.json")
+        try Data("{ \"format\": ".utf8).write(to: stray)
+        let unread = try lib.run("playlists")
+        #expect(unread.status == 1 && unread.stdout.contains("Gig") && unread.stdout.contains("Other"), "\(unread.stdout)")
+        #expect(unread.stderr.contains("is not listed in playlists.json, and it ends too early"), "\(unread.stderr)")
+        #expect(try lib.run("check").stdout.contains("is not listed in playlists.json, and it ends too early"))
+        let other = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("other-") })
+        let copied = try String(contentsOf: folder.appendingPathComponent(other), encoding: .utf8)
+        let id = try #require(try lib.json("show", "Other", "--json")["id"] as? String)
+        try copied.replacingOccurrences(of: id, with: "0123abcd" + String(id.dropFirst(8))).replacingOccurrences(
+            of: "\"Other\"", with: "\"New\""
+        )
+        .write(to: stray, atomically: true, encoding: .utf8)
+        let unlisted = try lib.run("playlists")
+        #expect(unlisted.status == 1 && unlisted.stdout.contains("Gig") && !unlisted.stdout.contains("New"), "\(unlisted.stdout)")
+        #expect(unlisted.stderr.contains("is not listed in playlists.json. `setlist check --repair` puts it back."), "\(unlisted.stderr)")
         try Data("[".utf8).write(to: lib.root.appendingPathComponent("playlists.json"))
         let stopped = try lib.run("playlists")
         #expect(stopped.status == 1 && stopped.stdout.isEmpty && stopped.stderr.contains("playlists.json"), "\(stopped.stderr)")

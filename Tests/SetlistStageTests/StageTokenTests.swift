@@ -48,6 +48,18 @@ import Testing
             let token = StageToken(folder: folder).token(forLibrary: "/band/lib", now: evening)
             #expect(!token.reused && StageToken.isToken(token.token), "\(damaged)")
         }
+        // A link in the file's place is replaced, not written through; a file opened to all is
+        // made private again.
+        let elsewhere = scratch.appendingPathComponent("elsewhere")
+        try Data("x".utf8).write(to: elsewhere)
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: elsewhere)
+        _ = StageToken(folder: folder).token(forLibrary: "/band/lib", now: evening)
+        #expect(try Data(contentsOf: elsewhere) == Data("x".utf8))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) == nil, "no longer a link")
+        chmod(file.path, 0o644)
+        _ = StageToken(folder: folder).token(forLibrary: "/band/lib", now: evening)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
         // A file where the state folder belongs: nothing can be kept, the show still gets an address.
         let blocked = scratch.appendingPathComponent("blocked")
         try Data("x".utf8).write(to: blocked)

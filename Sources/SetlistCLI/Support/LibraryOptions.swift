@@ -41,7 +41,11 @@ struct LibraryOptions: ParsableArguments {
         defer { noteSyncConflictCopies(in: store, context: context) }
         let (library, unreadable) = try store.loadListing(scope)
         for problem in unreadable {
-            context.note("left out, \(problem) Fix or restore the file (it was left untouched); `setlist check` tells when it is right.")
+            context.note(
+                "left out, \(problem) "
+                    + (problem.kind == .unreadableFile
+                        ? "Fix or restore the file (it was left untouched); `setlist check` tells when it is right."
+                        : "`setlist check --repair` puts it back."))
         }
         return (library, !unreadable.isEmpty)
     }
