@@ -52,7 +52,14 @@ public enum ChordPro {
                     }
                     sheet.songs.append(IncomingSong(line: start, fields: fields))
                 } catch {
-                    problems.append(SpreadsheetError.Problem(line: chartStart, field: "the chart", message: error.description))
+                    // A problem of one line is placed at it, not at the chart's start beside "Line N:".
+                    let (line, message): (Int, String) =
+                        switch error {
+                        case .invalidChartKey(let line, _), .chartHoldsSeveralSongs(let line):
+                            (line, error.description.replacingOccurrences(of: "Line \(line): ", with: ""))
+                        default: (chartStart, error.description)
+                        }
+                    problems.append(SpreadsheetError.Problem(line: line, field: "the chart", message: message))
                 }
             }
             cells = [:]

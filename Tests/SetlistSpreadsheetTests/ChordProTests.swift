@@ -117,9 +117,9 @@ import Testing
         #expect(song.fields.key == MusicalKey(parsing: "G major"))
         #expect(song.fields.chart?.lines == ["[G]Love is [C]all around", "{key: A}", "[A]Love is [D]all around"])
         let bad = try ChordPro.read(text + "{key: Q}\n", file: "love.cho", withLyrics: false)
+        #expect(bad.songs.isEmpty && bad.problems.map(\.line) == [6], "\(bad.problems)")
         #expect(
-            bad.songs.isEmpty
-                && bad.problems.map(\.message) == [#"Line 6: {key: "Q"} is not a key. Write it like {key: Am}, {key: F#} or {key: Bb}."#],
+            bad.problems.map(\.message) == [#"{key: "Q"} is not a key. Write it like {key: Am}, {key: F#} or {key: Bb}."#],
             "\(bad.problems)")
     }
 
