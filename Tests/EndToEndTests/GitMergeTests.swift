@@ -177,6 +177,34 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: member.root.appendingPathComponent("playlists").path)
         #expect(files.count == 1, "\(files)")
     }
+
+    /// A setlist deleted on one side and renamed on the other (git's rename/delete) stays, with
+    /// its delete a conflict that check names; resolve takes the delete (ours) or keeps the
+    /// renamed setlist (theirs), stages what git left, and the merge commits clean.
+    @Test(arguments: [("--ours", false), ("--theirs", true)])
+    func aSetlistDeletedHereAndRenamedThereIsAConflict(side: String, kept: Bool) throws {
+        let band = try Band()
+        let (leader, member) = (band.leader, band.member)
+        try leader.ok("rename", "Koncert", "Koncert 2026")
+        try band.commit(leader, "leader")
+        try member.ok("delete", "Koncert")
+        try band.commit(member, "member")
+        try band.fetch(member, from: leader)
+        let merge = try band.merge(member)
+        #expect(merge.status != 0 && merge.output.contains("CONFLICT"), "\(merge.output)")
+        let check = try member.runBinary("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("1. playlists.json: the setlist of playlists/koncert-2026-"), "\(check.stdout)")
+        #expect(check.stdout.contains(#"removed on one side, changed on the other: ours "removed", theirs "changed""#), "\(check.stdout)")
+        let resolve = try member.ok("resolve", side)
+        #expect(resolve.contains("Staged for git:"), "\(resolve)")
+        try git(member.root, "commit", "-q", "--no-edit")
+        #expect(try gitStatus(member.root, "status", "--porcelain").output.isEmpty)
+        #expect(try member.runBinary("check").status == 0)
+        let playlists = try #require(
+            try JSONSerialization.jsonObject(with: member.run("playlists", "--json").stdoutData) as? [[String: Any]])
+        #expect(playlists.map { $0["name"] as? String } == (kept ? ["Koncert 2026"] : []))
+    }
 }
 
 /// Runs git in `folder` with a fixed identity and the built `setlist` first on the PATH (git

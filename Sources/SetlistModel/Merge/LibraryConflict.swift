@@ -116,6 +116,9 @@ extension Library {
             case .playlistOrder:
                 if conflict.field == "order" {
                     playlists = ConflictKeys.reorder(playlists, key: \.id, like: conflict.theirs)
+                } else if removed, let index = playlists.firstIndex(where: { $0.id == conflict.item }) {
+                    // The side that deleted the setlist is taken: as `setlist delete` does.
+                    deletePlaylist(at: index)
                 }
             case .contacts:
                 if conflict.field == "order" {

@@ -129,6 +129,9 @@ public enum LibraryFileMerge {
                 entry.file = ThreeWayMerge.value(base: base?.file, mine: mine.file, theirs: theirs.file, preferring: .mine).value
                 return entry
             }
+            // A setlist deleted on one side and renamed on the other (its entry's file changed)
+            // stays, as the delete of any changed item does, and the delete is a conflict.
+            removals(list, .playlistOrder, item: \.id) { entry in "the setlist of playlists/\(entry.file)" }
             order(list, .playlistOrder, o.playlists.map(\.id), t.playlists.map(\.id), subject: "the order of the playlists")
             // The current playlist is where each member is working, like a checked-out branch, not
             // the band's content: where both chose one, ours stays without a conflict.

@@ -30,7 +30,16 @@ extension LibraryStore {
         let stillOpen = Set(library.conflicts.map { library.path(of: $0) })
         var files = Set(settled.map(\.0) + moved).subtracting(stillOpen)
         if !moved.isEmpty { files.insert(LibraryFiles.playlistOrder) }
-        let setlists = settled.compactMap { if case .playlist(let id) = $0.1.location { id } else { nil } }
+        // A setlist's own conflicts, and one's delete recorded in the order file.
+        let setlists = settled.compactMap { path, conflict in
+            if case .playlist(let id) = conflict.location {
+                id
+            } else if conflict.field == "removed", conflict.location == .playlistOrder {
+                conflict.item
+            } else {
+                nil
+            }
+        }
         if let git = try? GitRepository(containing: root) { report.staged = git.stageSettled(files.sorted(), playlistIDs: setlists) }
         return report
     }
