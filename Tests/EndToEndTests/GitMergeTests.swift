@@ -42,6 +42,31 @@ import Testing
             try gitStatus(lib.root, "merge", "--no-edit", "incoming")
         }
 
+        /// Runs `leaderChange` in the leader's clone and `memberChange` in the member's, commits
+        /// each, and has the member merge the leader's commit, which git finds in conflict; git's
+        /// output.
+        func mergeInConflict(leader leaderChange: [String], member memberChange: [String]) throws -> String {
+            for (lib, change, name) in [(leader, leaderChange, "leader"), (member, memberChange, "member")] {
+                let done = try lib.run(change)
+                #expect(done.status == 0, "\(done.stderr)")
+                try commit(lib, name)
+            }
+            try fetch(member, from: leader)
+            let merge = try merge(member)
+            #expect(merge.status != 0 && merge.output.contains("CONFLICT"), "\(merge.output)")
+            return merge.output
+        }
+
+        /// Settles the member's conflicts with `side`, commits the merge, and expects a clean work
+        /// tree and a sound library.
+        func resolveAndCommit(_ side: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let resolve = try member.ok("resolve", side)
+            #expect(resolve.contains("Staged for git:"), "\(resolve)", sourceLocation: sourceLocation)
+            try git(member.root, "commit", "-q", "--no-edit")
+            #expect(try gitStatus(member.root, "status", "--porcelain").output.isEmpty, sourceLocation: sourceLocation)
+            #expect(try member.runBinary("check").status == 0, sourceLocation: sourceLocation)
+        }
+
         /// Commits what each did, and has each merge the other's commit as it was before either
         /// merge, expecting no conflict.
         func mergeBothWays(sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -149,14 +174,9 @@ import Testing
     @Test(arguments: [("--theirs", "Gig Praha 2026"), ("--ours", "Praha live")])
     func aSetlistRenamedOnBothSidesIsJoinedAndItsNameSettled(side: String, name: String) throws {
         let band = try Band()
-        let (leader, member) = (band.leader, band.member)
-        try leader.ok("rename", "Koncert", "Gig Praha 2026")
-        try band.commit(leader, "leader")
-        try member.ok("rename", "Koncert", "Praha live")
-        try band.commit(member, "member")
-        try band.fetch(member, from: leader)
-        let merge = try band.merge(member)
-        #expect(merge.status != 0 && merge.output.contains("rename/rename"), "\(merge.output)")
+        let member = band.member
+        let merge = try band.mergeInConflict(leader: ["rename", "Koncert", "Gig Praha 2026"], member: ["rename", "Koncert", "Praha live"])
+        #expect(merge.contains("rename/rename"), "\(merge)")
         let check = try member.runBinary("check")
         #expect(check.status == 1)
         #expect(check.stdout.contains("renamed differently on two computers"), "\(check.stdout)")
@@ -167,11 +187,7 @@ import Testing
         let playlists = try #require(
             try JSONSerialization.jsonObject(with: member.run("playlists", "--json").stdoutData) as? [[String: Any]])
         #expect(playlists.count == 1, "one setlist, not two")
-        let resolve = try member.ok("resolve", side)
-        #expect(resolve.contains("Staged for git:"), "\(resolve)")
-        try git(member.root, "commit", "-q", "--no-edit")
-        #expect(try gitStatus(member.root, "status", "--porcelain").output.isEmpty)
-        #expect(try member.runBinary("check").status == 0)
+        try band.resolveAndCommit(side)
         let shown = try member.ok("show", name)
         #expect(shown.contains("Highway to Hell") && shown.contains("Under the Bridge"), "\(shown)")
         let files = try FileManager.default.contentsOfDirectory(atPath: member.root.appendingPathComponent("playlists").path)
@@ -184,23 +200,13 @@ import Testing
     @Test(arguments: [("--ours", false), ("--theirs", true)])
     func aSetlistDeletedHereAndRenamedThereIsAConflict(side: String, kept: Bool) throws {
         let band = try Band()
-        let (leader, member) = (band.leader, band.member)
-        try leader.ok("rename", "Koncert", "Koncert 2026")
-        try band.commit(leader, "leader")
-        try member.ok("delete", "Koncert")
-        try band.commit(member, "member")
-        try band.fetch(member, from: leader)
-        let merge = try band.merge(member)
-        #expect(merge.status != 0 && merge.output.contains("CONFLICT"), "\(merge.output)")
+        let member = band.member
+        _ = try band.mergeInConflict(leader: ["rename", "Koncert", "Koncert 2026"], member: ["delete", "Koncert"])
         let check = try member.runBinary("check")
         #expect(check.status == 1)
         #expect(check.stdout.contains("1. playlists.json: the setlist of playlists/koncert-2026-"), "\(check.stdout)")
         #expect(check.stdout.contains(#"removed on one side, changed on the other: ours "removed", theirs "changed""#), "\(check.stdout)")
-        let resolve = try member.ok("resolve", side)
-        #expect(resolve.contains("Staged for git:"), "\(resolve)")
-        try git(member.root, "commit", "-q", "--no-edit")
-        #expect(try gitStatus(member.root, "status", "--porcelain").output.isEmpty)
-        #expect(try member.runBinary("check").status == 0)
+        try band.resolveAndCommit(side)
         let playlists = try #require(
             try JSONSerialization.jsonObject(with: member.run("playlists", "--json").stdoutData) as? [[String: Any]])
         #expect(playlists.map { $0["name"] as? String } == (kept ? ["Koncert 2026"] : []))
