@@ -67,6 +67,10 @@ public enum LibraryFiles {
 
     /// A file name inside `playlists/` for a playlist: readable, safe for any name (no slashes,
     /// dots or `..`, ASCII only, bounded length) and unique through the id.
+    public static func playlistFileName(name: String, id: String) -> String {
+        "\(playlistFileStem(name: name))-\(Identifier.short(id)).json"
+    }
+
     /// The entry of `order` whose setlist the unlisted playlist file `name` may hold under
     /// another name: its name ends in that entry's short id, as the file names of one setlist
     /// renamed differently on two computers do (``LibraryStore/joinPlaylistsRenamedApart(_:command:)``).
@@ -76,10 +80,6 @@ public enum LibraryFiles {
             entry.file != name && name.hasSuffix("-" + Identifier.short(entry.id) + ".json")
                 && entry.file.hasSuffix("-" + Identifier.short(entry.id) + ".json")
         }
-    }
-
-    public static func playlistFileName(name: String, id: String) -> String {
-        "\(playlistFileStem(name: name))-\(Identifier.short(id)).json"
     }
 
     /// The part of a playlist's file name that comes from its name: its folded letters and digits
