@@ -137,7 +137,10 @@ import Testing
         let tmux = try Tmux(columns: 100, rows: 30)
         defer { tmux.kill() }
         let binary = try SetlistBinary.url().path
-        try tmux.type("SETLIST_HOME='\(lib.root.path)' '\(binary)' live Koncert --serve --port \(port) --bind 127.0.0.1; echo EXIT=$?")
+        let state = lib.folder.appendingPathComponent("state").path
+        try tmux.type(
+            "SETLIST_HOME='\(lib.root.path)' XDG_STATE_HOME='\(state)' '\(binary)' live Koncert --serve --port \(port) --bind 127.0.0.1; echo EXIT=$?"
+        )
         try tmux.keys("Enter")
         // The pane wraps long lines: read it as one.
         let pane = try tmux.waitFor { $0.range(of: #"EXIT=[0-9]"#, options: .regularExpression) != nil }.replacingOccurrences(
