@@ -11,22 +11,15 @@ extension LibraryOptions {
     /// said, and a reply then shows every difference as a conflict, as it did without a base.
     func noteSent(_ sent: Playlist, in context: CommandContext) {
         guard sent.lacksBase else { return }
-        let store = store(in: context)
-        var problem = store.changeProblem()
-        if problem == nil {
-            do {
-                var run = ChangeRun()
-                // Not long: an export must not hang on a change stopped in another terminal.
-                try store.modify(.playlist(sent.id), command: context.commandLine, run: &run, lockTimeout: 1) { library in
-                    if let index = library.playlists.firstIndex(where: { $0.id == sent.id }) { library.playlists[index].noteSent(sent) }
-                }
-            } catch {
-                problem = "\(error)"
+        do {
+            var run = ChangeRun()
+            // Not long: an export must not hang on a change stopped in another terminal.
+            try store(in: context).modify(.playlist(sent.id), command: context.commandLine, run: &run, lockTimeout: 1) { library in
+                if let index = library.playlists.firstIndex(where: { $0.id == sent.id }) { library.playlists[index].noteSent(sent) }
             }
-        }
-        if let problem {
+        } catch {
             context.note(
-                "what was sent could not be noted in the library (\(problem)); a member's reply to it will show every difference as a conflict."
+                "what was sent could not be noted in the library (\(error)); a member's reply to it will show every difference as a conflict."
             )
         }
     }

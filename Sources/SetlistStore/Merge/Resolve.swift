@@ -22,7 +22,8 @@ extension LibraryStore {
             let before = library
             let settled = try library.resolveConflicts(numbers, taking: side)
             // A name settled moves the setlist's file, and the order file with it.
-            let moved = settled.map(library.path(of:)).filter { !settled.map(before.path(of:)).contains($0) }
+            let paths = Set(settled.map(before.path(of:)))
+            let moved = settled.map(library.path(of:)).filter { !paths.contains($0) }
             return (settled.map { (before.path(of: $0), $0) }, library, moved)
         }
         report.settled = settled
