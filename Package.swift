@@ -24,27 +24,30 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        // What every module stands on and none owns: JSON read and written directly, atomic files,
+        // locks, child processes, hashes, hex, and the Latin-text shortcuts of the text rules.
+        .target(name: "SetlistSupport"),
         // The model (songs, setlists of copies, contacts), the operations commands make on it,
         // values (lengths, keys, text rules) and their JSON.
-        .target(name: "SetlistModel"),
+        .target(name: "SetlistModel", dependencies: ["SetlistSupport"]),
         // The library on disk: its files, the lock, history and undo, recovery, check and repair,
         // sync tools' copies and git merges.
-        .target(name: "SetlistStore", dependencies: ["SetlistModel"]),
+        .target(name: "SetlistStore", dependencies: ["SetlistSupport", "SetlistModel"]),
         // The .plsts document: encoding, validation, import and update.
-        .target(name: "SetlistExchange", dependencies: ["SetlistModel", "SetlistStore"]),
+        .target(name: "SetlistExchange", dependencies: ["SetlistSupport", "SetlistModel"]),
         // Song lists from spreadsheets (CSV) and ChordPro files, in and out.
         .target(
             name: "SetlistSpreadsheet",
-            dependencies: ["SetlistModel", "SetlistStore", "SetlistExchange", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: ["SetlistSupport", "SetlistModel", "SetlistExchange", .product(name: "CSV", package: "CSV.swift")]
         ),
         // What a PDF setlist is (styles, paper, file) and the seam its drawing comes through.
-        .target(name: "SetlistPDF", dependencies: ["SetlistModel", "SetlistStore"]),
+        .target(name: "SetlistPDF", dependencies: ["SetlistSupport", "SetlistModel"]),
         // Cairo's, Pango's and GLib's functions, loaded (dlopen) only when a command draws.
         .target(name: "CDrawingLibraries", dependencies: ["CCairoPango"]),
         // PDF setlists rendered with Cairo and laid out with Pango.
-        .target(name: "SetlistPDFCairo", dependencies: ["SetlistModel", "SetlistStore", "SetlistPDF", "CDrawingLibraries"]),
+        .target(name: "SetlistPDFCairo", dependencies: ["SetlistSupport", "SetlistModel", "SetlistPDF", "CDrawingLibraries"]),
         // The email message (RFC 5322 / MIME) and its delivery.
-        .target(name: "SetlistMail", dependencies: ["SetlistModel", "SetlistStore", "SetlistExchange"]),
+        .target(name: "SetlistMail", dependencies: ["SetlistSupport", "SetlistModel", "SetlistExchange"]),
         // The terminal's look (lines of text and their emphasis), for stage mode and the commands' output.
         .target(name: "SetlistTerminal"),
         // Stage mode: the screen model and the terminal.
@@ -57,14 +60,16 @@ let package = Package(
         .target(
             name: "SetlistStage",
             dependencies: [
-                "SetlistModel", "SetlistStore", "SetlistLive", "CQRCode", .product(name: "FlyingSocks", package: "FlyingFox"),
+                "SetlistSupport", "SetlistModel", "SetlistLive", "SetlistTerminal", "CQRCode",
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         // The commands; the executable only calls into this.
         .target(
             name: "SetlistCLI",
             dependencies: [
-                "SetlistModel", "SetlistStore", "SetlistExchange", "SetlistSpreadsheet", "SetlistPDF", "SetlistMail", "SetlistTerminal",
+                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistExchange", "SetlistSpreadsheet", "SetlistPDF", "SetlistMail",
+                "SetlistTerminal",
                 "SetlistLive", "SetlistStage", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,30 +80,42 @@ let package = Package(
         // Times the commands as whole processes against references it builds (Scripts/benchmark, docs/performance.md).
         .executableTarget(
             name: "setlist-benchmarks",
-            dependencies: ["SetlistModel", "SetlistStore", "SetlistStage", .product(name: "FlyingSocks", package: "FlyingFox")]),
+            dependencies: [
+                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistStage", .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
 
+        .testTarget(name: "SetlistSupportTests", dependencies: ["SetlistSupport", "SeededRandom"]),
         .testTarget(
             name: "SetlistModelTests",
-            dependencies: ["SetlistModel", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "SetlistSupport", "SetlistModel", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "SetlistStoreTests",
             dependencies: [
-                "SetlistModel", "SetlistStore", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based"),
+                "SetlistSupport", "SetlistModel", "SetlistStore", "SeededRandom",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "SetlistExchangeTests", dependencies: ["SetlistExchange", "SeededRandom"], resources: [.copy("Corpus")]),
         .testTarget(
-            name: "SetlistSpreadsheetTests", dependencies: ["SetlistSpreadsheet", "SetlistModel", "SetlistStore"],
+            name: "SetlistExchangeTests",
+            dependencies: [
+                "SetlistSupport", "SetlistExchange", "SetlistModel", "SeededRandom",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ], resources: [.copy("Corpus")]),
+        .testTarget(
+            name: "SetlistSpreadsheetTests", dependencies: ["SetlistSpreadsheet", "SetlistModel"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "SetlistPDFTests", dependencies: ["SetlistPDF", "SetlistPDFCairo", "SetlistModel", "SetlistStore", "CCairoPango"],
+            name: "SetlistPDFTests",
+            dependencies: ["SetlistSupport", "SetlistPDF", "SetlistPDFCairo", "SetlistModel", "SetlistStore", "CCairoPango"],
             resources: [.copy("Golden")]),
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
-        .target(name: "MailTestSupport", dependencies: ["SetlistModel", "SetlistStore"], path: "Tests/MailTestSupport"),
-        .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "SetlistExchange", "MailTestSupport"]),
+        .target(name: "MailTestSupport", dependencies: ["SetlistSupport", "SetlistModel", "SetlistStore"], path: "Tests/MailTestSupport"),
+        .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "SetlistExchange", "SetlistModel", "MailTestSupport"]),
         .testTarget(name: "SetlistTerminalTests", dependencies: ["SetlistTerminal"]),
-        .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive", "SetlistTerminal"]),
+        .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive", "SetlistModel", "SetlistStore", "SetlistTerminal"]),
         .testTarget(
             name: "SetlistStageTests",
             dependencies: [
@@ -118,13 +135,18 @@ let package = Package(
         // The commands run in-process: arguments, messages, tables, exit statuses, files written.
         .testTarget(
             name: "SetlistCLITests",
-            dependencies: ["SetlistCLI", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom"]
+            dependencies: [
+                "SetlistSupport", "SetlistCLI", "SetlistModel", "SetlistStore", "SetlistLive", "SetlistStage", "CLITestSupport",
+                "MailTestSupport", "SeededRandom",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom", "BrowserTestSupport",
+                "SetlistSupport", "setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom",
+                "BrowserTestSupport",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
     ]

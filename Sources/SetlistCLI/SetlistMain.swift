@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The `setlist` program: parses the command line, runs the command, and turns errors into one
 /// clear line on standard error and an exit status (0 success, 1 failed operation, 64 usage, 74

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// Turns `DecodingError`s into one sentence that names the place in the file: a line and column for
 /// broken JSON, a path like `songs[3].bpm` for a wrong or missing field.

@@ -1,6 +1,6 @@
 import Foundation
 import SetlistModel
-import SetlistStore
+import SetlistSupport
 
 /// Where `export` and `export-songs` put what they write: a file, written atomically, or
 /// standard output for "-".

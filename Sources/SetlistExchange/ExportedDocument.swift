@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// A `.plsts` document as ``PlstsDocument/export(_:from:generator:date:)`` writes it. Its
 /// Codable shape is the definition of the bytes; ``json`` writes the same bytes directly and

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// One field of a document as decoded: missing (or null), present but of the wrong type (with
 /// the problem, place included), or present.

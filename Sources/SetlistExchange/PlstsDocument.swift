@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The `.plsts` document: a setlist as one member hands it to another (see docs/plsts.md).
 public enum PlstsDocument {

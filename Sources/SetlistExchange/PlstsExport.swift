@@ -1,6 +1,5 @@
 import Foundation
 import SetlistModel
-import SetlistStore
 
 /// Which `.plsts` to write: setlist's own (docs/plsts.md), or the original iOS app's.
 public enum PlstsFlavour: String, CaseIterable, Sendable {

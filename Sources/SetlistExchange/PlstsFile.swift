@@ -1,6 +1,6 @@
 import Foundation
 import SetlistModel
-import SetlistStore
+import SetlistSupport
 
 /// Reading a `.plsts` file from disk without trusting it: a folder, a device or a huge file is
 /// refused before its contents are read.

@@ -1,6 +1,5 @@
 import Foundation
 import SetlistModel
-import SetlistStore
 
 /// How to import when the library already has a different playlist of the same name, and who
 /// wins where the member and the sender both changed the same thing.
@@ -73,9 +72,9 @@ public enum PlstsImport {
                 throw .nameTaken(source: setlist.source, name: name)
             }
         }
-        let fileName = LibraryFiles.playlistFileName(name: name, id: incoming.id)
+        let fileName = Playlist.fileName(name: name, id: incoming.id)
         if let clash = lib.playlists.first(where: {
-            $0.id != incoming.id && LibraryFiles.playlistFileName(name: $0.name, id: $0.id) == fileName
+            $0.id != incoming.id && Playlist.fileName(name: $0.name, id: $0.id) == fileName
         }) {
             throw .identifierClash(source: setlist.source, id: incoming.id, playlist: clash.name)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// Turns a decoded document into a ``SharedSetlist``, checking every field and collecting every
 /// problem, in document order, each with its path (`playlist.items[3].bpm`).

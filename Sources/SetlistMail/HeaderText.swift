@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// Header values written safely: control characters neutralised, non-ASCII text as RFC 2047
 /// encoded words, and long values folded at whitespace to lines of at most 78 characters.

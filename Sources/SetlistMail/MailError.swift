@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 /// A message that cannot be built or delivered. Every message says what to do next.
 public enum MailError: SetlistError, Sendable, Equatable {

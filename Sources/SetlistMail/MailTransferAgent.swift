@@ -1,6 +1,6 @@
 import Foundation
 import SetlistModel
-import SetlistStore
+import SetlistSupport
 
 /// The system's mail transfer agent, run the way `sendmail -t -i` is: the message on standard
 /// input, the recipients read from its To header, a line of a single "." not taken as its end.

@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 /// One person's address as a header shows it: an optional display name and an address, like
 /// `Jirka Novák <jirka@example.com>`.

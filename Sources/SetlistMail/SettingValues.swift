@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 /// Checking what `setlist config` saves. It lives here because most settings are the mail's
 /// (a mailbox, a mail program); the others are checked by the type they hold.

@@ -1,4 +1,5 @@
 import Foundation
+import SetlistSupport
 
 /// Everything that can go wrong with the library: names that match nothing or too much, values out
 /// of range, and files that cannot be read or written. Each message says what to type instead.

@@ -1,3 +1,5 @@
+import SetlistSupport
+
 /// What every module's error type adopts, so the program reports any of them the same way: its
 /// `description` as one message on standard error (naming the file, line or field at fault and
 /// what to do), and `exitStatus` as the status the program exits with.

@@ -1,6 +1,6 @@
 import Foundation
 import SetlistModel
-import SetlistStore
+import SetlistSupport
 
 /// A PDF on disk: its default name and how it is written.
 public enum PDFFile {

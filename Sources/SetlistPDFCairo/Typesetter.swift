@@ -2,6 +2,7 @@ import CDrawingLibraries
 import Foundation
 import SetlistModel
 import SetlistPDF
+import SetlistSupport
 
 /// A font for one run of text. Families come through fontconfig; a letter the first family lacks
 /// falls back to another installed font rather than printing a box.

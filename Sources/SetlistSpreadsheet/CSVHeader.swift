@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 /// What the header row of a CSV file names: one column per song field, and what is left out.
 struct CSVHeader {

@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 /// Reads the songs of a CSV file: a header row (or `--columns`), then one song per row.
 public enum CSVSongs {

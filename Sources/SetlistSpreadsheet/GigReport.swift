@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The works performed at a gig as a collecting society (OSA, GEMA, SUISA, PRS) asks for them:
 /// each song's title, author and length, with the date and venue of the performance.

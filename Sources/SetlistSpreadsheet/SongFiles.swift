@@ -1,6 +1,6 @@
 import Foundation
 import SetlistModel
-import SetlistStore
+import SetlistSupport
 
 /// Finds and reads the files `import-songs` is given: CSV, ChordPro, or folders of ChordPro files.
 public enum SongFiles {

@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 /// A song read from a file, with where it came from.
 public struct IncomingSong: Hashable, Sendable {

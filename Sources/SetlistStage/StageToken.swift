@@ -1,6 +1,6 @@
 import Foundation
 import SetlistModel
-import SetlistStore
+import SetlistSupport
 
 /// The secret part of the band's address, kept between runs of stage mode on this computer.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// Reads the files of a library folder (every one, or those a ``LibraryScope`` names), collecting
 /// every problem rather than stopping at the first, so `check` and error messages can list them
@@ -299,7 +300,7 @@ struct LibraryReader {
                 problems.append(
                     .init(
                         .repeatedID,
-                        path: LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id),
+                        path: LibraryFiles.playlistFolder + "/" + Playlist.fileName(name: playlist.name, id: playlist.id),
                         detail: "song \(index + 1) '\(copy.name)' repeats the copy id \(copy.id)."))
             }
         }

@@ -39,7 +39,7 @@ extension LibraryStore {
     /// file (a stage screen need not look at the thousands of others); every playlist file when
     /// its file is not under the name setlist gives it.
     public func stamp(of playlist: Playlist) -> LibraryStamp {
-        let own = LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
+        let own = LibraryFiles.playlistFolder + "/" + Playlist.fileName(name: playlist.name, id: playlist.id)
         // Stat'ed once: its stamp is both the test and part of the result.
         guard let ownStamp = fileStamp(own) else { return stamp() }
         return stamp(of: [LibraryFiles.playlistOrder, LibraryFiles.settings], adding: [own: ownStamp])

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The library folder on disk: loads it, and changes it in one locked, atomic transaction.
 ///
@@ -350,7 +351,7 @@ enum LibrarySerializer {
         let readPlaylists = Dictionary((read?.playlists ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var order: [LibraryFiles.PlaylistOrderFile.Entry] = []
         for playlist in library.playlists {
-            let name = LibraryFiles.playlistFileName(name: playlist.name, id: playlist.id)
+            let name = Playlist.fileName(name: playlist.name, id: playlist.id)
             order.append(.init(id: playlist.id, file: name))
             let path = LibraryFiles.playlistFolder + "/" + name
             files[path] =

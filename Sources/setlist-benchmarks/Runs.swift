@@ -1,6 +1,7 @@
 import Foundation
 import SetlistModel
 import SetlistStore
+import SetlistSupport
 
 #if canImport(Glibc)
     import Glibc

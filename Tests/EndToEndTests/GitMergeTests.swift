@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// A library the band keeps in git, merged by the real git through `setlist merge-file` (the
 /// driver `setlist git-setup` installs), so git runs the real binary.
 @Suite struct GitMergeTests {

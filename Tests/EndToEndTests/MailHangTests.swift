@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// `share --send` with a mail program that hangs (issue 13): ended on the timeout, on SIGTERM and
 /// on Ctrl-C, with everything it started, and reported NOT sent. Real processes: the fake
 /// sendmail below, and setlist itself for the signals.

@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// The real program exits with the status the command returned (SetlistCLITests check every
 /// status in-process): 0, 1 with one line on standard error, 64 for a usage error.
 @Suite struct ProgramExitTests {

@@ -5,6 +5,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// Write-heavy commands killed with SIGKILL at random moments (a few dozen times by default,
 /// hundreds with SETLIST_STRESS=1): after every kill the library loads and passes `setlist check`,
 /// and every change whose command exited 0 is there at the end. The seed is printed;

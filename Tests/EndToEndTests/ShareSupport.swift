@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// An SMTP server on 127.0.0.1 (Tests/Support/smtp_sink.py, aiosmtpd) that keeps what it receives,
 /// stopped when this is released.
 final class SMTPSink {

@@ -1,6 +1,7 @@
 import Foundation
 import SetlistModel
 import SetlistStore
+import SetlistSupport
 
 /// What Python's `email` package found in a message (see Tests/Support/mime_check.py).
 public struct MIMECheck: Decodable {

@@ -4,6 +4,8 @@ import SetlistCLI
 import SetlistModel
 import Testing
 
+@testable import SetlistSupport
+
 /// Names as a hostile user types them (issue 13): decomposed accents, bytes that are not UTF-8,
 /// names that differ only in accents, names that look like paths, playlists past the limit, and
 /// mail headers that break the rules for names. Each is refused with one line, or stored right.

@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// `setlist merge-file` (git's merge driver), `setlist resolve` and `setlist git-setup`, in-process.
 @Suite struct MergeFileCommandTests {
     /// A library with three songs and a playlist of them.

@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// `setlist pdf` run as a user would: file names, options, standard output, errors.
 @Suite struct PDFTests {
     /// A library with the playlist "Můj koncert" of two songs and a break.

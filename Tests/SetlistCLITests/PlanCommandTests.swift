@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// `setlist plan` and the plan in `show` and `show --json`.
 @Suite struct PlanCommandTests {
     /// "Silvestr": three songs (10:00, unknown, 20:00), a break, one more (5:00).

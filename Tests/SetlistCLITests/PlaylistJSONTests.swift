@@ -5,6 +5,7 @@ import SetlistStore
 import Testing
 
 @testable import SetlistCLI
+@testable import SetlistSupport
 
 /// `show --json` is written directly; its `Encodable` stays the definition.
 @Suite struct PlaylistJSONTests {

@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// `setlist pdf --songbook` run as a user would: its file name, charts in the copy's key, the
 /// same bytes for the same SOURCE_DATE_EPOCH, and its clash with the other versions.
 @Suite struct SongbookCommandTests {

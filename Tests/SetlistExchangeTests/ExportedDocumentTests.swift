@@ -5,6 +5,7 @@ import SetlistModel
 import Testing
 
 @testable import SetlistExchange
+@testable import SetlistSupport
 
 /// Export writes its document without the encoder and checks it without parsing it again; the
 /// encoder and a member's import (``PlstsDocument/read(_:source:)``) stay the definitions. Random

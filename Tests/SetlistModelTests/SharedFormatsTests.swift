@@ -3,6 +3,7 @@ import SeededRandom
 import Testing
 
 @testable import SetlistModel
+@testable import SetlistSupport
 
 @Suite struct HexTests {
     @Test func codePointsHaveAtLeastFourDigits() {

@@ -2,6 +2,7 @@ import SeededRandom
 import Testing
 
 @testable import SetlistModel
+@testable import SetlistSupport
 
 @Suite struct ControlCharactersTests {
     @Test(

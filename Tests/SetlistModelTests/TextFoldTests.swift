@@ -3,12 +3,13 @@ import SeededRandom
 import Testing
 
 @testable import SetlistModel
+@testable import SetlistSupport
 
 /// Folding looks Latin letters up one at a time; the whole rule (decompose, drop the marks, lower
 /// the case) stays the definition.
 @Suite struct TextFoldTests {
     @Test func everyScalarBelowTheCombiningMarksFoldsAsTheWholeRuleFoldsIt() {
-        #expect(Text.latinFolds.count == 0x250 - 0xA0)
+        #expect(LatinText.folds.count == 0x250 - 0xA0)
         for value in 0..<0x300 {
             let text = String(Unicode.Scalar(UInt32(value))!)
             #expect(Text.fold(text) == Text.foldWhole(text), "U+\(String(value, radix: 16))")
@@ -18,8 +19,8 @@ import Testing
     @Test func thePunctuationTheShortcutPassesFoldsToItself() {
         for value in 0x2000..<0x2070 {
             let text = String(Unicode.Scalar(UInt32(value))!)
-            let passed = Text.isSelfFoldingPunctuation(value - 0x2000)
-            #expect(Text.latinFold(text) == (passed ? text : nil), "U+\(String(value, radix: 16))")
+            let passed = LatinText.isSelfFoldingPunctuation(value - 0x2000)
+            #expect(LatinText.fold(text) == (passed ? text : nil), "U+\(String(value, radix: 16))")
             if passed {
                 #expect(Text.foldWhole(text).utf8.elementsEqual(text.utf8), "U+\(String(value, radix: 16))")
                 // A character of its own, whatever stands beside it (the file-name stem counts on it).
@@ -32,8 +33,8 @@ import Testing
     /// decomposition, so the folds are in NFD, where canonically equal text has equal bytes.
     @Test func latinFoldsHoldOnlyTheirOwnDecompositions() {
         let held =
-            (0..<0xA0).map { String(Unicode.Scalar(UInt32($0))!) } + Text.latinFolds
-            + (0x2000..<0x2070).filter { Text.isSelfFoldingPunctuation($0 - 0x2000) }.map { String(Unicode.Scalar(UInt32($0))!) }
+            (0..<0xA0).map { String(Unicode.Scalar(UInt32($0))!) } + LatinText.folds
+            + (0x2000..<0x2070).filter { LatinText.isSelfFoldingPunctuation($0 - 0x2000) }.map { String(Unicode.Scalar(UInt32($0))!) }
         for text in held {
             #expect(text.unicodeScalars.count == 1)
             #expect(text.decomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8), "\(text.debugDescription)")
@@ -61,8 +62,8 @@ import Testing
     }
 
     @Test func thePackedTableIsTheTable() {
-        for (offset, fold) in Text.latinFolds.enumerated() {
-            let packed = Text.latinFoldBytes[offset]
+        for (offset, fold) in LatinText.folds.enumerated() {
+            let packed = LatinText.foldBytes[offset]
             let bytes = (0..<Int(packed >> 24)).map { UInt8(truncatingIfNeeded: packed >> (8 * $0)) }
             #expect(bytes == Array(fold.utf8), "U+\(String(offset + 0xA0, radix: 16))")
         }

@@ -3,6 +3,7 @@ import SeededRandom
 import Testing
 
 @testable import SetlistModel
+@testable import SetlistSupport
 
 /// The shortcuts of the text rules give what Foundation gives: NFC for text below U+0300, trimming
 /// by scalars, and ISO 8601 dates read directly.

@@ -4,6 +4,7 @@ import SetlistStore
 
 @testable import SetlistPDF
 @testable import SetlistPDFCairo
+@testable import SetlistSupport
 
 /// Runs the poppler and qpdf command-line tools on a rendered PDF.
 struct RenderedPDF {

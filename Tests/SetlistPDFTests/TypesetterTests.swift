@@ -3,6 +3,7 @@ import Testing
 
 @testable import SetlistPDF
 @testable import SetlistPDFCairo
+@testable import SetlistSupport
 
 @Suite struct TypesetterTests {
     /// Each character as the rule says: tabs and (unless one line) new lines stay, separators become

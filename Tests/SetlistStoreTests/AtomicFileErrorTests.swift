@@ -3,6 +3,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 @Suite struct AtomicFileErrorTests {
     @Test func namesThePathAndTheReason() throws {
         let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/Concert.pdf")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SetlistModel
 @testable import SetlistStore
+@testable import SetlistSupport
 
 /// A change whose files cannot all be written leaves the library and its history as they were:
 /// no file half changed, and no entry for `undo` to take back (issue 36).

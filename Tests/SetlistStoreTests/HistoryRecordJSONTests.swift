@@ -4,6 +4,7 @@ import Testing
 
 @testable import SetlistModel
 @testable import SetlistStore
+@testable import SetlistSupport
 
 /// History entries are read and written by their own codec; Codable stays the definition of both.
 @Suite struct HistoryRecordJSONTests {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import SetlistModel
 @testable import SetlistStore
+@testable import SetlistSupport
 
 /// Every library file is read and written by its own codec (``LibraryFile``); Codable stays the
 /// definition of both: on random files of every kind, the codec writes the encoder's bytes, and

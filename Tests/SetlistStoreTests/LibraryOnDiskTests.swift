@@ -4,6 +4,7 @@ import Testing
 
 @testable import SetlistModel
 @testable import SetlistStore
+@testable import SetlistSupport
 
 /// The library folder: formats, versions, file names and errors that name the file.
 @Suite struct LibraryOnDiskTests {
@@ -140,7 +141,7 @@ import Testing
         "CON", "///",
     ])
     func playlistFileNamesStayInsideTheFolder(name: String) {
-        let file = LibraryFiles.playlistFileName(name: name, id: "0123456789abcdef")
+        let file = Playlist.fileName(name: name, id: "0123456789abcdef")
         #expect(LibraryFiles.isSafePlaylistFileName(file))
         #expect(!file.contains("/"))
         #expect(!file.contains(".."))

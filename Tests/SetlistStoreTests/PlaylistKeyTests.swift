@@ -11,7 +11,7 @@ import Testing
         let entries = (0..<2_000).map { number in
             // The first eight digits differ between any two (an odd multiplier is a bijection modulo 2³²).
             let id = String(format: "%08x%024x", UInt32(truncatingIfNeeded: number &* 2_654_435_761), number)
-            return LibraryFiles.PlaylistOrderFile.Entry(id: id, file: LibraryFiles.playlistFileName(name: "Koncert \(number)", id: id))
+            return LibraryFiles.PlaylistOrderFile.Entry(id: id, file: Playlist.fileName(name: "Koncert \(number)", id: id))
         }
         let order = LibraryFiles.PlaylistOrderFile(current: entries[5].id, playlists: entries)
         #expect(LibraryFiles.candidates(for: .init("Koncert 1234"), in: order) == [entries[1234].id])

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SetlistModel
 @testable import SetlistStore
+@testable import SetlistSupport
 
 /// Reading takes the library's shared lock without creating the lock file (issue 13), and stays
 /// consistent with a writer that starts while it reads.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SetlistModel
 @testable import SetlistStore
+@testable import SetlistSupport
 
 /// Replays the fuzzers' seeds and every input that once crashed a fuzz target
 /// (`Tests/Fuzz/Regressions/TARGET/`, written there by `Scripts/fuzz`) with the targets' own checks.
@@ -39,7 +40,7 @@ import Testing
             }
             if let notes = try? Text.cleanNotes(text) { #expect((try? Text.cleanNotes(notes)) == notes, "\(name)") }
             if let address = try? EmailAddress.validate(text) { #expect((try? EmailAddress.validate(address)) == address, "\(name)") }
-            #expect(LibraryFiles.isSafePlaylistFileName(LibraryFiles.playlistFileName(name: text, id: "0123456789abcdef")), "\(name)")
+            #expect(LibraryFiles.isSafePlaylistFileName(Playlist.fileName(name: text, id: "0123456789abcdef")), "\(name)")
         }
     }
 

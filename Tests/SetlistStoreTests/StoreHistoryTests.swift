@@ -3,6 +3,7 @@ import Testing
 
 @testable import SetlistModel
 @testable import SetlistStore
+@testable import SetlistSupport
 
 /// A library folder in the temporary directory, removed afterwards.
 final class StoreFolder {

@@ -193,7 +193,7 @@ import Testing
         let listed = try playlistFile()
         let original = try #require(folder.text(listed))
         let playlist = try #require(try folder.store.load().playlists.first)
-        let renamed = "playlists/" + LibraryFiles.playlistFileName(name: "Elsewhere", id: playlist.id)
+        let renamed = "playlists/" + Playlist.fileName(name: "Elsewhere", id: playlist.id)
         try folder.write(
             original.replacingOccurrences(of: "\"name\" : \"\(playlist.name)\"", with: "\"name\" : \"Elsewhere\""), to: renamed)
         let problems = try folder.store.check().problems

@@ -5,6 +5,7 @@ import Testing
 
 @testable import SetlistModel
 @testable import SetlistStore
+@testable import SetlistSupport
 
 /// Property tests of the parsers that take outside input and of the library on disk: random
 /// input never crashes them, and what is written reads back the same.

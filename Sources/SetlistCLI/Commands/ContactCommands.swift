@@ -1,5 +1,6 @@
 import ArgumentParser
 import SetlistModel
+import SetlistSupport
 
 struct AddContactCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SetlistModel
 import SetlistSpreadsheet
+import SetlistSupport
 
 struct GigsCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

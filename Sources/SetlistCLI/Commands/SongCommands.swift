@@ -2,6 +2,7 @@ import ArgumentParser
 import SetlistMail
 import SetlistModel
 import SetlistStore
+import SetlistSupport
 
 struct AddSongCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(

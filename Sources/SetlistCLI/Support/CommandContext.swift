@@ -2,6 +2,7 @@ import Foundation
 import SetlistModel
 import SetlistPDF
 import SetlistStore
+import SetlistSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import SetlistModel
 import SetlistStore
+import SetlistSupport
 
 extension CommandContext {
     /// The UTF-8 text of `file` (`-`: standard input), of at most `limit` characters; `what`

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// What every command prints, through its context.
 extension CommandContext {

@@ -1,6 +1,7 @@
 import Foundation
 import SetlistMail
 import SetlistModel
+import SetlistSupport
 
 /// Commands of the form `add [PLAYLIST] SONG...`: the leading playlist is optional. The first word
 /// is taken as the playlist when more words follow than the command needs and it names a playlist,

@@ -1,6 +1,7 @@
 import Foundation
 import SetlistModel
 import SetlistStore
+import SetlistSupport
 
 /// Runs the user's editor on a text, as git does: `$VISUAL`, else `$EDITOR`, through the shell
 /// so that an editor given with options (`code --wait`) works.

@@ -1,3 +1,5 @@
+import SetlistSupport
+
 /// A song's chord chart: the body of a ChordPro file (lyrics with `[C]` chords over their
 /// syllables, sections such as `{start_of_chorus}`, `{comment: …}`, tabs and grids), and the key
 /// it is written in. The song's details (title, key, tempo, length) stay its fields.

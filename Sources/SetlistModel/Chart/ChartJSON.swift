@@ -1,3 +1,5 @@
+import SetlistSupport
+
 /// A chart in JSON: `{"key": "G major", "lines": ["{soc}", "[G]Hello …"]}`, one line of the
 /// chart a line of the file, so that a change to a chart shows in git as the lines it changed.
 extension Chart: Codable {

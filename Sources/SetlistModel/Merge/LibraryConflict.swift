@@ -1,4 +1,5 @@
 import Foundation
+import SetlistSupport
 
 /// Something a merge of library files could not decide: both sides changed the same thing to
 /// different values. The file keeps our value; the conflict, stored in the file's `conflicts`

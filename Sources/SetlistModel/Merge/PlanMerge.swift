@@ -1,3 +1,5 @@
+import SetlistSupport
+
 /// The parts of a ``ShowPlan`` a three-way merge takes one by one, so the member's new gap and
 /// the sender's new start both survive an update.
 public enum PlanField: Hashable, Sendable, CaseIterable {

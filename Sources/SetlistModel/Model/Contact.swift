@@ -1,3 +1,5 @@
+import SetlistSupport
+
 /// A member of the band or anyone else setlists are shared with.
 public struct Contact: Hashable, Sendable, Codable {
     public var name: String

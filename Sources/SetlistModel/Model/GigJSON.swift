@@ -1,3 +1,5 @@
+import SetlistSupport
+
 /// The JSON of a gig and of the songs played at it: the one place their members are named. The
 /// `Codable` conformances in Gig.swift are the definition the tests compare these with
 /// (LibraryFileJSONTests).

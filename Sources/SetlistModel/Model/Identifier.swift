@@ -1,4 +1,5 @@
 import Foundation
+import SetlistSupport
 import Synchronization
 
 /// Creates the random identifiers of songs, copies and playlists.
@@ -34,7 +35,7 @@ public enum Identifier {
     /// (removing the dashes from `uuidString` went through NSString, 1 M instructions of every
     /// `add-song`).
     static func digits(of uuid: UUID) -> String {
-        withUnsafeBytes(of: uuid.uuid) { Hex.digits(of: $0) }
+        Hex.digits(of: uuid)
     }
 
     /// 32 hexadecimal digits that depend only on `bytes`: 128 bits of FNV-1a in two halves with
@@ -71,7 +72,7 @@ private final class SeededSource: Sendable {
     /// one of 8, 9, a and b), so that they look like the ids the program makes.
     func make() -> String {
         let (high, low) = generator.withLock { ($0.next() & ~0xF000 | 0x4000, $0.next() >> 2 | 1 << 63) }
-        return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Hex.digits(of: $0) }
+        return Hex.digits(high: high, low: low)
     }
 }
 

@@ -1,3 +1,5 @@
+import SetlistSupport
+
 /// The JSON of what a playlist file holds besides its items: the plan, and the record of a
 /// playlist received in a `.plsts` document. Their `Codable` conformances are the definition the
 /// tests compare these with.

@@ -1,3 +1,6 @@
+import Foundation
+import SetlistSupport
+
 /// The JSON of a song record: the one place its members are named, for originals (songs.json),
 /// copies (playlist files), `.plsts` documents and `--json`. A new field of a song is added to
 /// ``SongFields`` and here; the `Codable` conformances in Song.swift are the definition the tests
@@ -131,5 +134,15 @@ extension SongCopy {
             fields.writeMembers(to: &writer, id: id, original: originalID)
             writer.member("received", received)
         }
+    }
+}
+
+extension JSONFormat {
+    /// Songs as ``encoder()`` writes an array of them (what `songs --json` prints), without a
+    /// final new line.
+    public static func songs(_ songs: [Song]) -> Data {
+        var writer = JSONWriter(capacity: 16 + songs.count * 400)
+        writer.array(songs) { $0.value($1) }
+        return Data(writer.bytes)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SetlistSupport
 
 /// Measuring, cutting and wrapping text in terminal cells.
 public enum Cells {
@@ -46,7 +47,8 @@ public enum Cells {
 
     static func isOneColumnAlone(_ value: Int) -> Bool {
         (0x20...0x7E).contains(value) || ((0xA0..<0x300).contains(value) && value != 0xAD)
-            || ((0x2000...0x205E).contains(value) && Text.isSelfFoldingPunctuation(value - 0x2000)) || (0x266D...0x266F).contains(value)
+            || ((0x2000...0x205E).contains(value) && LatinText.isSelfFoldingPunctuation(value - 0x2000))
+            || (0x266D...0x266F).contains(value)
     }
 
     /// Columns one character takes. A character drawn as an emoji (emoji presentation such as

@@ -1,4 +1,5 @@
 import Foundation
+import SetlistSupport
 
 /// File names made from what people type (a playlist's name), safe on every system a band
 /// member may save them on. The PDF, the .plsts and the attachments of one email all use this,

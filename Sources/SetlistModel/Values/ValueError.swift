@@ -1,3 +1,5 @@
+import SetlistSupport
+
 /// A value typed by a person or read from a document that cannot be used. The value is quoted
 /// as every message quotes text (``ControlCharacters/quoted(_:limit:)``): a cell of a file may
 /// hold a terminal's escape sequences.

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// Checks of the values inside files that parse: text with control characters (which a command
 /// would have refused, so they come from hand edits or other programs) and numbers out of range.
@@ -27,7 +28,7 @@ struct IntegrityValues {
         for p in library.playlists.indices {
             let file =
                 LibraryFiles.playlistFolder + "/"
-                + LibraryFiles.playlistFileName(name: library.playlists[p].name, id: library.playlists[p].id)
+                + Playlist.fileName(name: library.playlists[p].name, id: library.playlists[p].id)
             let id = library.playlists[p].id
             cleanName(&library.playlists[p].name, field: "the playlist name", path: file, place: "playlist \(id)")
             nameBlank(&library.playlists[p].name, path: file, place: "playlist \(id)")

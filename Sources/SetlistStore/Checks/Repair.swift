@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -106,7 +107,7 @@ extension LibraryStore {
             guard let bytes = FileReading.bytes(atRawPath: from),
                 let file = try? LibraryFiles.decode(LibraryFiles.PlaylistFile.self, from: Data(bytes), path: path)
             else { continue }
-            let newName = LibraryFiles.playlistFileName(name: file.name, id: file.id)
+            let newName = Playlist.fileName(name: file.name, id: file.id)
             let to = folder + "/" + newName
             guard !FileManager.default.fileExists(atPath: to) else { continue }
             let renamed = (from.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { rename($0.baseAddress!, to) == 0 }
@@ -180,10 +181,10 @@ extension LibraryStore {
             }
             let oldID = file.id
             if idTaken { file.id = Identifier.make() }
-            var newName = LibraryFiles.playlistFileName(name: file.name, id: file.id)
+            var newName = Playlist.fileName(name: file.name, id: file.id)
             while names.contains(newName) || files[LibraryFiles.playlistFolder + "/" + newName] != nil {
                 file.id = Identifier.make()
-                newName = LibraryFiles.playlistFileName(name: file.name, id: file.id)
+                newName = Playlist.fileName(name: file.name, id: file.id)
             }
             ids.insert(file.id)
             old[path] = fileData[path]

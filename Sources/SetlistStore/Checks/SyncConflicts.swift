@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// A copy of a library file that a sync tool (Syncthing, Dropbox, Nextcloud, Google Drive,
 /// OneDrive) wrote beside it when two computers changed the file at the same time.

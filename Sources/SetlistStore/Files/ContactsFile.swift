@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 extension LibraryFiles {
     /// `contacts.json`: the band's address book.

@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 extension LibraryFiles {
     /// `gigs/DATE-ID.json`: one gig of the log (``Gig``). One file per gig, so that gigs two

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// A history entry's JSON (`.history/NNNNNNNN.json`): every command reads the last one, to see
 /// whether a change was cut short, and every change writes one.

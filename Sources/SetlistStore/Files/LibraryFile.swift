@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// One kind of library file (the song list, a playlist, the order of the playlists, the
 /// contacts, the settings, a history entry): its JSON object, read and written by its own

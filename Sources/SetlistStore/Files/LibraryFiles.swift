@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The JSON files of a library folder and their formats.
 ///
@@ -65,12 +66,6 @@ public enum LibraryFiles {
             .sorted()
     }
 
-    /// A file name inside `playlists/` for a playlist: readable, safe for any name (no slashes,
-    /// dots or `..`, ASCII only, bounded length) and unique through the id.
-    public static func playlistFileName(name: String, id: String) -> String {
-        "\(playlistFileStem(name: name))-\(Identifier.short(id)).json"
-    }
-
     /// The entry of `order` whose setlist the unlisted playlist file `name` may hold under
     /// another name: its name ends in that entry's short id, as the file names of one setlist
     /// renamed differently on two computers do (``LibraryStore/joinPlaylistsRenamedApart(_:command:)``).
@@ -80,29 +75,6 @@ public enum LibraryFiles {
             entry.file != name && name.hasSuffix("-" + Identifier.short(entry.id) + ".json")
                 && entry.file.hasSuffix("-" + Identifier.short(entry.id) + ".json")
         }
-    }
-
-    /// The part of a playlist's file name that comes from its name: its folded letters and digits
-    /// (``stem(ofFolded:)``).
-    static func playlistFileStem(name: String) -> String {
-        stem(ofFolded: Text.fold(name))
-    }
-
-    /// The stem of a folded name, character by character: each ASCII letter or digit kept, each
-    /// run of anything else one "-", at most 48 long, no "-" at the end; "playlist" when nothing
-    /// is left.
-    static func stem(ofFolded folded: String) -> String {
-        var slug = ""
-        for character in folded {
-            if character.isASCII && (character.isLetter || character.isNumber) {
-                slug.append(character)
-            } else if !slug.isEmpty && slug.last != "-" {
-                slug.append("-")
-            }
-            if slug.count >= 48 { break }
-        }
-        while slug.last == "-" { slug.removeLast() }
-        return slug.isEmpty ? "playlist" : slug
     }
 
     /// Whether a name read from the order file is a plain file name inside `playlists/`.

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 extension LibraryFiles {
     /// `playlists/NAME-ID.json`: one playlist, its copies and breaks in order.

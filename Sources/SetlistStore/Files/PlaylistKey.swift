@@ -3,7 +3,7 @@ import SetlistModel
 extension LibraryFiles {
     /// The entries of the order file whose playlist the reference made into `key` may name (nil:
     /// the current one), told by what the order file holds: the ids, and the file names, which
-    /// come from the folded names (``playlistFileName(name:id:)``). A name finds its playlist only
+    /// come from the folded names (``Playlist/fileName(name:id:)``). A name finds its playlist only
     /// through its file's name, so a file renamed by hand is not a candidate; then nothing is
     /// found and everything is read.
     static func candidates(for key: PlaylistKey?, in order: PlaylistOrderFile) -> [String] {
@@ -23,7 +23,7 @@ extension LibraryFiles {
             let trimmed = Text.trimmedSpaces(reference)
             lower = trimmed.lowercased()
             byPrefix = Identifier.looksLikePrefix(trimmed)
-            stem = playlistFileStem(name: trimmed) + "-"
+            stem = Playlist.fileStem(name: trimmed) + "-"
         }
 
         /// The rule: the entry's id is the reference or, when it looks like one, starts with it,

@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 extension LibraryFiles {
     /// `playlists.json`: the order of the playlists, each by its id and file, and the current one.

@@ -1,4 +1,5 @@
 import SetlistModel
+import SetlistSupport
 
 extension LibraryFiles {
     /// `settings.json`: the library's settings by name (`setlist config`).

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 extension LibraryFiles {
     /// `songs.json`: the repertoire, in the user's order.

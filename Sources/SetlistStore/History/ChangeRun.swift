@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// A run of changes that undo takes back as one (stage mode saves the gig log each time a song
 /// counts; a 20-song show would otherwise push 20 entries into a history that keeps 50).

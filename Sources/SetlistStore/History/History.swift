@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The recent changes to the library, kept so they can be undone: `.history/NNNNNNNN.json`, one
 /// file per change, with the command line that made it and, for every file it touched, only the

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// How one file changed, stored compactly: only the lines that differ, as hunks of what was
 /// removed and what was added at which place, found with a line diff (Myers). Editing, adding or

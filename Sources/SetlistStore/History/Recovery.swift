@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// Finishing a change that a crash or a `kill -9` cut short.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The changes undone and not yet redone: `.history/undone/NNNNNNNN.json`, each a copy of the
 /// history entry undo took back, under the same number. `redo` takes the lowest number first

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// A library folder kept in git: setting up setlist's merge driver, and staging the files that
 /// `setlist resolve` settled. See docs/git.md.

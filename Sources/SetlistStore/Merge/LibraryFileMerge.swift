@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The three-way merge of one library file by its meaning (what `setlist merge-file`, git's merge
 /// driver, does): songs, copies, playlists and contacts added on both sides are all kept; edits

@@ -55,7 +55,7 @@ extension Library {
         case .contacts: LibraryFiles.contacts
         case .settings: LibraryFiles.settings
         case .playlist(let id):
-            LibraryFiles.playlistFolder + "/" + LibraryFiles.playlistFileName(name: playlists.first { $0.id == id }?.name ?? id, id: id)
+            LibraryFiles.playlistFolder + "/" + Playlist.fileName(name: playlists.first { $0.id == id }?.name ?? id, id: id)
         }
     }
 }

@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistStore
 import Testing
 
+@testable import SetlistSupport
+
 /// The real `setlist` binary, for what needs a process of its own. Fixtures and everything else
 /// run in-process through `TemporaryLibrary.run` (Tests/CLITestSupport).
 extension TemporaryLibrary {

@@ -30,7 +30,7 @@ public func fuzzValues(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         precondition((try? EmailAddress.validate(address)) == address, "address does not validate twice: \(text.debugDescription)")
     }
     _ = Text.fold(text)
-    _ = LibraryFiles.playlistFileName(name: text, id: "0123456789abcdef")
+    _ = Playlist.fileName(name: text, id: "0123456789abcdef")
     return 0
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import SetlistModel
 
 /// Why a file operation failed, as one sentence a message can quote.
 public enum FailureText {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Hexadecimal digits and `U+XXXX` code points, written one way everywhere.
 public enum Hex {
     /// `value` in hexadecimal, padded with zeros to at least `digits` digits: `Hex.digits(10, 4)`
@@ -6,9 +8,19 @@ public enum Hex {
         String(value, radix: 16, uppercase: uppercase).leftPadded(to: digits)
     }
 
+    /// A UUID's 32 hexadecimal digits, lowercase, without its dashes.
+    public static func digits(of uuid: UUID) -> String {
+        withUnsafeBytes(of: uuid.uuid) { digits(of: $0) }
+    }
+
+    /// The 32 hexadecimal digits of two 64-bit halves, the high one first (big-endian).
+    public static func digits(high: UInt64, low: UInt64) -> String {
+        withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { digits(of: $0) }
+    }
+
     /// `bytes` in hexadecimal, two lowercase digits a byte, from their bytes (no string made for
     /// each byte).
-    static func digits(of bytes: UnsafeRawBufferPointer) -> String {
+    public static func digits(of bytes: UnsafeRawBufferPointer) -> String {
         let hex: StaticString = "0123456789abcdef"
         return String(unsafeUninitializedCapacity: bytes.count * 2) { text in
             for index in 0..<bytes.count {

@@ -1,5 +1,4 @@
 import Foundation
-import SetlistModel
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import SetlistModel
+@testable import SetlistSupport
 
 /// The memchr search against the plain one, on seeded random bytes of a small alphabet (so that
 /// first bytes repeat and near misses are common).

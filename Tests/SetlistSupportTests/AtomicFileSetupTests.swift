@@ -1,7 +1,7 @@
 import Foundation
-import SetlistModel
-import SetlistStore
 import Testing
+
+@testable import SetlistSupport
 
 #if canImport(Glibc)
     import Glibc

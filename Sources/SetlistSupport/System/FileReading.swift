@@ -1,5 +1,4 @@
 import Foundation
-import SetlistModel
 
 #if canImport(Glibc)
     import Glibc
@@ -11,10 +10,10 @@ import SetlistModel
 
 /// Reading a whole file with a few system calls: every command reads several library files, and
 /// `Data(contentsOf:)` spent more on its set-up than on the reading.
-enum FileReading {
+package enum FileReading {
     /// The bytes of the file at `path` (an absolute path), read directly when it can be, else by
     /// `Data(contentsOf:)`; throws the reason it cannot be read.
-    static func data(atPath path: String) throws -> Data {
+    package static func data(atPath path: String) throws -> Data {
         let quick = quickRead(path)
         if case .read(let bytes) = quick { return Data(bytes) }
         return try slowRead(path, after: quick)
@@ -24,12 +23,12 @@ enum FileReading {
     /// link to none, or a file where a folder on the path belongs); a file that is there but
     /// cannot be read throws as ``data(atPath:)``. One `open` tells both, where asking first
     /// whether the file exists walked its path twice.
-    static func dataIfPresent(atPath path: String) throws -> Data? {
+    package static func dataIfPresent(atPath path: String) throws -> Data? {
         try bytesIfPresent(atPath: path).map { Data($0) }
     }
 
     /// ``dataIfPresent(atPath:)`` as an array of bytes, which a ``JSONReader`` reads without a copy.
-    static func bytesIfPresent(atPath path: String) throws -> [UInt8]? {
+    package static func bytesIfPresent(atPath path: String) throws -> [UInt8]? {
         let quick = quickRead(path)
         switch quick {
         case .read(let bytes): return bytes
@@ -39,10 +38,10 @@ enum FileReading {
     }
 
     /// Something other than a regular file stands where a file is read.
-    struct NotAFile: LocalizedError {
+    package struct NotAFile: LocalizedError {
         let mode: mode_t
 
-        var errorDescription: String? {
+        package var errorDescription: String? {
             switch mode & S_IFMT {
             case S_IFDIR: "It is a folder, not a file."
             case S_IFIFO: "It is a named pipe, not a file."
@@ -63,7 +62,7 @@ enum FileReading {
 
     /// The regular file whose path is the bytes `path` (without a NUL), which need not be
     /// UTF-8 (a file copied from a Latin-2 system); nil when it cannot be read.
-    static func bytes(atRawPath path: [UInt8]) -> [UInt8]? {
+    package static func bytes(atRawPath path: [UInt8]) -> [UInt8]? {
         let terminated = path.map { CChar(bitPattern: $0) } + [0]
         if case .read(let bytes) = quickRead(opening: { flags in open(terminated, flags) }) { return bytes }
         return nil

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SetlistModel
-@testable import SetlistStore
+@testable import SetlistSupport
 
 /// One `open` tells a file that is there from one that is not, as `fileExists` did before it.
 @Suite struct FileReadingTests {

@@ -11,14 +11,6 @@ public enum JSONFormat {
         return encoder
     }
 
-    /// Songs as ``encoder()`` writes an array of them (what `songs --json` prints), without a
-    /// final new line.
-    public static func songs(_ songs: [Song]) -> Data {
-        var writer = JSONWriter(capacity: 16 + songs.count * 400)
-        writer.array(songs) { $0.value($1) }
-        return Data(writer.bytes)
-    }
-
     /// `value` encoded, with a final new line as text files have. Only for plain value types,
     /// which always encode.
     public static func document<T: Encodable>(_ value: T) -> Data {

@@ -26,6 +26,13 @@ package enum ByteSearch {
         return false
     }
 
+    /// Whether `text`'s UTF-8 holds `byte` (a carriage return, say), searched without a copy.
+    public static func contains(_ byte: UInt8, inUTF8Of text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false
+        }
+            ?? text.utf8.contains(byte)
+    }
+
     /// Whether the byte at `index` follows an odd run of backslashes, so that it is escaped.
     static func isEscaped(_ index: Int, in bytes: [UInt8]) -> Bool {
         var backslashes = 0

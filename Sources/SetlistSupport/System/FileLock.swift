@@ -1,5 +1,4 @@
 import Foundation
-import SetlistModel
 
 #if canImport(Glibc)
     import Glibc

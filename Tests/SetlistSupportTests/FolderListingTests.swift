@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SetlistModel
-@testable import SetlistStore
+@testable import SetlistSupport
 
 /// Listing a folder gives every name the system has, one that is not UTF-8 included.
 @Suite struct FolderListingTests {

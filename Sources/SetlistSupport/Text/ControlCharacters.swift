@@ -113,7 +113,7 @@ public enum ControlCharacters {
     /// so that nothing breaks the line or hides.
     public static func quoted(_ text: String, limit: Int = 40) -> String {
         var result = "\""
-        for scalar in Text.truncate(text, to: limit).unicodeScalars {
+        for scalar in text.truncated(to: limit).unicodeScalars {
             if isInvisible(scalar) {
                 result += "[" + Hex.codePoint(scalar) + "]"
             } else {
@@ -128,5 +128,14 @@ public enum ControlCharacters {
     /// shown as U+FFFD, so that no escape sequence or line break gets through.
     public static func printable(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { isForbidden($0) ? "\u{FFFD}" : $0 }))
+    }
+}
+
+extension String {
+    /// The text shortened to at most `width` characters, ending in "…" when cut.
+    public func truncated(to width: Int) -> String {
+        guard count > width else { return self }
+        guard width > 1 else { return String(prefix(max(width, 0))) }
+        return String(prefix(width - 1)) + "…"
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SetlistModel
 
 #if canImport(Glibc)
     import Glibc
@@ -11,15 +10,15 @@ import SetlistModel
 
 /// Listing a folder with `readdir`, which gives every name as the system has it, one that is not
 /// UTF-8 included (shown with U+FFFD), where `FileManager` passes over or fails on such a name.
-enum FolderListing {
+package enum FolderListing {
     /// The names in the folder at `path`, without `.` and `..`, in the order the system gives
     /// them; empty when it cannot be listed (absent, not a folder, not readable).
-    static func names(atPath path: String) -> [String] {
+    package static func names(atPath path: String) -> [String] {
         byteNames(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The names as the system has them, bytes that need not be UTF-8, without `.` and `..`.
-    static func byteNames(atPath path: String) -> [[UInt8]] {
+    package static func byteNames(atPath path: String) -> [[UInt8]] {
         guard let folder = opendir(path) else { return [] }
         defer { closedir(folder) }
         var names: [[UInt8]] = []
