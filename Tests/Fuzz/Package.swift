@@ -2,7 +2,7 @@
 // The libFuzzer targets of setlist, kept out of the main package so that `swift build` and
 // `swift test` there never build with `-sanitize=fuzzer`. Run them with `Scripts/fuzz`.
 //
-// SetlistModel, SetlistStore and SetlistExchange are the main package's own sources (symbolic links), compiled
+// SetlistSupport, SetlistModel, SetlistStore and SetlistExchange are the main package's own sources (symbolic links), compiled
 // here with the fuzzer's instrumentation.
 import PackageDescription
 
@@ -10,9 +10,10 @@ let package = Package(
     name: "setlist-fuzz",
     platforms: [.macOS(.v13)],
     targets: [
-        .target(name: "SetlistModel"),
-        .target(name: "SetlistStore", dependencies: ["SetlistModel"]),
-        .target(name: "SetlistExchange", dependencies: ["SetlistModel", "SetlistStore"]),
+        .target(name: "SetlistSupport"),
+        .target(name: "SetlistModel", dependencies: ["SetlistSupport"]),
+        .target(name: "SetlistStore", dependencies: ["SetlistSupport", "SetlistModel"]),
+        .target(name: "SetlistExchange", dependencies: ["SetlistSupport", "SetlistModel"]),
         // Starts libFuzzer from each target's own main.
         .target(name: "FuzzDriver"),
         // Lengths, keys, tempos, names, notes and email addresses typed by people.
