@@ -94,14 +94,14 @@ let package = Package(
         .testTarget(
             name: "SetlistStoreTests",
             dependencies: [
-                "SetlistSupport", "SetlistModel", "SetlistStore", "SeededRandom",
+                "SetlistSupport", "SetlistModel", "SetlistStore", "SeededRandom", "JSONTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ], resources: [.copy("Golden")]
         ),
         .testTarget(
             name: "SetlistExchangeTests",
             dependencies: [
-                "SetlistSupport", "SetlistExchange", "SetlistModel", "SeededRandom",
+                "SetlistSupport", "SetlistExchange", "SetlistModel", "SeededRandom", "JSONTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ], resources: [.copy("Corpus")]),
         .testTarget(
@@ -122,6 +122,8 @@ let package = Package(
                 "SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom", "BrowserTestSupport",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
+        // Foundation's JSON writer, to check setlist's layout against and to write files as another program does.
+        .target(name: "JSONTestSupport", dependencies: ["SetlistSupport"], path: "Tests/JSONTestSupport"),
         // The seeded generator of the randomised tests, and their ids drawn from it ($SETLIST_SEED repeats a run).
         .target(
             name: "SeededRandom",
@@ -137,7 +139,7 @@ let package = Package(
             name: "SetlistCLITests",
             dependencies: [
                 "SetlistSupport", "SetlistCLI", "SetlistModel", "SetlistStore", "SetlistLive", "SetlistStage", "CLITestSupport",
-                "MailTestSupport", "SeededRandom",
+                "MailTestSupport", "SeededRandom", "JSONTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,104 +2,88 @@ import Foundation
 import SetlistModel
 import SetlistSupport
 
-/// A `.plsts` document as ``PlstsDocument/export(_:from:generator:date:)`` writes it. Its
-/// Codable shape is the definition of the bytes; ``json`` writes the same bytes directly and
-/// ``decoded`` gives what the decoder reads back from them (`ExportedDocumentTests` compares both
-/// with Codable on random playlists).
-struct ExportedDocument: Encodable {
+/// A `.plsts` document as ``PlstsDocument/export(_:from:generator:date:)`` writes it, its songs
+/// by the library's own definition of a song's fields (``SongFields/json``); ``decoded`` gives
+/// what a member's reading gives for its bytes, without parsing them again.
+struct ExportedDocument: JSONRecord {
     var format: String
     var version: String
     var generator: String
     var exported: String
     var playlist: ExportedPlaylist
     var originals: [ExportedSong]
+
+    static let json = JSONMembers<Self>(
+        blank: {
+            Self(
+                format: "", version: "", generator: "", exported: "", playlist: ExportedPlaylist(id: "", name: "", items: []), originals: []
+            )
+        },
+        [
+            .text("format", \.format), .text("version", \.version), .text("generator", \.generator), .text("exported", \.exported),
+            .value("playlist", \.playlist), .list("originals", \.originals),
+        ])
+
+    /// The document's bytes, with the final new line of a text file.
+    var data: Data { JSONFormat.document(self) }
 }
 
-struct ExportedPlaylist: Encodable {
+struct ExportedPlaylist: JSONRecord {
     var id: String
     var name: String
     var items: [ExportedItem]
-    /// The plan, in the shape the library keeps it (``ShowPlan``'s coding); absent without one.
+    /// The plan, in the shape the library keeps it (``ShowPlan/json``); absent without one.
     var plan: ShowPlan?
+
+    static let json = JSONMembers<Self>(
+        blank: { Self(id: "", name: "", items: []) },
+        [.text("id", \.id), .text("name", \.name), .list("items", \.items), .value("plan", \.plan)])
 }
 
-enum ExportedItem: Encodable {
+enum ExportedItem: JSONCodable {
     case song(ExportedSong)
     case setBreak(String)
 
-    private enum CodingKeys: String, CodingKey { case setBreak = "break" }
+    init(json reader: inout JSONReader) throws(JSONReadError) {
+        var label: String?
+        let (song, found) = try ExportedSong.json.read(&reader) { key, reader throws(JSONReadError) in
+            guard key == "break" else { return false }
+            label = try reader.readString()
+            return true
+        }
+        if let label {
+            self = .setBreak(label)
+        } else if let missing = ExportedSong.json.missing(in: found, reader) {
+            throw missing
+        } else {
+            self = .song(song)
+        }
+    }
 
-    func encode(to encoder: any Encoder) throws {
+    func write(json writer: inout JSONWriter) {
         switch self {
-        case .song(let song):
-            try song.encode(to: encoder)
-        case .setBreak(let label):
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(label, forKey: .setBreak)
+        case .song(let song): song.write(json: &writer)
+        case .setBreak(let label): writer.object { $0.member("break", label) }
         }
     }
 }
 
 /// A copy (with the id of its original) or an original (without one).
-struct ExportedSong: Encodable {
+struct ExportedSong: JSONRecord {
     var id: String
     var original: String?
     var fields: SongFields
 
-    private enum CodingKeys: String, CodingKey { case id, original }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(original, forKey: .original)
-        try fields.encode(to: encoder)
-    }
-}
-
-// MARK: - Written directly
-
-extension ExportedDocument {
-    /// The bytes ``JSONFormat/document(_:)`` writes for the document, without the encoder (it
-    /// took as long as the rest of `setlist export`). Members in sorted order, as the encoder sorts them.
-    var json: Data {
-        var out = JSONWriter(capacity: 512 + (playlist.items.count + originals.count) * 300)
-        out.object { out in
-            out.member("exported", exported)
-            out.member("format", format)
-            out.member("generator", generator)
-            out.member("originals") { out in out.array(originals) { $1.write(to: &$0) } }
-            out.member("playlist") { out in
-                out.object { out in
-                    out.member("id", playlist.id)
-                    out.member("items") { out in
-                        out.array(playlist.items) { out, item in
-                            switch item {
-                            case .song(let song): song.write(to: &out)
-                            case .setBreak(let label): out.object { $0.member("break", label) }
-                            }
-                        }
-                    }
-                    out.member("name", playlist.name)
-                    out.member("plan", playlist.plan)
-                }
-            }
-            out.member("version", version)
-        }
-        return out.document
-    }
-}
-
-extension ExportedSong {
-    fileprivate func write(to out: inout JSONWriter) {
-        out.object { fields.writeMembers(to: &$0, id: id, original: original) }
-    }
+    static let json = JSONMembers<Self>(
+        blank: { Self(id: "", fields: SongFields(name: "")) },
+        [.text("id", \.id), .text("original", \.original)] + SongFields.json.embedded(at: \.fields))
 }
 
 // MARK: - Read back
 
 extension ExportedDocument {
-    /// What the decoder reads from ``json``: every field the document has, present, and each
-    /// list over its limit refused as ``KeyedDecodingContainer/list(_:_:limit:element:)`` refuses it.
+    /// What a member's reading of ``data`` gives: every field the document has, present, and
+    /// each list over its limit refused as reading refuses it.
     var decoded: DocumentDTO {
         DocumentDTO(
             format: .present(format), version: .present(version), generator: .present(generator), exported: .present(exported),
@@ -116,25 +100,19 @@ extension ExportedPlaylist {
             plan: plan.map { .present(Self.decoded($0)) } ?? .absent)
     }
 
-    /// The plan as the decoder reads it where the document has it (its problems' paths start
-    /// with `playlist.plan`): through Codable, its definition, for a part that is rare and small.
+    /// The plan as a member's reading gives it: every part present.
     private static func decoded(_ plan: ShowPlan) -> PlanDTO {
-        struct Holder: Encodable {
-            var playlist: Inner
-        }
-        struct Inner: Encodable {
-            var plan: ShowPlan
-        }
-        struct Read: Decodable {
-            var plan: PlanDTO
-            private enum Keys: String, CodingKey { case playlist, plan }
-            init(from decoder: any Decoder) throws {
-                plan = try decoder.container(keyedBy: Keys.self).nestedContainer(keyedBy: Keys.self, forKey: .playlist)
-                    .decode(PlanDTO.self, forKey: .plan)
-            }
-        }
-        // A ShowPlan encodes as an object, which PlanDTO always reads.
-        return try! JSONDecoder().decode(Read.self, from: JSONFormat.encoder().encode(Holder(playlist: Inner(plan: plan)))).plan
+        PlanDTO(
+            start: Field(plan.start?.description), zone: Field(plan.zone), gap: .present(plan.gap), breakLength: .present(plan.breakLength),
+            target: Field(plan.target),
+            breaks: plan.breakLengths.isEmpty
+                ? .absent
+                : .list(
+                    plan.breakLengths.map {
+                        BreakLengthDTO(
+                            label: .present($0.label), occurrence: $0.occurrence > 0 ? .present($0.occurrence) : .absent,
+                            length: .present($0.length))
+                    }, at: "playlist.plan.breaks", limit: PlstsFormat.maximumItems))
     }
 }
 

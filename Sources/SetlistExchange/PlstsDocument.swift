@@ -12,7 +12,7 @@ public enum PlstsDocument {
     ///   - generator: the program writing it, like "setlist 0.1.0".
     ///   - date: the export time (see ``DocumentDate``), written to the second in UTC.
     public static func export(_ playlist: Playlist, from library: Library, generator: String, date: Date) -> Data {
-        document(playlist, from: library, generator: generator, date: date).json
+        document(playlist, from: library, generator: generator, date: date).data
     }
 
     /// The document ``export(_:from:generator:date:)`` writes, as values.

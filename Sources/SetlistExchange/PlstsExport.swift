@@ -28,7 +28,7 @@ public struct PlstsExport: Sendable {
             return
         }
         let document = PlstsDocument.document(playlist, from: library, generator: SetlistVersion.generator, date: date)
-        let data = document.json
+        let data = document.data
         do {
             _ = try PlstsDocument.check(document, data: data, source: playlist.name)
         } catch {

@@ -14,6 +14,18 @@ struct PlanDTO: Decodable {
 
     private enum CodingKeys: String, CodingKey { case start, zone, gap, breakLength, target, breaks }
 
+    init(
+        start: Field<String>, zone: Field<String>, gap: Field<Int>, breakLength: Field<Int>, target: Field<Int>,
+        breaks: Field<[Field<BreakLengthDTO>]>
+    ) {
+        self.start = start
+        self.zone = zone
+        self.gap = gap
+        self.breakLength = breakLength
+        self.target = target
+        self.breaks = breaks
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         start = container.field(String.self, .start, expected: "text like \"20:00\" or \"2026-12-31 20:00\"")
@@ -34,6 +46,12 @@ struct BreakLengthDTO: Decodable {
     private enum CodingKeys: String, CodingKey {
         case label = "break"
         case occurrence, length
+    }
+
+    init(label: Field<String>, occurrence: Field<Int>, length: Field<Int>) {
+        self.label = label
+        self.occurrence = occurrence
+        self.length = length
     }
 
     init(from decoder: any Decoder) throws {

@@ -193,7 +193,7 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
 
 /// One contradiction between library files that parse on their own. Encoded as
 /// `{path, detail}` (in `setlist check --json`).
-public struct IntegrityProblem: Sendable, Hashable, Encodable, CustomStringConvertible {
+public struct IntegrityProblem: Sendable, Hashable, JSONWritable, CustomStringConvertible {
     /// What sort of problem it is, for code that acts on problems (``LibraryStore/repair(command:)``)
     /// rather than on the wording of their messages.
     public enum Kind: Sendable, Hashable {
@@ -243,7 +243,13 @@ public struct IntegrityProblem: Sendable, Hashable, Encodable, CustomStringConve
 
     public var description: String { "\(path): \(detail)" }
 
-    private enum CodingKeys: String, CodingKey { case path, detail }
+    /// `{path, detail}`, as `setlist check --json` prints it.
+    public func write(json writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("detail", detail)
+            writer.member("path", path)
+        }
+    }
 }
 
 extension Song {

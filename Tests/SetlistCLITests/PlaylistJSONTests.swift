@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import JSONTestSupport
 import SetlistModel
 import SetlistStore
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @testable import SetlistCLI
 @testable import SetlistSupport
 
-/// `show --json` is written directly; its `Encodable` stays the definition.
+/// `show --json` holds what docs/json.md says, laid out as Foundation's encoder lays it out.
 @Suite struct PlaylistJSONTests {
     /// A playlist with what the JSON can hold: a break inside and one last, a copy that differs
     /// from its original, one whose original is gone, escapes and accents in the text, and a plan
@@ -32,9 +33,11 @@ import Testing
         let context = lib.context()
         for playlist in library.playlists {
             let value = PlaylistJSON(playlist, in: library, clock: context.planClock)
-            #expect(value.json == (try JSONFormat.encoder().encode(value)), "\(playlist.name)", sourceLocation: sourceLocation)
+            let data = Data(JSONFormat.bytes(of: value))
+            #expect(data == (try FoundationJSON.pretty(data)), "\(playlist.name)", sourceLocation: sourceLocation)
             for entry in value.songs {
-                #expect(entry.json == (try JSONFormat.encoder().encode(entry)), sourceLocation: sourceLocation)
+                let data = Data(JSONFormat.bytes(of: entry))
+                #expect(data == (try FoundationJSON.pretty(data)), sourceLocation: sourceLocation)
             }
         }
     }
@@ -47,7 +50,22 @@ import Testing
         // What the command prints is that, and a new line.
         let printed = try lib.run("show", "Silvestr", "--json")
         #expect(printed.status == 0 && printed.stdout.hasSuffix("}\n"))
-        #expect((try JSONSerialization.jsonObject(with: printed.stdoutData) as? [String: Any])?["count"] as? Int == 4)
+        let show = try #require(try JSONSerialization.jsonObject(with: printed.stdoutData) as? [String: Any])
+        #expect(show["count"] as? Int == 4 && show["name"] as? String == "Silvestr" && show["current"] as? Bool == true)
+        #expect(show["totalLength"] as? Int == 1140)
+        let breaks = try #require(show["breaks"] as? [[String: Any]])
+        #expect(breaks.map { "\($0["after"]!) \($0["label"]!)" } == ["2 Set 2", "4 Encore"])
+        let songs = try #require(show["songs"] as? [[String: Any]])
+        #expect(songs.map { $0["position"] as? Int } == [1, 2, 3, 4])
+        #expect(songs.map { $0["set"] as? String } == [nil, nil, "Set 2", "Set 2"])
+        #expect(songs[1]["differs"] as? [String] == ["length", "key"] && songs[0]["differs"] as? [String] == [])
+        #expect(songs[2]["differs"] == nil, "the original is gone")
+        let opener = try #require(songs[0]["copy"] as? [String: Any])
+        #expect(opener["name"] as? String == "Opener \"live\"" && opener["key"] as? String == "F# minor" && opener["bpm"] as? Int == 120)
+        #expect(opener["author"] as? String == "Žlutý pes" && opener["length"] as? Int == 600 && opener["original"] is String)
+        let plan = try #require(show["plan"] as? [String: Any])
+        #expect(plan["start"] as? String == "2026-12-31 23:30" && plan["gap"] as? Int == 30 && plan["target"] as? Int == 3600)
+        #expect(plan["breakLength"] as? Int == 900 && (plan["songs"] as? [Any])?.count == 4 && (plan["sets"] as? [Any])?.count == 3)
     }
 
     @Test func anEmptyPlaylistIsWrittenAsTheEncoderWritesIt() throws {

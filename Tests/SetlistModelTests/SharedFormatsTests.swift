@@ -56,9 +56,16 @@ import Testing
 
 @Suite struct JSONFormatTests {
     @Test func prettySortedWithSlashesAndAFinalNewLine() throws {
-        struct Value: Encodable {
+        struct Value: JSONWritable {
             var zeta = "AC/DC"
             var alpha = 1
+
+            func write(json writer: inout JSONWriter) {
+                writer.object { writer in
+                    writer.member("zeta", zeta)
+                    writer.member("alpha", alpha)
+                }
+            }
         }
         let text = String(decoding: JSONFormat.document(Value()), as: UTF8.self)
         #expect(text == "{\n  \"alpha\" : 1,\n  \"zeta\" : \"AC/DC\"\n}\n")

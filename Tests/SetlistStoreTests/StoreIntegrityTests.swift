@@ -4,6 +4,7 @@ import Testing
 
 @testable import SetlistModel
 @testable import SetlistStore
+@testable import SetlistSupport
 
 /// `check`, `check --repair` and finishing changes cut short by a crash.
 @Suite struct StoreIntegrityTests {
@@ -41,7 +42,7 @@ import Testing
         #expect(text.contains { $0.contains("songs.json") && $0.contains(firstID) })
         // Repair acts on these kinds, never on the wording of the messages.
         #expect(report.problems.map(\.kind).sorted { "\($0)" < "\($1)" } == [.playlistOrder, .repeatedID, .unreadableFile])
-        let json = String(decoding: try JSONEncoder().encode(report.problems[0]), as: UTF8.self)
+        let json = String(decoding: JSONFormat.bytes(of: report.problems[0]), as: UTF8.self)
         #expect(json.contains("\"path\"") && json.contains("\"detail\"") && !json.contains("kind"), "check --json keeps {path, detail}")
         #expect(throws: LibraryError.self) { try folder.store.modify { $0.addSong(SongFields(name: "No")) } }
     }

@@ -91,7 +91,8 @@ import Testing
             #expect(delta.reconstructAfter(fromBefore: old) == new)
             var writer = JSONWriter()
             delta.write(json: &writer)
-            #expect((try? JSONDecoder().decode(FileDelta.self, from: Data(writer.bytes))) == delta)
+            var reader = JSONReader(bytes: writer.bytes)
+            #expect((try? reader.readDocument { reader throws(JSONReadError) in try FileDelta(json: &reader) }) == delta)
         }
     }
 
@@ -172,7 +173,8 @@ import Testing
                 let library = Self.library(names: names.map { "S " + IntegrityValues.cleanedName($0) }, numbers: numbers)
                 try folder.store.modify(command: "write") { $0 = library }
                 // Forget some playlists in the order file, and list a file that is not there.
-                var order = try JSONDecoder().decode(LibraryFiles.PlaylistOrderFile.self, from: try #require(folder.data("playlists.json")))
+                var order = try LibraryFiles.decode(
+                    LibraryFiles.PlaylistOrderFile.self, from: try #require(folder.data("playlists.json")), path: "playlists.json")
                 order.playlists = order.playlists.enumerated().filter { numbers[$0.offset % numbers.count] % 2 == 0 }.map(\.element)
                 order.playlists.append(.init(id: "feedfeed", file: "gone-feedfeed.json"))
                 try LibraryFiles.encode(order).write(to: folder.url("playlists.json"))

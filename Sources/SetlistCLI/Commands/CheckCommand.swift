@@ -1,6 +1,7 @@
 import ArgumentParser
 import SetlistModel
 import SetlistStore
+import SetlistSupport
 
 struct CheckCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
@@ -26,8 +27,8 @@ struct CheckCommand: SetlistSubcommand {
             "Print JSON for scripts: {sound, problems: [{path, detail}], conflicts: [{number, path, subject, item, field, ours, theirs}], repaired, leftovers, counts}."
     ) var json = false
 
-    struct Output: Encodable {
-        struct Counts: Encodable {
+    struct Output: JSONWritable {
+        struct Counts {
             var songs: Int
             var playlists: Int
             var copies: Int
@@ -41,6 +42,26 @@ struct CheckCommand: SetlistSubcommand {
         var leftovers: [String]
         var finishedChange: String?
         var counts: Counts
+
+        func write(json writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("conflicts", conflicts)
+                writer.member("counts") { writer in
+                    writer.object { writer in
+                        writer.member("contacts", counts.contacts)
+                        writer.member("copies", counts.copies)
+                        writer.member("playlists", counts.playlists)
+                        writer.member("songs", counts.songs)
+                    }
+                }
+                writer.member("finishedChange", finishedChange)
+                writer.member("leftovers", leftovers)
+                writer.member("library", library)
+                writer.member("problems", problems)
+                writer.member("repaired", repaired)
+                writer.member("sound", sound)
+            }
+        }
     }
 
     func run(_ context: CommandContext) throws {
@@ -55,7 +76,7 @@ struct CheckCommand: SetlistSubcommand {
             report = try store.check()
         }
         if json {
-            try context.printJSON(
+            context.printJSON(
                 Output(
                     library: store.root.path, sound: report.isSound,
                     problems: report.problems, conflicts: report.conflicts,

@@ -27,7 +27,7 @@ struct ContactsCommand: SetlistSubcommand {
 
     func run(_ context: CommandContext) throws {
         let contacts = try libraryOptions.load(in: context).contacts
-        if json { return try context.printJSON(contacts) }
+        if json { return context.printJSON(contacts) }
         guard !contacts.isEmpty else {
             context.say("No contacts yet. Add one with `setlist add-contact NAME EMAIL`.")
             return

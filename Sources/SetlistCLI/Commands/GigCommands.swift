@@ -17,7 +17,7 @@ struct GigsCommand: SetlistSubcommand {
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
 
     /// `gigs --json`: one entry per gig.
-    struct Listing: Encodable {
+    struct Listing: JSONWritable {
         var number: Int
         var id: String
         var date: String
@@ -27,12 +27,26 @@ struct GigsCommand: SetlistSubcommand {
         var venue: String?
         var count: Int
         var length: Int?
+
+        func write(json writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("count", count)
+                writer.member("date", date)
+                writer.member("id", id)
+                writer.member("length", length)
+                writer.member("number", number)
+                writer.member("playlist", playlist)
+                writer.member("playlistID", playlistID)
+                writer.member("started", started)
+                writer.member("venue", venue)
+            }
+        }
     }
 
     func run(_ context: CommandContext) throws {
         let gigs = try libraryOptions.load(.gigs, in: context).gigs
         if json {
-            return try context.printJSON(
+            return context.printJSON(
                 gigs.enumerated().map { index, gig in
                     Listing(
                         number: index + 1, id: gig.id, date: gig.date, started: gig.started, playlist: gig.playlist,
@@ -104,9 +118,16 @@ struct GigCommand: SetlistSubcommand {
     }
 
     /// `gig --json`: the gig's record and its number.
-    struct Details: Encodable {
+    struct Details: JSONWritable {
         var number: Int
         var gig: Gig
+
+        func write(json writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("gig", gig)
+                writer.member("number", number)
+            }
+        }
     }
 
     func run(_ context: CommandContext) throws {
@@ -126,7 +147,7 @@ struct GigCommand: SetlistSubcommand {
             }
             return
         }
-        if json { return try context.printJSON(Details(number: index + 1, gig: chosen)) }
+        if json { return context.printJSON(Details(number: index + 1, gig: chosen)) }
         let zone = PlanZone.local(environment: context.environment)
         context.say("Gig \(index + 1): \(Self.heading(chosen))")
         if let started = chosen.started.flatMap(DateText.date(fromISO8601:)) {

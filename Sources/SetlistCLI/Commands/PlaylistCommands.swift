@@ -1,6 +1,7 @@
 import ArgumentParser
 import SetlistLive
 import SetlistModel
+import SetlistSupport
 
 struct NewCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
@@ -43,8 +44,18 @@ struct PlaylistsCommand: SetlistSubcommand {
     @Option(help: "Only playlists whose name contains this (case and accents ignored).") var search: String?
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
 
-    struct Row: Encodable {
+    struct Row: JSONWritable {
         var id: String, name: String, current: Bool, count: Int, totalLength: Int
+
+        func write(json writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("count", count)
+                writer.member("current", current)
+                writer.member("id", id)
+                writer.member("name", name)
+                writer.member("totalLength", totalLength)
+            }
+        }
     }
 
     func run(_ context: CommandContext) throws {
@@ -57,7 +68,7 @@ struct PlaylistsCommand: SetlistSubcommand {
     private func list(_ library: Library, in context: CommandContext) throws {
         let numbered = library.numberedPlaylists(searching: search)
         if json {
-            return try context.printJSON(
+            return context.printJSON(
                 numbered.map(\.playlist).map {
                     Row(
                         id: $0.id, name: $0.name, current: $0.id == library.currentPlaylistID, count: $0.copyCount,
@@ -97,12 +108,12 @@ struct ShowCommand: SetlistSubcommand {
         let playlist = try library.playlist(matching: self.playlist)
         if let at {
             let position = try Library.position(of: String(at), in: playlist)
-            if json { return context.printJSON(PlaylistJSON(playlist, in: library, clock: context.planClock).songs[position - 1].json) }
+            if json { return context.printJSON(PlaylistJSON(playlist, in: library, clock: context.planClock).songs[position - 1]) }
             let stage = StagePosition(
                 playlist: playlist, position: position, notation: library.notation, clock: playlist.plan.map(context.planClock))
             return context.say(stage!.textLines.joined(separator: "\n"))
         }
-        if json { return context.printJSON(PlaylistJSON(playlist, in: library, clock: context.planClock).json) }
+        if json { return context.printJSON(PlaylistJSON(playlist, in: library, clock: context.planClock)) }
         let current = playlist.id == library.currentPlaylistID ? " (current)" : ""
         let summary = Show.summary(count: playlist.copies.count, total: playlist.totalLength, unknown: playlist.copiesWithoutLength)
         // The name is kept whole where it fits: on a narrow terminal the summary goes to a line

@@ -70,10 +70,18 @@ struct SongsCommand: SetlistSubcommand {
     enum SongOrder: String, ExpressibleByArgument, CaseIterable { case lastPlayed = "last-played" }
 
     /// `songs --played --json`: a song record with what the log says of it.
-    struct PlayedRecord: Encodable {
+    struct PlayedRecord: JSONWritable {
         var song: Song
         var timesPlayed: Int
         var lastPlayed: String?
+
+        func write(json writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("lastPlayed", lastPlayed)
+                writer.member("song", song)
+                writer.member("timesPlayed", timesPlayed)
+            }
+        }
     }
 
     func run(_ context: CommandContext) throws {
@@ -113,7 +121,7 @@ extension SongsCommand {
         let rows = library.playedSongs(
             PlayedSongsQuery(search: search, notPlayedSince: since, neverPlayed: neverPlayed, byLastPlayed: sort == .lastPlayed))
         if json {
-            return try context.printJSON(
+            return context.printJSON(
                 rows.map { PlayedRecord(song: $0.song, timesPlayed: $0.plays.count, lastPlayed: $0.plays.lastPlayed) })
         }
         guard !rows.isEmpty else {
@@ -144,24 +152,52 @@ struct SongCommand: SetlistSubcommand {
     @Argument(help: "The song: title or id.", completion: .songs) var song: String
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
 
-    struct Details: Encodable {
-        struct Copy: Encodable {
+    struct Details: JSONWritable {
+        struct Copy: JSONWritable {
             var playlist: String
             var playlistID: String
             var position: Int
             var differs: [SongField]
+
+            func write(json writer: inout JSONWriter) {
+                writer.object { writer in
+                    writer.member("differs", differs)
+                    writer.member("playlist", playlist)
+                    writer.member("playlistID", playlistID)
+                    writer.member("position", position)
+                }
+            }
         }
-        struct Performance: Encodable {
+        struct Performance: JSONWritable {
             var gig: String
             var number: Int
             var date: String
             var playlist: String
             var venue: String?
             var position: Int
+
+            func write(json writer: inout JSONWriter) {
+                writer.object { writer in
+                    writer.member("date", date)
+                    writer.member("gig", gig)
+                    writer.member("number", number)
+                    writer.member("playlist", playlist)
+                    writer.member("position", position)
+                    writer.member("venue", venue)
+                }
+            }
         }
         var song: Song
         var copies: [Copy]
         var played: [Performance]
+
+        func write(json writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("copies", copies)
+                writer.member("played", played)
+                writer.member("song", song)
+            }
+        }
     }
 
     func run(_ context: CommandContext) throws {
@@ -179,7 +215,7 @@ struct SongCommand: SetlistSubcommand {
             Details.Performance(
                 gig: $0.gig.id, number: $0.number, date: $0.gig.date, playlist: $0.gig.playlist, venue: $0.gig.venue, position: $0.position)
         }
-        if json { return try context.printJSON(Details(song: song, copies: copies, played: played)) }
+        if json { return context.printJSON(Details(song: song, copies: copies, played: played)) }
         let f = song.fields
         var lines: [(String, String)] = [
             ("Name", f.name), ("Author", f.author ?? "—"), ("Length", f.length.map(SongLength.format) ?? "—"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SetlistModel
 import SetlistStore
+import SetlistSupport
 
 struct UndoCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
@@ -22,13 +23,23 @@ struct UndoCommand: SetlistSubcommand {
         if json && !list { throw ValidationError("--json goes with --list.") }
     }
 
-    struct Change: Encodable {
+    struct Change: JSONWritable {
         var number: Int
         var date: String
         var command: String
         var files: [String]
         /// Undone, so `setlist redo` can make it again.
         var undone: Bool
+
+        func write(json writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("command", command)
+                writer.member("date", date)
+                writer.member("files", files)
+                writer.member("number", number)
+                writer.member("undone", undone)
+            }
+        }
     }
 
     func run(_ context: CommandContext) throws {
@@ -53,7 +64,7 @@ struct UndoCommand: SetlistSubcommand {
             let redoable = undone.map {
                 Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: true)
             }
-            return try context.printJSON(done + redoable)
+            return context.printJSON(done + redoable)
         }
         if entries.isEmpty && undone.isEmpty {
             context.say("No changes are recorded yet.")

@@ -11,8 +11,8 @@ extension CommandContext {
     func note(_ text: String) { errorOutput.line("setlist: " + text) }
 
     /// Prints a value as pretty JSON with sorted keys.
-    func printJSON<T: Encodable>(_ value: T) throws {
-        printJSON(try JSONFormat.encoder().encode(value))
+    func printJSON(_ value: some JSONWritable) {
+        printJSON(Data(JSONFormat.bytes(of: value)))
     }
 
     /// JSON already written in ``JSONFormat``'s layout, and a new line.

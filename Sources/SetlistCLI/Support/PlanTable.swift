@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 extension CommandContext {
     /// The clock of `plan` for this command's reader: times in `$TZ`'s zone, an undated start
@@ -23,14 +24,23 @@ enum PlanTable {
 }
 
 /// The plan in `show --json`: the stored plan and the times it gives.
-struct PlanJSON: Encodable {
-    struct Song: Encodable {
+struct PlanJSON: JSONWritable {
+    struct Song: JSONWritable {
         var position: Int
         var start: Int
         var clock: String?
         var uncertain: Bool
+
+        func write(json writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("clock", clock)
+                writer.member("position", position)
+                writer.member("start", start)
+                writer.member("uncertain", uncertain)
+            }
+        }
     }
-    struct SetTime: Encodable {
+    struct SetTime: JSONWritable {
         var label: String?
         var start: Int
         var end: Int
@@ -39,6 +49,19 @@ struct PlanJSON: Encodable {
         var endUncertain: Bool
         var unknownLengths: Int
         var breakBefore: Int?
+
+        func write(json writer: inout JSONWriter) {
+            writer.object { writer in
+                writer.member("breakBefore", breakBefore)
+                writer.member("end", end)
+                writer.member("endUncertain", endUncertain)
+                writer.member("label", label)
+                writer.member("length", length)
+                writer.member("start", start)
+                writer.member("startUncertain", startUncertain)
+                writer.member("unknownLengths", unknownLengths)
+            }
+        }
     }
     var start: String?
     var zone: String?
@@ -74,5 +97,21 @@ struct PlanJSON: Encodable {
         total = schedule.total
         unknownLengths = schedule.unknownLengths
         overTarget = schedule.overTarget
+    }
+
+    func write(json writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("breakLength", breakLength)
+            writer.member("breaks", breaks)
+            writer.member("gap", gap)
+            writer.member("overTarget", overTarget)
+            writer.member("sets", sets)
+            writer.member("songs", songs)
+            writer.member("start", start)
+            writer.member("target", target)
+            writer.member("total", total)
+            writer.member("unknownLengths", unknownLengths)
+            writer.member("zone", zone)
+        }
     }
 }

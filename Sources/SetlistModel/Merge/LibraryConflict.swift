@@ -4,7 +4,7 @@ import SetlistSupport
 /// Something a merge of library files could not decide: both sides changed the same thing to
 /// different values. The file keeps our value; the conflict, stored in the file's `conflicts`
 /// section, records theirs, until `setlist resolve` (or an edit) settles it. See docs/git.md.
-public struct LibraryConflict: Hashable, Sendable, Codable {
+public struct LibraryConflict: Hashable, Sendable {
     /// Which file holds it (not stored: it is the file the conflict is read from).
     public var location: Location = .songs
     /// What it is about, for people: "'Highway to Hell' by AC/DC", "playlist 'Koncert'".
@@ -36,8 +36,6 @@ public struct LibraryConflict: Hashable, Sendable, Codable {
         self.ours = ours
         self.theirs = theirs
     }
-
-    private enum CodingKeys: String, CodingKey { case subject, item, field, ours, theirs }
 
     /// "'Highway to Hell' by AC/DC, key: ours "C minor", theirs "D minor"".
     public var summary: String {
@@ -133,7 +131,7 @@ extension Library {
                 }
             case .settings:
                 guard let key = conflict.item else { return }
-                settings[name: key] = try conflict.theirs.decode(as: String?.self)
+                settings[name: key] = conflict.theirs == .null ? nil : try conflict.theirs.decode(as: String.self)
             }
         } catch let error as LibraryError {
             throw error
@@ -176,36 +174,11 @@ public enum ConflictKeys {
     }
 }
 
-extension LibraryConflict: JSONCodable {
+extension LibraryConflict: JSONRecord {
     /// A conflict as its file's `conflicts` section holds it; its ``location`` is the file's.
-    public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var subject: String?, item: String?, field: String?, ours: JSONValue?, theirs: JSONValue?
-        try reader.readObject { key, reader throws(JSONReadError) in
-            switch key {
-            case "subject": subject = try reader.readString()
-            case "item": item = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
-            case "field": field = try reader.readString()
-            case "ours": ours = try reader.readValue()
-            case "theirs": theirs = try reader.readValue()
-            default: try reader.skipValue()
-            }
-        }
-        guard let subject else { throw reader.missing("subject") }
-        guard let field else { throw reader.missing("field") }
-        guard let ours else { throw reader.missing("ours") }
-        guard let theirs else { throw reader.missing("theirs") }
-        self.init(location: .songs, subject: subject, item: item, field: field, ours: ours, theirs: theirs)
-    }
-
-    public func write(json writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("field", field)
-            writer.member("item", item)
-            writer.member("ours", ours)
-            writer.member("subject", subject)
-            writer.member("theirs", theirs)
-        }
-    }
+    public static let json = JSONMembers<LibraryConflict>(
+        blank: { LibraryConflict(location: .songs, subject: "", item: nil, field: "", ours: .null, theirs: .null) },
+        [.text("subject", \.subject), .text("item", \.item), .text("field", \.field), .value("ours", \.ours), .value("theirs", \.theirs)])
 }
 
 extension Library {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which side of a merge did something.
-public enum MergeSide: String, Hashable, Sendable, Codable {
+public enum MergeSide: String, Hashable, Sendable {
     case mine, theirs
 }
 

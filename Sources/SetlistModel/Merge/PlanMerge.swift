@@ -90,7 +90,7 @@ extension ShowPlan: MergeableRecord {
     /// One part as a playlist file stores it, for a merge conflict: the value of its field
     /// ("gap": 20), for the start an object with the start and its zone; null when unset.
     public func json(_ field: PlanField) -> JSONValue {
-        guard case .object(let object) = JSONValue(encoding: self) else { return .null }
+        guard case .object(let object) = JSONValue(writing: self) else { return .null }
         let keys = field.keys
         if keys.count == 1 { return object[keys[0]] ?? .null }
         let part = object.filter { keys.contains($0.key) }
@@ -99,7 +99,7 @@ extension ShowPlan: MergeableRecord {
 
     /// The plan with the part `field` set to `value`, as ``json(_:)`` gives it (`setlist resolve`).
     public func assigning(_ value: JSONValue, to field: PlanField) throws -> ShowPlan {
-        guard case .object(var object) = JSONValue(encoding: self) else { return self }
+        guard case .object(var object) = JSONValue(writing: self) else { return self }
         let keys = field.keys
         for key in keys { object[key] = nil }
         if keys.count == 1 {

@@ -121,31 +121,3 @@ public protocol MergeableRecord {
     /// Sets `field` to `other`'s value.
     mutating func takeValue(of field: Field, from other: Self)
 }
-
-extension SongFields: MergeableRecord {
-    public static var mergeableFields: [SongField] { SongField.allCases }
-
-    public func hasSameValue(as other: SongFields, in field: SongField) -> Bool {
-        switch field {
-        case .name: name == other.name
-        case .author: author == other.author
-        case .length: length == other.length
-        case .key: key == other.key
-        case .bpm: bpm == other.bpm
-        case .notes: notes == other.notes
-        case .chart: chart == other.chart
-        }
-    }
-
-    public mutating func takeValue(of field: SongField, from other: SongFields) {
-        switch field {
-        case .name: name = other.name
-        case .author: author = other.author
-        case .length: length = other.length
-        case .key: key = other.key
-        case .bpm: bpm = other.bpm
-        case .notes: notes = other.notes
-        case .chart: chart = other.chart
-        }
-    }
-}

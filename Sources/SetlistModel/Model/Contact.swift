@@ -1,7 +1,7 @@
 import SetlistSupport
 
 /// A member of the band or anyone else setlists are shared with.
-public struct Contact: Hashable, Sendable, Codable {
+public struct Contact: Hashable, Sendable {
     public var name: String
     /// A validated address (see ``EmailAddress``).
     public var email: String
@@ -25,25 +25,7 @@ extension Contact {
     }
 }
 
-extension Contact: JSONCodable {
-    public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var name: String?, email: String?
-        try reader.readObject { key, reader throws(JSONReadError) in
-            switch key {
-            case "name": name = try reader.readString()
-            case "email": email = try reader.readString()
-            default: try reader.skipValue()
-            }
-        }
-        guard let name else { throw reader.missing("name") }
-        guard let email else { throw reader.missing("email") }
-        self.init(name: name, email: email)
-    }
-
-    public func write(json writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("email", email)
-            writer.member("name", name)
-        }
-    }
+extension Contact: JSONRecord {
+    public static let json = JSONMembers<Contact>(
+        blank: { Contact(name: "", email: "") }, [.text("name", \.name), .text("email", \.email)])
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A gig keeps its own record of each song (title, author, length as they were that night), so
 /// that renaming or deleting a song or the setlist later never changes what was played.
-public struct Gig: Hashable, Sendable, Identifiable, Codable {
+public struct Gig: Hashable, Sendable, Identifiable {
     /// Stable, unique; its first 8 digits name the gig's file.
     public var id: String
     /// The day of the gig as the band names it, "2026-03-14" (in the recorder's time zone).
@@ -49,7 +49,7 @@ public struct Gig: Hashable, Sendable, Identifiable, Codable {
 }
 
 /// One song as it was played at a gig.
-public struct PlayedSong: Hashable, Sendable, Codable {
+public struct PlayedSong: Hashable, Sendable {
     /// The copy in the setlist that was played, when played from one.
     public var copy: String?
     /// The original the copy came from, when known: what `songs --played` counts by.

@@ -147,33 +147,6 @@ public struct PlaylistEntry: Hashable, Sendable {
     public var copy: SongCopy
 }
 
-extension PlaylistItem: Codable {
-    private enum CodingKeys: String, CodingKey { case setBreak = "break" }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let label = try container.decodeIfPresent(String.self, forKey: .setBreak) {
-            self = .setBreak(label)
-        } else {
-            self = .song(try SongCopy(from: decoder))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .song(let copy):
-            try copy.encode(to: encoder)
-        case .setBreak(let label):
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(label, forKey: .setBreak)
-        }
-    }
-}
-
-extension Playlist: Codable {
-    private enum CodingKeys: String, CodingKey { case id, name, items, received, plan }
-}
-
 extension Playlist {
     /// Whether the playlist or one of its copies has no base for the next import
     /// (``received``): it was made here, or songs were added since it was last received.
@@ -211,7 +184,7 @@ extension Playlist {
 
 /// A playlist as its sender last shared it: its name and the order of its copies (by the ids
 /// they have in this library) and breaks. The copies' fields are in each copy's `received`.
-public struct ReceivedPlaylist: Hashable, Sendable, Codable {
+public struct ReceivedPlaylist: Hashable, Sendable {
     public var name: String
     public var order: [PlaylistSlot]
     /// The sender's plan (nil: the sender had none), the base for merging the next one.
@@ -243,34 +216,6 @@ public struct ReceivedPlaylist: Hashable, Sendable, Codable {
 public enum PlaylistSlot: Hashable, Sendable {
     case song(String)
     case setBreak(String, occurrence: Int)
-}
-
-extension PlaylistSlot: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case song
-        case setBreak = "break"
-        case occurrence
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let label = try container.decodeIfPresent(String.self, forKey: .setBreak) {
-            self = .setBreak(label, occurrence: try container.decodeIfPresent(Int.self, forKey: .occurrence) ?? 0)
-        } else {
-            self = .song(try container.decode(String.self, forKey: .song))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case .song(let id):
-            try container.encode(id, forKey: .song)
-        case .setBreak(let label, let occurrence):
-            try container.encode(label, forKey: .setBreak)
-            if occurrence > 0 { try container.encode(occurrence, forKey: .occurrence) }
-        }
-    }
 }
 
 extension Playlist {

@@ -1,65 +1,27 @@
 import SetlistSupport
 
 /// The JSON of what a playlist file holds besides its items: the plan, and the record of a
-/// playlist received in a `.plsts` document. Their `Codable` conformances are the definition the
-/// tests compare these with.
-extension ShowPlan: JSONCodable {
-    public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var plan = ShowPlan()
-        try reader.readObject { key, reader throws(JSONReadError) in
-            switch key {
-            case "start": plan.start = try reader.readOptional { reader throws(JSONReadError) in try PlanStart(json: &reader) }
-            case "zone": plan.zone = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
-            case "gap": plan.gap = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() } ?? 0
-            case "breakLength": plan.breakLength = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() } ?? 0
-            case "target": plan.target = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
-            case "breaks":
-                plan.breakLengths =
-                    try reader.readOptional { reader throws(JSONReadError) in
-                        try reader.readArray { reader throws(JSONReadError) in try BreakLength(json: &reader) }
-                    } ?? []
-            default: try reader.skipValue()
-            }
-        }
-        self = plan
-    }
-
+/// playlist received in a `.plsts` document.
+extension ShowPlan: JSONRecord {
     /// Optional parts only when they are there, so a plan without them is stored as before.
-    public func write(json writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("breakLength", breakLength)
-            if !breakLengths.isEmpty { writer.member("breaks", breakLengths) }
-            writer.member("gap", gap)
-            writer.member("start", start?.description)
-            writer.member("target", target)
-            writer.member("zone", zone)
-        }
-    }
+    public static let json = JSONMembers<ShowPlan>(
+        blank: { ShowPlan() },
+        [
+            .value("start", \.start, expected: "a time like \"20:00\""), .text("zone", \.zone),
+            .integer("gap", \.gap, absent: 0, expected: "a whole number of seconds"),
+            .integer("breakLength", \.breakLength, absent: 0, expected: "a whole number of seconds"),
+            .integer("target", \.target, expected: "a whole number of seconds"),
+            .list("breaks", \.breakLengths, emptyWhenAbsent: ()),
+        ])
 }
 
-extension BreakLength: JSONCodable {
-    public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var label: String?, occurrence: Int?, length: Int?
-        try reader.readObject { key, reader throws(JSONReadError) in
-            switch key {
-            case "break": label = try reader.readString()
-            case "occurrence": occurrence = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
-            case "length": length = try reader.readInt()
-            default: try reader.skipValue()
-            }
-        }
-        guard let label else { throw reader.missing("break") }
-        guard let length else { throw reader.missing("length") }
-        self.init(label: label, occurrence: occurrence ?? 0, length: length)
-    }
-
-    public func write(json writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("break", label)
-            writer.member("length", length)
-            if occurrence > 0 { writer.member("occurrence", occurrence) }
-        }
-    }
+extension BreakLength: JSONRecord {
+    public static let json = JSONMembers<BreakLength>(
+        blank: { BreakLength(label: "", length: 0) },
+        [
+            .text("break", \.label), .integer("length", \.length, expected: "a whole number of seconds"),
+            .integer("occurrence", \.occurrence, absent: 0, writtenWhen: { $0 > 0 }),
+        ])
 }
 
 extension PlanStart: JSONCodable {
@@ -76,44 +38,27 @@ extension PlanStart: JSONCodable {
     }
 }
 
-extension ReceivedPlaylist: JSONCodable {
-    public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var name: String?, order: [PlaylistSlot]?, plan: ShowPlan?, exported: String?, removed: [String: SongFields]?
-        try reader.readObject { key, reader throws(JSONReadError) in
-            switch key {
-            case "removed":
-                removed = try reader.readOptional { reader throws(JSONReadError) in
+extension ReceivedPlaylist: JSONRecord {
+    public static let json = JSONMembers<ReceivedPlaylist>(
+        blank: { ReceivedPlaylist(name: "", order: []) },
+        [
+            .text("name", \.name), .list("order", \.order), .text("exported", \.exported), .value("plan", \.plan),
+            JSONMember(
+                "removed",
+                read: { received, reader throws(JSONReadError) in
                     var copies: [String: SongFields] = [:]
                     try reader.readObject { id, reader throws(JSONReadError) in copies[id] = try SongFields(json: &reader) }
-                    return copies
-                }
-            case "exported": exported = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
-            case "name": name = try reader.readString()
-            case "order": order = try reader.readArray { reader throws(JSONReadError) in try PlaylistSlot(json: &reader) }
-            case "plan": plan = try reader.readOptional { reader throws(JSONReadError) in try ShowPlan(json: &reader) }
-            default: try reader.skipValue()
-            }
-        }
-        guard let name else { throw reader.missing("name") }
-        guard let order else { throw reader.missing("order") }
-        self.init(name: name, order: order, plan: plan, exported: exported, removed: removed)
-    }
-
-    public func write(json writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("exported", exported)
-            writer.member("name", name)
-            writer.member("order", order)
-            writer.member("plan", plan)
-            if let removed {
-                writer.member("removed") { writer in
-                    writer.object { writer in
-                        for (id, fields) in removed { writer.member(id, fields) }
+                    received.removed = copies
+                },
+                write: { received, writer in
+                    guard let removed = received.removed else { return }
+                    writer.member("removed") { writer in
+                        writer.object { writer in
+                            for (id, fields) in removed { writer.member(id, fields) }
+                        }
                     }
-                }
-            }
-        }
-    }
+                }, clear: { $0.removed = nil }),
+        ])
 }
 
 extension PlaylistSlot: JSONCodable {

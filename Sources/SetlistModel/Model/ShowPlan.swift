@@ -42,7 +42,7 @@ public struct ShowPlan: Hashable, Sendable {
 
 /// One break's own length. A break is known by its label and how many breaks of that label come
 /// before it (``PlaylistSlot/setBreak(_:occurrence:)``), as the merges know it.
-public struct BreakLength: Hashable, Sendable, Codable {
+public struct BreakLength: Hashable, Sendable {
     public var label: String
     public var occurrence: Int
     /// Seconds.
@@ -60,53 +60,6 @@ public struct BreakLength: Hashable, Sendable, Codable {
     /// The order a plan keeps its break lengths in: by label, then occurrence.
     public static func placeOrder(_ first: BreakLength, _ second: BreakLength) -> Bool {
         (first.label, first.occurrence) < (second.label, second.occurrence)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case label = "break"
-        case occurrence, length
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        label = try container.decode(String.self, forKey: .label)
-        occurrence = try container.decodeIfPresent(Int.self, forKey: .occurrence) ?? 0
-        length = try container.decode(Int.self, forKey: .length)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(label, forKey: .label)
-        if occurrence > 0 { try container.encode(occurrence, forKey: .occurrence) }
-        try container.encode(length, forKey: .length)
-    }
-}
-
-extension ShowPlan: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case start, zone, gap, breakLength, target
-        case breakLengths = "breaks"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        start = try container.decodeIfPresent(PlanStart.self, forKey: .start)
-        zone = try container.decodeIfPresent(String.self, forKey: .zone)
-        gap = try container.decodeIfPresent(Int.self, forKey: .gap) ?? 0
-        breakLength = try container.decodeIfPresent(Int.self, forKey: .breakLength) ?? 0
-        target = try container.decodeIfPresent(Int.self, forKey: .target)
-        breakLengths = try container.decodeIfPresent([BreakLength].self, forKey: .breakLengths) ?? []
-    }
-
-    /// Optional parts only when they are there, so a plan without them is stored as before.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(start, forKey: .start)
-        try container.encodeIfPresent(zone, forKey: .zone)
-        try container.encode(gap, forKey: .gap)
-        try container.encode(breakLength, forKey: .breakLength)
-        try container.encodeIfPresent(target, forKey: .target)
-        if !breakLengths.isEmpty { try container.encode(breakLengths, forKey: .breakLengths) }
     }
 }
 
@@ -181,23 +134,5 @@ public struct PlanStart: Hashable, Sendable, CustomStringConvertible {
             calendar.timeZone = TimeZone(secondsFromGMT: 0)!
             return calendar
         }()
-    }
-}
-
-extension PlanStart: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let start = PlanStart(parsing: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "'\(text)' is not a start time; write \"20:00\" or \"2026-12-31 20:00\"."))
-        }
-        self = start
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }

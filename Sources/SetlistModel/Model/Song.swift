@@ -2,7 +2,7 @@ import Foundation
 
 /// The details every song record carries, whether it is an original in the repertoire or a copy
 /// inside a setlist. Any field but the name may be unknown.
-public struct SongFields: Hashable, Sendable, Codable {
+public struct SongFields: Hashable, Sendable {
     /// The title. Titles are not unique: two songs may share one and differ in author.
     public var name: String
     public var author: String?
@@ -30,20 +30,41 @@ public struct SongFields: Hashable, Sendable, Codable {
 
     /// The fields that differ between two records.
     public func differences(from other: SongFields) -> Set<SongField> {
-        var result: Set<SongField> = []
-        if name != other.name { result.insert(.name) }
-        if author != other.author { result.insert(.author) }
-        if length != other.length { result.insert(.length) }
-        if key != other.key { result.insert(.key) }
-        if bpm != other.bpm { result.insert(.bpm) }
-        if notes != other.notes { result.insert(.notes) }
-        if chart != other.chart { result.insert(.chart) }
-        return result
+        Set(SongField.allCases.filter { !hasSameValue(as: other, in: $0) })
+    }
+}
+
+/// Each field's value, named once for the differences between records and their merges.
+extension SongFields: MergeableRecord {
+    public static var mergeableFields: [SongField] { SongField.allCases }
+
+    public func hasSameValue(as other: SongFields, in field: SongField) -> Bool {
+        switch field {
+        case .name: name == other.name
+        case .author: author == other.author
+        case .length: length == other.length
+        case .key: key == other.key
+        case .bpm: bpm == other.bpm
+        case .notes: notes == other.notes
+        case .chart: chart == other.chart
+        }
+    }
+
+    public mutating func takeValue(of field: SongField, from other: SongFields) {
+        switch field {
+        case .name: name = other.name
+        case .author: author = other.author
+        case .length: length = other.length
+        case .key: key = other.key
+        case .bpm: bpm = other.bpm
+        case .notes: notes = other.notes
+        case .chart: chart = other.chart
+        }
     }
 }
 
 /// One editable field of a song record.
-public enum SongField: String, CaseIterable, Sendable, Codable, Comparable {
+public enum SongField: String, CaseIterable, Sendable, Comparable {
     case name, author, length, key, bpm, notes, chart
 
     public static func < (lhs: SongField, rhs: SongField) -> Bool {
@@ -92,40 +113,4 @@ public struct SongCopy: Hashable, Sendable, Identifiable {
     }
 
     public var name: String { fields.name }
-}
-
-extension Song: Codable {
-    private enum CodingKeys: String, CodingKey { case id }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        fields = try SongFields(from: decoder)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try fields.encode(to: encoder)
-    }
-}
-
-extension SongCopy: Codable {
-    private enum CodingKeys: String, CodingKey { case id, original, received }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        originalID = try container.decodeIfPresent(String.self, forKey: .original)
-        fields = try SongFields(from: decoder)
-        received = try container.decodeIfPresent(SongFields.self, forKey: .received)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(originalID, forKey: .original)
-        try fields.encode(to: encoder)
-        try container.encodeIfPresent(received, forKey: .received)
-    }
 }

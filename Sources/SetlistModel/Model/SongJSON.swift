@@ -2,66 +2,39 @@ import Foundation
 import SetlistSupport
 
 /// The JSON of a song record: the one place its members are named, for originals (songs.json),
-/// copies (playlist files), `.plsts` documents and `--json`. A new field of a song is added to
-/// ``SongFields`` and here; the `Codable` conformances in Song.swift are the definition the tests
-/// compare these with (SongRecordJSONTests).
-extension SongFields {
-    /// Writes these fields as members of the open object, with the record's `id` and `original`
-    /// when given.
-    public func writeMembers(to writer: inout JSONWriter, id: String? = nil, original: String? = nil) {
-        writer.member("author", author)
-        writer.member("bpm", bpm)
-        writer.member("chart", chart)
-        writer.member("id", id)
-        writer.member("key", key?.description)
-        writer.member("length", length)
-        writer.member("name", name)
-        writer.member("notes", notes)
-        writer.member("original", original)
-    }
-
-    /// A song record's fields as its members are read.
-    public struct Members {
-        private var name: String?, author: String?, length: Int?, key: MusicalKey?, bpm: Int?, notes: String?, chart: Chart?
-
-        public init() {}
-
-        /// Reads the value of the member `member` when it is one of a song's fields; false for
-        /// any other member, whose value is left for the caller.
-        public mutating func read(_ member: String, from reader: inout JSONReader) throws(JSONReadError) -> Bool {
-            switch member {
-            case "name": name = try reader.readString()
-            case "author": author = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
-            case "length": length = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
-            case "bpm": bpm = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
-            case "notes": notes = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
-            case "key": key = try reader.readOptional { reader throws(JSONReadError) in try MusicalKey(json: &reader) }
-            case "chart": chart = try reader.readOptional { reader throws(JSONReadError) in try Chart(json: &reader) }
-            default: return false
-            }
-            return true
-        }
-
-        /// The fields read; `reader` names the record when the name is missing.
-        public func fields(_ reader: JSONReader) throws(JSONReadError) -> SongFields {
-            guard let name else { throw reader.missing("name") }
-            return SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes, chart: chart)
-        }
-    }
+/// copies (playlist files), `.plsts` documents, `--json` and the band's page. A new field of a
+/// song is a property of ``SongFields`` and a line here.
+extension SongFields: JSONRecord {
+    public static let json = JSONMembers<SongFields>(
+        blank: { SongFields(name: "") },
+        [
+            .text("author", \.author),
+            .integer("bpm", \.bpm, expected: "a whole number of beats per minute"),
+            .value("chart", \.chart, expected: "an object with \"lines\""),
+            .value("key", \.key, expected: "text like \"C minor\""),
+            .integer("length", \.length, expected: "a whole number of seconds"),
+            .text("name", \.name),
+            .text("notes", \.notes),
+        ])
 }
 
-extension SongFields: JSONCodable {
-    /// The fields as an object of their own (a copy's `received`).
-    public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var members = Members()
-        try reader.readObject { key, reader throws(JSONReadError) in
-            if try !members.read(key, from: &reader) { try reader.skipValue() }
-        }
-        self = try members.fields(reader)
-    }
+extension Song: JSONRecord {
+    public static let json = JSONMembers<Song>(
+        blank: { Song(id: "", fields: SongFields(name: "")) }, [.text("id", \.id)] + SongFields.json.embedded(at: \.fields))
+}
 
+extension SongCopy: JSONRecord {
+    /// A copy remembers its original and, when it came in a `.plsts` document, the fields it was
+    /// received with.
+    public static let json = JSONMembers<SongCopy>(
+        blank: { SongCopy(id: "", originalID: nil, fields: SongFields(name: "")) },
+        [.text("id", \.id), .text("original", \.originalID), .value("received", \.received)] + SongFields.json.embedded(at: \.fields))
+}
+
+extension SongField: JSONWritable {
+    /// The field's name, as its member is named.
     public func write(json writer: inout JSONWriter) {
-        writer.object { writeMembers(to: &$0) }
+        writer.string(rawValue)
     }
 }
 
@@ -77,47 +50,21 @@ extension MusicalKey: JSONCodable {
     }
 }
 
-extension Song: JSONCodable {
-    public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var id: String?
-        var fields = SongFields.Members()
-        try reader.readObject { key, reader throws(JSONReadError) in
-            if key == "id" {
-                id = try reader.readString()
-            } else if try !fields.read(key, from: &reader) {
-                try reader.skipValue()
-            }
-        }
-        guard let id else { throw reader.missing("id") }
-        self.init(id: id, fields: try fields.fields(reader))
-    }
-
-    public func write(json writer: inout JSONWriter) {
-        writer.object { fields.writeMembers(to: &$0, id: id) }
-    }
-}
-
 extension PlaylistItem: JSONCodable {
-    /// A break (`{"break": "Set 2"}`) or a copy, which remembers its original and, when it came in
-    /// a `.plsts` document, the fields it was received with.
+    /// A break (`{"break": "Set 2"}`) or a copy.
     public init(json reader: inout JSONReader) throws(JSONReadError) {
-        var label: String?, id: String?, original: String?, received: SongFields?
-        var fields = SongFields.Members()
-        try reader.readObject { key, reader throws(JSONReadError) in
-            switch key {
-            case "break": label = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
-            case "id": id = try reader.readString()
-            case "original": original = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
-            case "received": received = try reader.readOptional { reader throws(JSONReadError) in try SongFields(json: &reader) }
-            default: if try !fields.read(key, from: &reader) { try reader.skipValue() }
-            }
+        var label: String?
+        let (copy, found) = try SongCopy.json.read(&reader) { key, reader throws(JSONReadError) in
+            guard key == "break" else { return false }
+            label = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
+            return true
         }
         if let label {
             self = .setBreak(label)
             return
         }
-        guard let id else { throw reader.missing("id") }
-        self = .song(SongCopy(id: id, originalID: original, fields: try fields.fields(reader), received: received))
+        if let missing = SongCopy.json.missing(in: found, reader) { throw missing }
+        self = .song(copy)
     }
 
     public func write(json writer: inout JSONWriter) {
@@ -128,18 +75,8 @@ extension PlaylistItem: JSONCodable {
     }
 }
 
-extension SongCopy {
-    public func write(json writer: inout JSONWriter) {
-        writer.object { writer in
-            fields.writeMembers(to: &writer, id: id, original: originalID)
-            writer.member("received", received)
-        }
-    }
-}
-
 extension JSONFormat {
-    /// Songs as ``encoder()`` writes an array of them (what `songs --json` prints), without a
-    /// final new line.
+    /// Songs as an array (what `songs --json` prints), without a final new line.
     public static func songs(_ songs: [Song]) -> Data {
         var writer = JSONWriter(capacity: 16 + songs.count * 400)
         writer.array(songs) { $0.value($1) }

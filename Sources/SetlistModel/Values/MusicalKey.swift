@@ -75,7 +75,7 @@ public struct MusicalKey: Hashable, Sendable, CustomStringConvertible {
 
 /// How a band names keys: which key the ambiguous spellings mean, and how keys are printed.
 /// The library and JSON keep the canonical form (``MusicalKey/description``) in both.
-public enum KeyNotation: String, Sendable, CaseIterable, Codable {
+public enum KeyNotation: String, Sendable, CaseIterable {
     /// B is B major, a lone lowercase letter is major; keys print as "B♭ minor", "F♯ major".
     case english
     /// B is B♭ and H is B, a lone lowercase letter is minor; keys print as "H dur", "b moll".
@@ -87,22 +87,7 @@ public enum KeyNotation: String, Sendable, CaseIterable, Codable {
     }
 }
 
-extension MusicalKey: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let key = MusicalKey(parsing: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath, debugDescription: ValueError.invalidKey(text).description))
-        }
-        self = key
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
-
+extension MusicalKey {
     /// Every key by its canonical form (``description``), as the English parse reads it.
     static let canonical: [String: MusicalKey] = Dictionary(
         uniqueKeysWithValues: "ABCDEFG".flatMap { letter in

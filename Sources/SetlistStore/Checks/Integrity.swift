@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// What `setlist check` found in a library folder.
 public struct IntegrityReport: Sendable, Hashable {
@@ -75,23 +76,22 @@ extension LibraryStore {
 
 /// A merge conflict as `setlist check` lists it. Encoded as `{number, path, subject, item, field,
 /// ours, theirs}` (in `setlist check --json`).
-public struct NumberedConflict: Sendable, Hashable, Encodable, CustomStringConvertible {
+public struct NumberedConflict: Sendable, Hashable, JSONWritable, CustomStringConvertible {
     public var number: Int
     /// The file, relative to the library folder.
     public var path: String
     public var conflict: LibraryConflict
 
-    private enum CodingKeys: String, CodingKey { case number, path, subject, item, field, ours, theirs }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(number, forKey: .number)
-        try container.encode(path, forKey: .path)
-        try container.encode(conflict.subject, forKey: .subject)
-        try container.encode(conflict.item, forKey: .item)
-        try container.encode(conflict.field, forKey: .field)
-        try container.encode(conflict.ours, forKey: .ours)
-        try container.encode(conflict.theirs, forKey: .theirs)
+    public func write(json writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("field", conflict.field)
+            writer.member("item") { writer in if let item = conflict.item { writer.string(item) } else { writer.null() } }
+            writer.member("number", number)
+            writer.member("ours", conflict.ours)
+            writer.member("path", path)
+            writer.member("subject", conflict.subject)
+            writer.member("theirs", conflict.theirs)
+        }
     }
 
     /// "2. songs.json: 'Highway to Hell' by AC/DC, key: ours "C minor", theirs "D major"".

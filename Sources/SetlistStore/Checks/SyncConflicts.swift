@@ -205,8 +205,8 @@ public enum SyncConflicts {
 
     /// What the copy holds that differs from the library's file, in a few words each.
     public static func differences(ours: Data, theirs: Data) -> [String] {
-        guard case .object(let mine)? = try? JSONDecoder().decode(JSONValue.self, from: ours),
-            case .object(let other)? = try? JSONDecoder().decode(JSONValue.self, from: theirs)
+        guard case .object(let mine)? = JSONValue(parsing: Array(ours)),
+            case .object(let other)? = JSONValue(parsing: Array(theirs))
         else {
             return ["it does not parse as JSON"]
         }

@@ -3,7 +3,7 @@ import SetlistSupport
 
 extension LibraryFiles {
     /// `contacts.json`: the band's address book.
-    struct ContactsFile: LibraryFile, Codable, Equatable {
+    struct ContactsFile: LibraryFile, Equatable {
         var format = "setlist-contacts"
         var version = LibraryFiles.version
         var contacts: [Contact]
@@ -14,29 +14,7 @@ extension LibraryFiles {
             self.conflicts = conflicts
         }
 
-        init(json reader: inout JSONReader) throws(JSONReadError) {
-            var header = LibraryFileHeader()
-            var contacts: [Contact]?, conflicts: [LibraryConflict]?
-            try reader.readObject { key, reader throws(JSONReadError) in
-                switch key {
-                case "contacts": contacts = try reader.readArray { reader throws(JSONReadError) in try Contact(json: &reader) }
-                case "conflicts": conflicts = try readConflicts(&reader)
-                default: try header.read(key, from: &reader)
-                }
-            }
-            (format, version) = try header.checked(reader)
-            guard let contacts else { throw reader.missing("contacts") }
-            self.contacts = contacts
-            self.conflicts = conflicts
-        }
-
-        func write(json writer: inout JSONWriter) {
-            writer.object { writer in
-                writer.member("conflicts", conflicts)
-                writer.member("contacts", contacts)
-                writer.member("format", format)
-                writer.member("version", version)
-            }
-        }
+        static let json = JSONMembers<Self>(
+            blank: { Self(contacts: []) }, header + [.list("contacts", \.contacts), .list("conflicts", \.conflicts)])
     }
 }

@@ -3,23 +3,28 @@ import SetlistModel
 import SetlistSupport
 
 /// One kind of library file (the song list, a playlist, the order of the playlists, the
-/// contacts, the settings, a history entry): its JSON object, read and written by its own
-/// ``JSONCodable`` conformance, the one place its members are named.
+/// contacts, the settings, a gig, a history entry): its JSON object, whose members its
+/// ``JSONRecord/json`` names, the format and version every file has among them.
 ///
-/// Every file carries `format` and `version`. A file of a newer version is refused; an older
-/// one is read.
-protocol LibraryFile: JSONCodable {
+/// A file of a newer version is refused; an older one is read.
+protocol LibraryFile: JSONRecord {
+    /// What kind of file it is ("setlist-songs").
+    var format: String { get set }
     /// The format version the file was written in.
-    var version: Int { get }
+    var version: Int { get set }
 }
 
-/// The members every library file has, read beside the file's own.
+extension LibraryFile {
+    /// The members every library file has, which a file's own are listed after.
+    static var header: [JSONMember<Self>] { [.text("format", \.format), .integer("version", \.version)] }
+}
+
+/// The members every library file has, read alone to tell what a file is.
 struct LibraryFileHeader {
     var format: String?
     var version: Int?
 
-    /// Reads `key` when it is `format` or `version`, and passes over any other (a member a later
-    /// setlist added).
+    /// Reads `key` when it is `format` or `version`, and passes over any other.
     mutating func read(_ key: String, from reader: inout JSONReader) throws(JSONReadError) {
         switch key {
         case "format": format = try reader.readString()

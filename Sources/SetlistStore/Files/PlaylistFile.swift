@@ -4,7 +4,7 @@ import SetlistSupport
 
 extension LibraryFiles {
     /// `playlists/NAME-ID.json`: one playlist, its copies and breaks in order.
-    struct PlaylistFile: LibraryFile, Codable, Equatable {
+    struct PlaylistFile: LibraryFile, Equatable {
         var format = "setlist-playlist"
         var version = LibraryFiles.version
         var id: String
@@ -28,41 +28,12 @@ extension LibraryFiles {
             self.conflicts = conflicts
         }
 
-        init(json reader: inout JSONReader) throws(JSONReadError) {
-            var header = LibraryFileHeader()
-            var id: String?, name: String?, items: [PlaylistItem]?
-            var received: ReceivedPlaylist?, plan: ShowPlan?, conflicts: [LibraryConflict]?
-            try reader.readObject { key, reader throws(JSONReadError) in
-                switch key {
-                case "id": id = try reader.readString()
-                case "name": name = try reader.readString()
-                case "items": items = try reader.readArray { reader throws(JSONReadError) in try PlaylistItem(json: &reader) }
-                case "received": received = try reader.readOptional { reader throws(JSONReadError) in try ReceivedPlaylist(json: &reader) }
-                case "plan": plan = try reader.readOptional { reader throws(JSONReadError) in try ShowPlan(json: &reader) }
-                case "conflicts": conflicts = try readConflicts(&reader)
-                default: try header.read(key, from: &reader)
-                }
-            }
-            let (format, version) = try header.checked(reader)
-            guard let id else { throw reader.missing("id") }
-            guard let name else { throw reader.missing("name") }
-            guard let items else { throw reader.missing("items") }
-            self.init(id: id, name: name, items: items, received: received, plan: plan, conflicts: conflicts)
-            (self.format, self.version) = (format, version)
-        }
-
-        func write(json writer: inout JSONWriter) {
-            writer.object { writer in
-                writer.member("conflicts", conflicts)
-                writer.member("format", format)
-                writer.member("id", id)
-                writer.member("items", items)
-                writer.member("name", name)
-                writer.member("plan", plan)
-                writer.member("received", received)
-                writer.member("version", version)
-            }
-        }
+        static let json = JSONMembers<Self>(
+            blank: { Self(id: "", name: "", items: []) },
+            header + [
+                .text("id", \.id), .text("name", \.name), .list("items", \.items), .value("received", \.received), .value("plan", \.plan),
+                .list("conflicts", \.conflicts),
+            ])
     }
 }
 

@@ -3,9 +3,9 @@ import SetlistSupport
 
 extension LibraryFiles {
     /// `playlists.json`: the order of the playlists, each by its id and file, and the current one.
-    struct PlaylistOrderFile: LibraryFile, Codable, Equatable {
+    struct PlaylistOrderFile: LibraryFile, Equatable {
         /// One playlist: its id and its file's name inside `playlists/`.
-        struct Entry: JSONCodable, Codable, Equatable {
+        struct Entry: JSONRecord, Equatable {
             var id: String
             var file: String
 
@@ -14,26 +14,7 @@ extension LibraryFiles {
                 self.file = file
             }
 
-            init(json reader: inout JSONReader) throws(JSONReadError) {
-                var id: String?, file: String?
-                try reader.readObject { key, reader throws(JSONReadError) in
-                    switch key {
-                    case "id": id = try reader.readString()
-                    case "file": file = try reader.readString()
-                    default: try reader.skipValue()
-                    }
-                }
-                guard let id else { throw reader.missing("id") }
-                guard let file else { throw reader.missing("file") }
-                self.init(id: id, file: file)
-            }
-
-            func write(json writer: inout JSONWriter) {
-                writer.object { writer in
-                    writer.member("file", file)
-                    writer.member("id", id)
-                }
-            }
+            static let json = JSONMembers<Self>(blank: { Self(id: "", file: "") }, [.text("id", \.id), .text("file", \.file)])
         }
 
         var format = "setlist-playlists"
@@ -48,31 +29,8 @@ extension LibraryFiles {
             self.conflicts = conflicts
         }
 
-        init(json reader: inout JSONReader) throws(JSONReadError) {
-            var header = LibraryFileHeader()
-            var current: String?, playlists: [Entry]?, conflicts: [LibraryConflict]?
-            try reader.readObject { key, reader throws(JSONReadError) in
-                switch key {
-                case "current": current = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
-                case "playlists": playlists = try reader.readArray { reader throws(JSONReadError) in try Entry(json: &reader) }
-                case "conflicts": conflicts = try readConflicts(&reader)
-                default: try header.read(key, from: &reader)
-                }
-            }
-            let (format, version) = try header.checked(reader)
-            guard let playlists else { throw reader.missing("playlists") }
-            self.init(current: current, playlists: playlists, conflicts: conflicts)
-            (self.format, self.version) = (format, version)
-        }
-
-        func write(json writer: inout JSONWriter) {
-            writer.object { writer in
-                writer.member("conflicts", conflicts)
-                writer.member("current", current)
-                writer.member("format", format)
-                writer.member("playlists", playlists)
-                writer.member("version", version)
-            }
-        }
+        static let json = JSONMembers<Self>(
+            blank: { Self(current: nil, playlists: []) },
+            header + [.list("playlists", \.playlists), .text("current", \.current), .list("conflicts", \.conflicts)])
     }
 }

@@ -4,7 +4,7 @@ import SetlistSupport
 
 extension LibraryFiles {
     /// `songs.json`: the repertoire, in the user's order.
-    struct SongsFile: LibraryFile, Codable, Equatable {
+    struct SongsFile: LibraryFile, Equatable {
         var format = "setlist-songs"
         var version = LibraryFiles.version
         var songs: [Song]
@@ -15,30 +15,8 @@ extension LibraryFiles {
             self.conflicts = conflicts
         }
 
-        init(json reader: inout JSONReader) throws(JSONReadError) {
-            var header = LibraryFileHeader()
-            var songs: [Song]?, conflicts: [LibraryConflict]?
-            try reader.readObject { key, reader throws(JSONReadError) in
-                switch key {
-                case "songs": songs = try reader.readArray { reader throws(JSONReadError) in try Song(json: &reader) }
-                case "conflicts": conflicts = try readConflicts(&reader)
-                default: try header.read(key, from: &reader)
-                }
-            }
-            (format, version) = try header.checked(reader)
-            guard let songs else { throw reader.missing("songs") }
-            self.songs = songs
-            self.conflicts = conflicts
-        }
-
-        func write(json writer: inout JSONWriter) {
-            writer.object { writer in
-                writer.member("conflicts", conflicts)
-                writer.member("format", format)
-                writer.member("songs", songs)
-                writer.member("version", version)
-            }
-        }
+        static let json = JSONMembers<Self>(
+            blank: { Self(songs: []) }, header + [.list("songs", \.songs), .list("conflicts", \.conflicts)])
 
         /// The originals with these ids, in the file's order, made of only their objects: a
         /// command showing one setlist of a large repertoire needs a few of its songs. Nil when
@@ -65,13 +43,6 @@ extension LibraryFiles {
                 return nil
             }
             return songs
-        }
-    }
-
-    /// A file's `conflicts` section (docs/git.md).
-    static func readConflicts(_ reader: inout JSONReader) throws(JSONReadError) -> [LibraryConflict]? {
-        try reader.readOptional { reader throws(JSONReadError) in
-            try reader.readArray { reader throws(JSONReadError) in try LibraryConflict(json: &reader) }
         }
     }
 }

@@ -31,7 +31,7 @@ public struct History: Sendable {
     }
 
     /// The stored form of an entry.
-    struct Record: Codable, Equatable {
+    struct Record: Equatable {
         var format = "setlist-history"
         var version = LibraryFiles.version
         var command: String

@@ -9,9 +9,9 @@ import SetlistSupport
 /// Each side also carries a fingerprint (size and hash, ``Fingerprint``) of the whole file, so that undo and
 /// crash recovery can tell whether the file on disk is the version before the change, the version
 /// after it, or something else (edited by hand since).
-struct FileDelta: Sendable, Hashable, Codable {
+struct FileDelta: Sendable, Hashable {
     /// One run of changed lines.
-    struct Hunk: Sendable, Hashable, Codable {
+    struct Hunk: Sendable, Hashable {
         /// Where it starts in the file before the change, in bytes.
         var at: Int
         /// Where it starts in the file after the change, in bytes.
@@ -242,40 +242,14 @@ enum LineDiff {
 
 /// Bytes kept in a history file: as text when they are UTF-8 (always, for library files), as
 /// base64 otherwise.
-struct StoredBytes: Sendable, Hashable, Codable {
+struct StoredBytes: Sendable, Hashable {
     var data: Data
 
     init(_ data: Data) { self.data = data }
 
-    private enum CodingKeys: String, CodingKey { case text, base64 }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            data = Data(text.utf8)
-            return
-        }
-        let keyed = try decoder.container(keyedBy: CodingKeys.self)
-        let encoded = try keyed.decode(String.self, forKey: .base64)
-        guard let bytes = Data(base64Encoded: encoded) else {
-            throw DecodingError.dataCorruptedError(forKey: .base64, in: keyed, debugDescription: "not base64.")
-        }
-        data = bytes
-    }
-
     /// The bytes as text when they are UTF-8 text (stored so), else nil (stored as base64).
     var text: String? {
         String(validating: data, as: UTF8.self)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        if let text {
-            var container = encoder.singleValueContainer()
-            try container.encode(text)
-        } else {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(data.base64EncodedString(), forKey: .base64)
-        }
     }
 }
 

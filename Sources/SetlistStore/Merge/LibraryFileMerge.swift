@@ -176,7 +176,7 @@ public enum LibraryFileMerge {
                 conflicts.append(
                     .init(
                         location: .settings, subject: "the setting '\(key)'", item: key, field: "value",
-                        ours: JSONValue(encoding: o.settings[key]), theirs: JSONValue(encoding: t.settings[key])))
+                        ours: JSONValue(writing: o.settings[key]), theirs: JSONValue(writing: t.settings[key])))
             }
             return LibraryFiles.encode(LibraryFiles.SettingsFile(settings: merged, conflicts: combined(o.conflicts, t.conflicts)))
         }
@@ -263,7 +263,7 @@ public enum LibraryFileMerge {
         }
 
         /// One value merged whole; both sides changing it differently keeps ours and is recorded.
-        private mutating func value<T: Equatable & Encodable>(
+        private mutating func value<T: Equatable & JSONWritable>(
             _ base: T?, _ mine: T, _ theirs: T, _ location: LibraryConflict.Location, subject: String, item: String?, field: String
         ) -> T {
             let merge = ThreeWayMerge.value(base: base, mine: mine, theirs: theirs, preferring: .mine)
@@ -271,7 +271,7 @@ public enum LibraryFileMerge {
                 conflicts.append(
                     .init(
                         location: location, subject: subject, item: item, field: field,
-                        ours: JSONValue(encoding: mine), theirs: JSONValue(encoding: theirs)))
+                        ours: JSONValue(writing: mine), theirs: JSONValue(writing: theirs)))
             }
             return merge.value
         }
@@ -306,8 +306,7 @@ public enum LibraryFileMerge {
         }
 
         private static func value(of field: SongField, in fields: SongFields) -> JSONValue {
-            guard case .object(let object) = JSONValue(encoding: fields) else { return .null }
-            return object[field.rawValue] ?? .null
+            SongFields.json.member(field.rawValue)?.value(in: fields) ?? .null
         }
 
         private static func decode<T: LibraryFile>(_ type: T.Type, _ base: Data?, _ ours: Data, _ theirs: Data, _ path: String)

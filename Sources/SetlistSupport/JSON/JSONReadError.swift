@@ -7,6 +7,9 @@ public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible
     /// Whether the text is not JSON there (cut short, a stray character): reading cannot go on
     /// past it, where a value of the wrong kind can be passed over (``JSONReader/collectProblems()``).
     public var isSyntax = false
+    /// Whether the problem is text holding half a character (an escaped lone surrogate): broken
+    /// JSON in a library file, a wrong value in a document (``JSONReader/Dialect``).
+    public var isHalfCharacter = false
 
     public init(_ description: String) {
         self.description = description

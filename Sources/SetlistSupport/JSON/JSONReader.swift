@@ -17,6 +17,22 @@ public struct JSONReader {
     private var keys: [String] = []
     /// The problems read past so far (``collectProblems()``); nil when the first one throws.
     private var collected: [JSONReadError]?
+    /// What the value being read should be, in words (``expecting(_:_:)``), and at which depth.
+    private var expectation: (words: String, depth: Int)?
+
+    /// How messages are worded: for the library's own files, or for documents from elsewhere.
+    public enum Dialect: Sendable {
+        /// `at songs[3].bpm: expected a number, found the text "fast".`
+        case library
+        /// `playlist.items[3].bpm: expected a whole number of beats per minute, found text
+        /// "fast".`: a member's own words (``JSONMember/expected``), numbers as their values,
+        /// and text with half a character (an escaped lone surrogate) a wrong value, not broken
+        /// JSON.
+        case document
+    }
+
+    /// How this reader words its messages.
+    public var dialect = Dialect.library
 
     private enum PathItem {
         case key(String)
@@ -62,6 +78,35 @@ public struct JSONReader {
         skipSpace()
         if index < bytes.count { throw syntaxError("more text follows the end of the document") }
         return value
+    }
+
+    /// Reads the value that comes next with `body`, a problem with its kind worded as `words`
+    /// says what it should be (in the ``Dialect/document`` dialect).
+    public mutating func expecting<T>(_ words: String?, _ body: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError)
+        -> T
+    {
+        guard let words else { return try body(&self) }
+        let saved = expectation
+        expectation = (words, path.count)
+        defer { expectation = saved }
+        return try body(&self)
+    }
+
+    /// Whether the value that comes next is `null`.
+    public mutating func isNull() throws(JSONReadError) -> Bool {
+        try kind() == .null
+    }
+
+    /// Whether the value that comes next is an object.
+    public mutating func isObject() throws(JSONReadError) -> Bool {
+        try kind() == .object
+    }
+
+    /// What the value that comes next is, in the words of a message ("a list", "the number 7").
+    public mutating func describeNext() throws(JSONReadError) -> String {
+        let start = index
+        defer { index = start }
+        return try describeValue(try kind())
     }
 
     // MARK: Values
@@ -177,6 +222,9 @@ public struct JSONReader {
         let (whole, range) = try scanNumber()
         guard let whole else {
             index = start
+            if dialect == .document {
+                throw JSONReadError("\(pathText): expected \(expected(.number)), found \(documentNumber(range)).")
+            }
             throw JSONReadError("at \(pathText): expected a whole number, found \(written(range)).")
         }
         return whole
@@ -303,7 +351,7 @@ public struct JSONReader {
 
     /// The value just read is of the right kind but means nothing: `at songs[3].key: <reason>`.
     public func invalid(_ reason: String) -> JSONReadError {
-        JSONReadError("at \(pathText): \(reason)")
+        JSONReadError(dialect == .document ? "\(pathText): \(reason)" : "at \(pathText): \(reason)")
     }
 
     /// The object being read, for messages: its path, or "the top level".
@@ -362,23 +410,50 @@ public struct JSONReader {
     private mutating func expect(_ expected: Kind) throws(JSONReadError) {
         let found = try kind()
         guard found != expected else { return }
-        if found == .null { throw JSONReadError("at \(pathText): expected \(expected.expected) but found null.") }
         let start = index
+        if dialect == .document {
+            let description = try describeValue(found)
+            index = start
+            throw JSONReadError("\(pathText): expected \(self.expected(expected)), found \(description).")
+        }
+        if found == .null { throw JSONReadError("at \(pathText): expected \(expected.expected) but found null.") }
         let description = try describeValue(found)
         index = start
         throw JSONReadError("at \(pathText): expected \(expected.expected), found \(description).")
     }
 
-    /// What the value that comes next is, for "found …": `the text "fast"`, `the number 7`, `a list`.
+    /// What the value at hand should be, in words: the member's own, else its kind's.
+    private func expected(_ kind: Kind) -> String {
+        if let expectation, expectation.depth == path.count { return expectation.words }
+        return kind == .number && dialect == .document ? "a whole number" : kind.expected
+    }
+
+    /// What the value that comes next is, for "found …": `the text "fast"` (`text "fast"` in a
+    /// document), `the number 7`, `a list`.
     private mutating func describeValue(_ kind: Kind) throws(JSONReadError) -> String {
         switch kind {
         case .object: return "an object"
         case .array: return "a list"
-        case .string: return "the text " + ControlCharacters.quoted(try readString())
-        case .number: return "the number " + written(try scanNumber().range)
+        case .string:
+            if dialect == .library { return "the text " + ControlCharacters.quoted(try readString()) }
+            do {
+                return "text " + ControlCharacters.quoted(try readString())
+            } catch  where error.isHalfCharacter {
+                return "text with an escaped half of a character (like \\ud83c without the other half of the emoji)"
+            }
+        case .number:
+            let range = try scanNumber().range
+            return dialect == .document ? documentNumber(range) : "the number " + written(range)
         case .bool: return try readBool() ? "true" : "false"
         case .null: return "null"
         }
+    }
+
+    /// A number as a document's messages name it: by its value, or as too large for any.
+    private func documentNumber(_ range: Range<Int>) -> String {
+        guard let value = Double(written(range)), value.isFinite else { return "a number too large to use" }
+        if value == value.rounded(), abs(value) < 1e15 { return "the number \(Int64(value))" }
+        return "the number \(value)"
     }
 
     // MARK: Scanning
@@ -513,6 +588,18 @@ public struct JSONReader {
     /// follow a high one.
     private mutating func unicodeEscape() throws(JSONReadError) -> [UInt8] {
         let escapeStart = index - 2
+        /// Half of a character: valid JSON, but no text; in a document, a wrong value.
+        func halfCharacter() -> JSONReadError {
+            index = escapeStart
+            var error = syntaxError("a lone surrogate in text")
+            if dialect == .document {
+                error = JSONReadError(
+                    "\(pathText): expected \(expected(.string)), found text with an escaped half of a character (like \\ud83c without the other half of the emoji)."
+                )
+            }
+            error.isHalfCharacter = true
+            return error
+        }
         func hex() throws(JSONReadError) -> UInt32 {
             let digits = bytes[index..<min(bytes.count, index + 4)]
             guard digits.count == 4, digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }),
@@ -527,21 +614,14 @@ public struct JSONReader {
         var value = try hex()
         if (0xD800..<0xDC00).contains(value) {
             guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                index = escapeStart
-                throw syntaxError("a lone surrogate in text")
+                throw halfCharacter()
             }
             index += 2
             let low = try hex()
-            guard (0xDC00..<0xE000).contains(low) else {
-                index = escapeStart
-                throw syntaxError("a lone surrogate in text")
-            }
+            guard (0xDC00..<0xE000).contains(low) else { throw halfCharacter() }
             value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         }
-        guard let scalar = Unicode.Scalar(value) else {
-            index = escapeStart
-            throw syntaxError("a lone surrogate in text")
-        }
+        guard let scalar = Unicode.Scalar(value) else { throw halfCharacter() }
         return Array(String(Character(scalar)).utf8)
     }
 

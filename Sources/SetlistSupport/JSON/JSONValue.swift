@@ -1,7 +1,7 @@
 import Foundation
 
 /// Any JSON value, for the values a merge conflict records whatever field they come from.
-public enum JSONValue: Hashable, Sendable, Codable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -10,53 +10,34 @@ public enum JSONValue: Hashable, Sendable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
+    /// The JSON text `bytes` holds, nil when it is not one JSON value.
+    public init?(parsing bytes: [UInt8]) {
+        var reader = JSONReader(bytes: bytes)
+        guard let value = try? reader.readDocument({ reader throws(JSONReadError) in try reader.readValue() }) else { return nil }
+        self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
+    /// A value that writes itself, as JSON.
+    public init(writing value: some JSONWritable) {
+        var writer = JSONWriter()
+        writer.value(value)
+        var reader = JSONReader(bytes: writer.bytes)
+        self = (try? reader.readDocument { reader throws(JSONReadError) in try reader.readValue() }) ?? .null
     }
 
-    /// Any encodable value as JSON (a plain value type always encodes).
-    public init<T: Encodable>(encoding value: T) {
-        self = (try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))) ?? .null
+    /// This value read as a `T`.
+    public func decode<T: JSONCodable>(as type: T.Type) throws(JSONReadError) -> T {
+        var writer = JSONWriter()
+        writer.value(self)
+        var reader = JSONReader(bytes: writer.bytes)
+        return try reader.readDocument { reader throws(JSONReadError) in try T(json: &reader) }
     }
 
-    /// The value decoded as `T`.
-    public func decode<T: Decodable>(as type: T.Type) throws -> T {
-        try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
-    }
-
-    /// `record` with its key `key` set to this value (removed when null), through its JSON form.
-    public func assigned<T: Codable>(to key: String, of record: T) throws -> T {
-        guard case .object(var object) = JSONValue(encoding: record) else { return record }
-        object[key] = self == .null ? nil : self
-        return try JSONValue.object(object).decode(as: T.self)
+    /// `record` with its member `key` set to this value (made absent when null); unchanged when
+    /// it has no such member.
+    public func assigned<T: JSONRecord>(to key: String, of record: T) throws(JSONReadError) -> T {
+        guard let member = T.json.member(key) else { return record }
+        return try member.assigning(self, in: record)
     }
 }
 
@@ -70,7 +51,7 @@ extension JSONValue: CustomStringConvertible {
         case .double(let value): "\(value)"
         case .string(let value): "\"\(value)\""
         case .array(let values): values.map(\.description).joined(separator: ", ")
-        case .object: String(decoding: (try? JSONFormat.encoder().encode(self)) ?? Data(), as: UTF8.self)
+        case .object: String(decoding: JSONFormat.bytes(of: self), as: UTF8.self)
         }
     }
 }

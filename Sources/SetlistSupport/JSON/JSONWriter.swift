@@ -1,7 +1,7 @@
 import Foundation
 
-/// Writes JSON in the one layout setlist writes (``JSONFormat/encoder()``'s: pretty, two spaces a
-/// level, `"key" : value`, keys sorted, slashes as they are), so that files are stable and diff
+/// Writes JSON in the one layout setlist writes (``JSONFormat``: pretty, two spaces a level,
+/// `"key" : value`, keys sorted, slashes as they are), so that files are stable and diff
 /// well. Members may be written in any order: an object whose keys came out of order is put in
 /// order when it closes (codecs write them in order, which costs nothing more).
 public struct JSONWriter {
@@ -112,7 +112,7 @@ public struct JSONWriter {
     }
 
     /// A value that writes itself.
-    public mutating func value(_ value: some JSONCodable) {
+    public mutating func value(_ value: some JSONWritable) {
         value.write(json: &self)
     }
 
@@ -131,36 +131,22 @@ public struct JSONWriter {
         member(key) { $0.integer(value) }
     }
 
+    /// The member `key` with `true` or `false`, or nothing when it is nil.
+    public mutating func member(_ key: String, _ value: Bool?) {
+        guard let value else { return }
+        member(key) { $0.boolean(value) }
+    }
+
     /// The member `key` with a value that writes itself, or nothing when it is nil.
-    public mutating func member(_ key: String, _ value: (some JSONCodable)?) {
+    public mutating func member(_ key: String, _ value: (some JSONWritable)?) {
         guard let value else { return }
         member(key) { $0.value(value) }
     }
 
     /// The member `key` with a list of values that write themselves, or nothing when it is nil.
-    public mutating func member<Element: JSONCodable>(_ key: String, _ values: [Element]?) {
+    public mutating func member<Element: JSONWritable>(_ key: String, _ values: [Element]?) {
         guard let values else { return }
         member(key) { writer in writer.array(values) { $0.value($1) } }
-    }
-
-    /// The member `key` with `value` as ``JSONFormat/encoder()`` writes it, or nothing when it is
-    /// nil: for `--json` output whose `Encodable` shape is its definition.
-    public mutating func member(_ key: String, encoding value: (some Encodable)?) {
-        guard let value else { return }
-        member(key) { $0.encoded(value) }
-    }
-
-    /// `value` as ``JSONFormat/encoder()`` writes it, indented to where it goes.
-    public mutating func encoded(_ value: some Encodable) {
-        // The encoder escapes every new line inside text, so each one it writes starts a line of
-        // layout; the blank line inside an empty object or array stays blank.
-        let data = try! JSONFormat.encoder().encode(value)
-        var previous: UInt8 = 0
-        for byte in data {
-            if previous == 0x0A, byte != 0x0A { bytes += indent }
-            bytes.append(byte)
-            previous = byte
-        }
     }
 
     // MARK: Layout
