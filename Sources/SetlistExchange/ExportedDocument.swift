@@ -76,7 +76,8 @@ struct ExportedSong: JSONRecord {
 
     static let json = JSONMembers<Self>(
         blank: { Self(id: "", fields: SongFields(name: "")) },
-        [.text("id", \.id), .text("original", \.original)] + SongFields.json.embedded(at: \.fields))
+        [.text("id", \.id), .text("original", \.original)]
+            + SongFields.json.embedded(get: { $0.fields }, modify: { song, body throws(JSONReadError) in try body(&song.fields) }))
 }
 
 // MARK: - Read back

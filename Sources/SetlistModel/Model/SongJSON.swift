@@ -5,22 +5,26 @@ import SetlistSupport
 /// copies (playlist files), `.plsts` documents, `--json` and the band's page. A new field of a
 /// song is a property of ``SongFields`` and a line here.
 extension SongFields: JSONRecord {
+    // Got and set by closures, not key paths: songs are read and written by the ten thousand, and
+    // a key path is looked up again at each use.
     public static let json = JSONMembers<SongFields>(
         blank: { SongFields(name: "") },
         [
-            .text("author", \.author),
-            .integer("bpm", \.bpm, expected: "a whole number of beats per minute"),
-            .value("chart", \.chart, expected: "an object with \"lines\""),
-            .value("key", \.key, expected: "text like \"C minor\""),
-            .integer("length", \.length, expected: "a whole number of seconds"),
-            .text("name", \.name),
-            .text("notes", \.notes),
+            .value("author", get: { $0.author }, set: { $0.author = $1 }),
+            .value("bpm", expected: "a whole number of beats per minute", get: { $0.bpm }, set: { $0.bpm = $1 }),
+            .value("chart", expected: "an object with \"lines\"", get: { $0.chart }, set: { $0.chart = $1 }),
+            .value("key", expected: "text like \"C minor\"", get: { $0.key }, set: { $0.key = $1 }),
+            .value("length", expected: "a whole number of seconds", get: { $0.length }, set: { $0.length = $1 }),
+            .value("name", get: { $0.name }, set: { $0.name = $1 }),
+            .value("notes", get: { $0.notes }, set: { $0.notes = $1 }),
         ])
 }
 
 extension Song: JSONRecord {
     public static let json = JSONMembers<Song>(
-        blank: { Song(id: "", fields: SongFields(name: "")) }, [.text("id", \.id)] + SongFields.json.embedded(at: \.fields))
+        blank: { Song(id: "", fields: SongFields(name: "")) },
+        [.value("id", get: { $0.id }, set: { $0.id = $1 })]
+            + SongFields.json.embedded(get: { $0.fields }, modify: { song, body throws(JSONReadError) in try body(&song.fields) }))
 }
 
 extension SongCopy: JSONRecord {
@@ -28,7 +32,10 @@ extension SongCopy: JSONRecord {
     /// received with.
     public static let json = JSONMembers<SongCopy>(
         blank: { SongCopy(id: "", originalID: nil, fields: SongFields(name: "")) },
-        [.text("id", \.id), .text("original", \.originalID), .value("received", \.received)] + SongFields.json.embedded(at: \.fields))
+        [
+            .value("id", get: { $0.id }, set: { $0.id = $1 }), .value("original", get: { $0.originalID }, set: { $0.originalID = $1 }),
+            .value("received", get: { $0.received }, set: { $0.received = $1 }),
+        ] + SongFields.json.embedded(get: { $0.fields }, modify: { copy, body throws(JSONReadError) in try body(&copy.fields) }))
 }
 
 extension SongField: JSONWritable {

@@ -7,10 +7,12 @@ public protocol JSONRecord: JSONCodable {
 }
 
 extension JSONRecord {
+    @inlinable
     public init(json reader: inout JSONReader) throws(JSONReadError) {
         self = try Self.json.read(&reader)
     }
 
+    @inlinable
     public func write(json writer: inout JSONWriter) {
         Self.json.write(self, to: &writer)
     }
@@ -25,25 +27,63 @@ extension JSONRecord {
 public struct JSONMembers<Record>: Sendable {
     /// Sorted by key, as they are written.
     public let members: [JSONMember<Record>]
-    /// The keys of the required members, in the order given: the first one lacking is named.
-    private let required: [String]
-    private let blank: @Sendable () -> Record
+    // The members' parts apart, in the same order: a read looks up every key it meets, and
+    // taking a whole member each time retained its closures and text.
+    @usableFromInline let keys: [String]
+    @usableFromInline let expected: [String?]
+    @usableFromInline let reads: [@Sendable (inout Record, inout JSONReader) throws(JSONReadError) -> Void]
+    @usableFromInline let writes: [@Sendable (Record, inout JSONWriter) -> Void]
+    @usableFromInline let clears: [(@Sendable (inout Record) -> Void)?]
+    /// The places of the required members, in the order given: the first one lacking is named.
+    @usableFromInline let required: [Int]
+    @usableFromInline let blank: @Sendable () -> Record
+
+    /// The members an object had, by their place in ``members``.
+    public struct Found: Sendable, Equatable {
+        @usableFromInline var bits: UInt64 = 0
+
+        @inlinable init() {}
+    }
 
     /// - Parameters:
     ///   - blank: the record members are read into, with the value of every member an object may lack.
-    ///   - members: each member once; the first required one an object lacks is the one named.
+    ///   - members: each member once (at most 64); the first required one an object lacks is the
+    ///     one named.
     public init(blank: @escaping @Sendable () -> Record, _ members: [JSONMember<Record>]) {
+        precondition(members.count <= 64, "a record has at most 64 members")
+        let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         self.blank = blank
-        self.required = members.filter(\.isRequired).map(\.key)
-        self.members = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        self.members = sorted
+        keys = sorted.map(\.key)
+        expected = sorted.map(\.expected)
+        reads = sorted.map(\.read)
+        writes = sorted.map(\.write)
+        clears = sorted.map(\.clear)
+        let keys = self.keys
+        required = members.filter(\.isRequired).map { member in keys.firstIndex(of: member.key)! }
     }
 
     /// The member named `key`.
     public func member(_ key: String) -> JSONMember<Record>? {
-        members.first { $0.key == key }
+        index(of: key).map { members[$0] }
+    }
+
+    @inlinable func index(of key: String) -> Int? {
+        var index = 0
+        while index < keys.count {
+            if keys[index] == key { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the member named `key` is among `found`.
+    public func found(_ key: String, in found: Found) -> Bool {
+        index(of: key).map { found.bits & (1 << UInt64($0)) != 0 } ?? false
     }
 
     /// Reads an object into a new record.
+    @inlinable
     public func read(_ reader: inout JSONReader) throws(JSONReadError) -> Record {
         var record = blank()
         let found = try read(&reader, into: &record)
@@ -52,59 +92,67 @@ public struct JSONMembers<Record>: Sendable {
     }
 
     /// Reads an object into a new record without asking for the required members: `other` reads
-    /// the keys no member has (see ``read(_:into:other:)``). Returns the record and the keys found.
+    /// the keys no member has (see ``read(_:into:other:)``). Returns the record and the members found.
+    @inlinable
     public func read(
         _ reader: inout JSONReader, other: (String, inout JSONReader) throws(JSONReadError) -> Bool
-    ) throws(JSONReadError) -> (record: Record, found: Set<String>) {
+    ) throws(JSONReadError) -> (record: Record, found: Found) {
         var record = blank()
         let found = try read(&reader, into: &record, other: other)
         return (record, found)
     }
 
     /// The error for the first required member that is not among `found`, nil when none is lacking.
-    public func missing(in found: Set<String>, _ reader: JSONReader) -> JSONReadError? {
-        required.first { !found.contains($0) }.map { reader.missing($0) }
+    @inlinable
+    public func missing(in found: Found, _ reader: JSONReader) -> JSONReadError? {
+        for index in required where found.bits & (1 << UInt64(index)) == 0 { return reader.missing(keys[index]) }
+        return nil
     }
 
     /// Reads an object's members into `record`; `other` is given each key no member has, and says
-    /// whether it read the value (otherwise it is passed over). Returns the keys of the members
-    /// found (null counts as absent for a member that may be absent).
-    @discardableResult
+    /// whether it read the value (otherwise it is passed over). Returns the members found (null
+    /// counts as absent for a member that may be absent).
+    @discardableResult @inlinable
     public func read(
         _ reader: inout JSONReader, into record: inout Record,
         other: (String, inout JSONReader) throws(JSONReadError) -> Bool = { _, _ in false }
-    ) throws(JSONReadError) -> Set<String> {
-        var found: Set<String> = []
+    ) throws(JSONReadError) -> Found {
+        var found = Found()
         try reader.readObject { key, reader throws(JSONReadError) in
-            if let member = members.first(where: { $0.key == key }) {
-                if let clear = member.clear, try reader.isNull() {
-                    clear(&record)
-                    try reader.skipValue()
-                    return
-                }
-                found.insert(key)
-                try reader.expecting(member.expected) { reader throws(JSONReadError) in try member.read(&record, &reader) }
-            } else if try !other(key, &reader) {
-                try reader.skipValue()
+            guard let index = index(of: key) else {
+                if try !other(key, &reader) { try reader.skipValue() }
+                return
             }
+            if let clear = clears[index], try reader.isNull() {
+                clear(&record)
+                try reader.skipValue()
+                return
+            }
+            found.bits |= 1 << UInt64(index)
+            try reader.expecting(expected[index]) { reader throws(JSONReadError) in try reads[index](&record, &reader) }
         }
         return found
     }
 
     /// Writes `record` as an object.
+    @inlinable
     public func write(_ record: Record, to writer: inout JSONWriter) {
         writer.object { writeMembers(of: record, to: &$0) }
     }
 
     /// Writes `record`'s members into the object being written.
+    @inlinable
     public func writeMembers(of record: Record, to writer: inout JSONWriter) {
-        for member in members { member.write(record, &writer) }
+        for write in writes { write(record, &writer) }
     }
 
-    /// These members as members of a record that holds `Record` at `path` (a song's fields in a
-    /// song), to be listed with that record's own.
-    public func embedded<Outer>(at path: WritableKeyPath<Outer, Record> & Sendable) -> [JSONMember<Outer>] {
-        members.map { $0.embedded(at: path) }
+    /// These members as members of a record that holds a `Record` (a song's fields in a song),
+    /// to be listed with that record's own: `get` gives it, `modify` changes it in place.
+    public func embedded<Outer>(
+        get: @escaping @Sendable (Outer) -> Record,
+        modify: @escaping @Sendable (inout Outer, (inout Record) throws(JSONReadError) -> Void) throws(JSONReadError) -> Void
+    ) -> [JSONMember<Outer>] {
+        members.map { $0.embedded(get: get, modify: modify) }
     }
 }
 
@@ -115,11 +163,11 @@ public struct JSONMember<Record>: Sendable {
     /// What the value is, in the words of a message about a document from elsewhere ("a whole
     /// number of seconds"); nil: the words for its kind ("a number").
     public let expected: String?
-    let read: @Sendable (inout Record, inout JSONReader) throws(JSONReadError) -> Void
-    let write: @Sendable (Record, inout JSONWriter) -> Void
+    @usableFromInline let read: @Sendable (inout Record, inout JSONReader) throws(JSONReadError) -> Void
+    @usableFromInline let write: @Sendable (Record, inout JSONWriter) -> Void
     /// Makes the member absent in a record (nil, or its value when absent); nil for a member an
     /// object must have.
-    let clear: (@Sendable (inout Record) -> Void)?
+    @usableFromInline let clear: (@Sendable (inout Record) -> Void)?
 
     /// Whether an object without it is refused.
     public var isRequired: Bool { clear == nil }
@@ -127,6 +175,7 @@ public struct JSONMember<Record>: Sendable {
     /// A member read and written by the closures given: `read` reads its value (never null),
     /// `write` writes the member (key included) or nothing, and `clear` makes it absent in a
     /// record, for a member an object may lack (or hold as null).
+    @inlinable
     public init(
         _ key: String, expected: String? = nil,
         read: @escaping @Sendable (inout Record, inout JSONReader) throws(JSONReadError) -> Void,
@@ -139,14 +188,19 @@ public struct JSONMember<Record>: Sendable {
         self.clear = clear
     }
 
-    /// The same member of a record that holds `Record` at `path`.
-    func embedded<Outer>(at path: WritableKeyPath<Outer, Record> & Sendable) -> JSONMember<Outer> {
+    /// The same member of a record that holds a `Record`.
+    func embedded<Outer>(
+        get: @escaping @Sendable (Outer) -> Record,
+        modify: @escaping @Sendable (inout Outer, (inout Record) throws(JSONReadError) -> Void) throws(JSONReadError) -> Void
+    ) -> JSONMember<Outer> {
         let read = self.read, write = self.write
         var clearOuter: (@Sendable (inout Outer) -> Void)?
-        if let clear { clearOuter = { outer in clear(&outer[keyPath: path]) } }
+        if let clear { clearOuter = { outer in try? modify(&outer) { inner throws(JSONReadError) in clear(&inner) } } }
         return JSONMember<Outer>(
-            key, expected: expected, read: { outer, reader throws(JSONReadError) in try read(&outer[keyPath: path], &reader) },
-            write: { outer, writer in write(outer[keyPath: path], &writer) }, clear: clearOuter)
+            key, expected: expected,
+            read: { outer, reader throws(JSONReadError) in
+                try modify(&outer) { inner throws(JSONReadError) in try read(&inner, &reader) }
+            }, write: { outer, writer in write(get(outer), &writer) }, clear: clearOuter)
     }
 
     /// Sets this member of `record` from `value` (read as the member reads its JSON); null clears
@@ -184,27 +238,32 @@ public struct JSONMember<Record>: Sendable {
 
 extension JSONMember {
     /// Text the object must have.
+    @inlinable
     public static func text(_ key: String, _ path: WritableKeyPath<Record, String> & Sendable, expected: String? = nil) -> Self {
         value(key, path, expected: expected)
     }
 
     /// Text the object may lack (or hold as null).
+    @inlinable
     public static func text(_ key: String, _ path: WritableKeyPath<Record, String?> & Sendable, expected: String? = nil) -> Self {
         value(key, path, expected: expected)
     }
 
     /// A whole number the object must have.
+    @inlinable
     public static func integer(_ key: String, _ path: WritableKeyPath<Record, Int> & Sendable, expected: String? = nil) -> Self {
         value(key, path, expected: expected)
     }
 
     /// A whole number the object may lack.
+    @inlinable
     public static func integer(_ key: String, _ path: WritableKeyPath<Record, Int?> & Sendable, expected: String? = nil) -> Self {
         value(key, path, expected: expected)
     }
 
     /// A whole number the object may lack, `absent` when it does; written unless `writtenWhen`
     /// says otherwise.
+    @inlinable
     public static func integer(
         _ key: String, _ path: WritableKeyPath<Record, Int> & Sendable, absent: Int, expected: String? = nil,
         writtenWhen: @escaping @Sendable (Int) -> Bool = { _ in true }
@@ -218,24 +277,48 @@ extension JSONMember {
     }
 
     /// A value that reads and writes itself, which the object must have.
+    @inlinable
     public static func value<Value: JSONCodable>(
         _ key: String, _ path: WritableKeyPath<Record, Value> & Sendable, expected: String? = nil
     ) -> Self {
-        Self(
-            key, expected: expected, read: { record, reader throws(JSONReadError) in record[keyPath: path] = try Value(json: &reader) },
-            write: { $1.member(key, $0[keyPath: path]) })
+        value(key, expected: expected, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 })
     }
 
     /// A value that reads and writes itself, which the object may lack (or hold as null).
+    @inlinable
     public static func value<Value: JSONCodable>(
         _ key: String, _ path: WritableKeyPath<Record, Value?> & Sendable, expected: String? = nil
     ) -> Self {
+        value(key, expected: expected, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 })
+    }
+
+    /// A value the object must have, taken from a record and put in one by `get` and `set`: what
+    /// a key path does, without looking the path up at each use (for the records read by the
+    /// thousand, a song's fields).
+    @inlinable
+    public static func value<Value: JSONCodable>(
+        _ key: String, expected: String? = nil, get: @escaping @Sendable (Record) -> Value,
+        set: @escaping @Sendable (inout Record, Value) -> Void
+    ) -> Self {
         Self(
-            key, expected: expected, read: { record, reader throws(JSONReadError) in record[keyPath: path] = try Value(json: &reader) },
-            write: { $1.member(key, $0[keyPath: path]) }, clear: { $0[keyPath: path] = nil })
+            key, expected: expected, read: { record, reader throws(JSONReadError) in set(&record, try Value(json: &reader)) },
+            write: { $1.member(key, get($0)) })
+    }
+
+    /// A value the object may lack (or hold as null), taken from a record and put in one by `get`
+    /// and `set`.
+    @inlinable
+    public static func value<Value: JSONCodable>(
+        _ key: String, expected: String? = nil, get: @escaping @Sendable (Record) -> Value?,
+        set: @escaping @Sendable (inout Record, Value?) -> Void
+    ) -> Self {
+        Self(
+            key, expected: expected, read: { record, reader throws(JSONReadError) in set(&record, try Value(json: &reader)) },
+            write: { $1.member(key, get($0)) }, clear: { set(&$0, nil) })
     }
 
     /// A list the object must have.
+    @inlinable
     public static func list<Element: JSONCodable>(
         _ key: String, _ path: WritableKeyPath<Record, [Element]> & Sendable, expected: String? = nil
     ) -> Self {
@@ -243,6 +326,7 @@ extension JSONMember {
     }
 
     /// A list the object may lack (or hold as null).
+    @inlinable
     public static func list<Element: JSONCodable>(
         _ key: String, _ path: WritableKeyPath<Record, [Element]?> & Sendable, expected: String? = nil
     ) -> Self {
