@@ -131,8 +131,13 @@ import Testing
                 let library = Self.library(names: names, numbers: numbers)
                 try folder.store.modify(command: "write") { $0 = library }
                 #expect(try folder.store.load() == library)
+                // What check names as a problem of a hand-edited file: a control character, a
+                // song name of nothing but spaces.
                 #expect(
-                    try folder.store.check().isSound || names.contains { $0.unicodeScalars.contains(where: ControlCharacters.isForbidden) })
+                    try folder.store.check().isSound
+                        || names.contains {
+                            $0.unicodeScalars.contains(where: ControlCharacters.isForbidden) || Text.trimmedSpaces($0).isEmpty
+                        })
             }
         }
     }
