@@ -16,6 +16,11 @@ import Testing
 
     @Test(arguments: [
         (["add-song", "X", "--length", "2:75"], "is not a length"),
+        (["add-song", "X", "--length", "-3"], "A length cannot be negative (\"-3\")"),
+        (["edit-song", "Highway to Hell", "--length", "-2:20"], "A length cannot be negative"),
+        (["add-song", "X", "--bpm", "-120"], "\"-120\" is not a tempo"),
+        (["break", "--after", "1", "--length", "-15m"], "A length cannot be negative"),
+        (["plan", "--gap", "-20s"], "A length cannot be negative"),
         (["add-song", "X", "--key", "Hx"], "is not a key"),
         (["add-song", "X", "--bpm", "fast"], "is not a tempo"),
         (["add-song", "", "--author", "x"], "empty"),

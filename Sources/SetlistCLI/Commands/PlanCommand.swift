@@ -28,10 +28,14 @@ struct PlanCommand: SetlistSubcommand {
         help: ArgumentHelp(
             "When the show starts: \"20:00\" or \"2026-12-31 20:00\", then optionally a time zone (Europe/Prague, UTC, +01:00).",
             valueName: "time")) var start: String?
-    @Option(help: ArgumentHelp("The gap between two songs of a set, e.g. 20s (0 for none).", valueName: "length")) var gap: String?
-    @Option(help: ArgumentHelp("How long the show should be, e.g. 1h30m.", valueName: "length")) var target: String?
-    @Option(help: ArgumentHelp("How long a break lasts unless it has its own length, e.g. 15m.", valueName: "length")) var breakLength:
-        String?
+    // Unconditional: a negative length is refused as one, not as a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("The gap between two songs of a set, e.g. 20s (0 for none).", valueName: "length"))
+    var gap: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long the show should be, e.g. 1h30m.", valueName: "length"))
+    var target: String?
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("How long a break lasts unless it has its own length, e.g. 15m.", valueName: "length"))
+    var breakLength: String?
     @Flag(help: "Remove the plan.") var clear = false
 
     func run(_ context: CommandContext) throws {

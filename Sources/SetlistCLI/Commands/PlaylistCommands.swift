@@ -334,7 +334,9 @@ struct BreakCommand: SetlistSubcommand {
     @Argument(help: "The playlist (default: the current one).", completion: .playlists) var playlist: String?
     @Option(help: ArgumentHelp("The position of the song the break follows.", valueName: "n")) var after: Int
     @Option(help: "The label, like \"Set 2\" or \"Encore\" (default: Set N).") var label: String?
-    @Option(help: ArgumentHelp("How long this break lasts, e.g. 15m (default: the plan's break length).", valueName: "length"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How long this break lasts, e.g. 15m (default: the plan's break length).", valueName: "length"))
     var length: String?
 
     func run(_ context: CommandContext) throws {

@@ -8,7 +8,8 @@ struct SongFieldOptions: ParsableArguments {
     @Option(help: "The author or band.")
     var author: String?
 
-    @Option(help: ArgumentHelp("Length: 2:20, 140 (seconds), 2m20s or 1:02:03.", valueName: "m:ss"))
+    // Unconditional: `--length -3` is a length to refuse as negative, not a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length: 2:20, 140 (seconds), 2m20s or 1:02:03.", valueName: "m:ss"))
     var length: String?
 
     @Option(
@@ -17,7 +18,7 @@ struct SongFieldOptions: ParsableArguments {
             valueName: "key"))
     var key: String?
 
-    @Option(help: ArgumentHelp("Tempo in beats per minute.", valueName: "bpm"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Tempo in beats per minute.", valueName: "bpm"))
     var bpm: String?
 
     @Option(help: "Notes, for example the intro or who starts, taken as written (put new lines inside the quotes).")

@@ -29,6 +29,10 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .invalidLength(let text)
+        where SongLength.duration(from: String(Text.trimmedSpaces(text).dropFirst())) != nil
+            && Text.trimmedSpaces(text).hasPrefix("-"):
+            "A length cannot be negative (\(ControlCharacters.quoted(text))). Type minutes and seconds like 2:20, 2m20s or 140 (seconds)."
         case .invalidLength(let text):
             "\(ControlCharacters.quoted(text)) is not a length. Type minutes and seconds like 2:20, 2m20s or 140 (seconds), or 1:02:03 from an hour up (at most 10 hours)."
         case .invalidStart(let text):
