@@ -220,7 +220,10 @@ struct PlaylistMerge {
             case .author: result.append("author \(show(old.author)) → \(show(new.author))")
             case .length: result.append("length \(show(old.length.map(SongLength.format))) → \(show(new.length.map(SongLength.format)))")
             case .key: result.append("key \(show(old.key?.spelled(in: notation))) → \(show(new.key?.spelled(in: notation)))")
-            case .bpm: result.append("tempo \(show(old.bpm.map { "\($0)" })) → \(show(new.bpm.map { "\($0)" })) BPM")
+            // "tempo 120 → 140 BPM", "tempo none → 140 BPM", but "tempo 140 BPM → none".
+            case .bpm:
+                result.append(
+                    "tempo \(show(old.bpm.map { new.bpm == nil ? "\($0) BPM" : "\($0)" })) → \(show(new.bpm.map { "\($0) BPM" }))")
             case .notes: break
             case .chart: result.append(old.chart == nil ? "chart added" : new.chart == nil ? "chart removed" : "chart changed")
             }

@@ -66,6 +66,16 @@ import Testing
         #expect(try member.snapshot() == before)
     }
 
+    @Test func aTempoTakenAwayReadsAsOne() throws {
+        let leader = try Self.leader()
+        let member = try TemporaryLibrary()
+        _ = try member.ok("import", "-", stdin: try Self.export(leader))
+        try leader.ok("edit-song", "Stairway to Heaven", "--in", "Concert", "--bpm", "")
+        let result = try member.run(["import", "--dry-run", "-"], stdin: try Self.export(leader))
+        #expect(result.stdout.contains("tempo 250 BPM → none"), "\(result.stdout)")
+        #expect(!result.stdout.contains("none BPM"), "\(result.stdout)")
+    }
+
     @Test func updateKeepsTheMembersNotesAndDryRunChangesNothing() throws {
         let leader = try Self.leader()
         let member = try TemporaryLibrary()
