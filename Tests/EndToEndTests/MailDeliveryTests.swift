@@ -15,7 +15,7 @@ import Testing
         let arguments = ["share", "--to", "all", "--to", "guest@example.org", "--from", "Jirka Novák <jirka@example.com>", "--short"]
         let sent = try lib.runBinary(arguments, environment: environment)
         #expect(sent.status == 0, "\(sent.stderr)")
-        #expect(sent.stdout.contains("Sent 'Můj koncert 🎸'"))
+        #expect(sent.stdout.contains("Handed 'Můj koncert 🎸'"))
         #expect(sent.stdout.contains("msmtp"))
 
         let received = try sink.messages(count: 1)[0]

@@ -213,6 +213,22 @@ import Testing
         #expect(result.stderr.contains("NOT sent"))
     }
 
+    /// A mail program that exits 0 has only queued the message (a bad address bounces later), so
+    /// setlist says it handed it over, as git send-email does, not that it was sent.
+    @Test func aMailProgramThatAcceptsIsSaidToHaveTheMessageNotToHaveSentIt() throws {
+        let lib = try Self.band()
+        let script = lib.folder.appendingPathComponent("queueing-mta")
+        try "#!/bin/sh\ncat >/dev/null\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let result = try lib.run(
+            ["share", "--to", "all", "--from", "a@example.com", "--pdf", "none"], environment: ["SETLIST_SENDMAIL": script.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Handed 'Můj koncert 🎸'"), "\(result.stdout)")
+        #expect(result.stdout.contains("to the mail program (\(script.path))"), "\(result.stdout)")
+        #expect(result.stdout.contains("a@example.com"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Sent"), "\(result.stdout)")
+    }
+
     /// Without any sender, sending is refused before anything is drawn or written, and the mail
     /// program never runs (issue 36): login@host is no address the band can answer.
     @Test func sendingWithoutASenderIsRefusedAndRunsNothing() throws {

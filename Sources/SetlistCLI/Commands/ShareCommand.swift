@@ -17,7 +17,8 @@ struct ShareCommand: SetlistSubcommand {
 
             Without --eml the message goes to the system's mail program as `sendmail -t -i` does: the \
             `sendmail` setting, else $SETLIST_SENDMAIL, else `sendmail` on the PATH (for example msmtp \
-            with the msmtp-mta package). With --eml FILE it is written to a file any mail program \
+            with the msmtp-mta package), which delivers it: a message it cannot deliver bounces back to \
+            the sender. With --eml FILE it is written to a file any mail program \
             opens instead; add --send to do both. With SOURCE_DATE_EPOCH set, the same playlist \
             gives the same message, byte for byte. The format is in docs/email.md.
 
@@ -103,7 +104,10 @@ struct ShareCommand: SetlistSubcommand {
         }
         if eml == nil || send {
             let program = try message.send(settings: library.settings, environment: context.environment)
-            tell("Sent \(message.summary) to \(message.recipientList) through \(program).")
+            // A sendmail program that exits 0 has queued the message, not delivered it.
+            tell(
+                "Handed \(message.summary) for \(message.recipientList) to the mail program (\(program)), which delivers it; "
+                    + "a message it cannot deliver comes back to \(message.sender.address).")
         }
         // As `export` does: the base of the members' replies.
         if !noPlsts && plstsFormat == .setlist { libraryOptions.noteSent(playlist, in: context) }
