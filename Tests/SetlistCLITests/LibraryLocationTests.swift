@@ -18,6 +18,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: lib.root.path), "SETLIST_HOME was not used")
     }
 
+    /// A mistyped --library or $SETLIST_HOME is no empty library: listings say the folder does
+    /// not exist (and still list nothing), `check` fails, and a change creates it as before.
+    @Test func aFolderThatDoesNotExistIsNamed() throws {
+        let lib = try TemporaryLibrary()
+        let typo = lib.folder.appendingPathComponent("libary").path
+        for arguments in [["songs"], ["playlists"], ["undo", "--list"], ["contacts"]] {
+            let result = try lib.run(arguments + ["--library", typo])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("there is no library at \(typo): the folder does not exist"), "\(arguments): \(result.stderr)")
+        }
+        let check = try lib.run("check", environment: ["SETLIST_HOME": typo])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("There is no library at \(typo): the folder does not exist."), "\(check.stderr)")
+        #expect(!check.stdout.contains("No problems found"), "\(check.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: typo))
+
+        try lib.ok("add-song", "First", "--library", typo)
+        let songs = try lib.run("songs", "--library", typo)
+        #expect(songs.stdout.contains("First") && songs.stderr.isEmpty, "\(songs.stderr)")
+        #expect(try lib.run("check", "--library", typo).status == 0)
+    }
+
     @Test func xdgAndHomeFallbacks() throws {
         let lib = try TemporaryLibrary()
         let xdg = lib.folder.appendingPathComponent("xdg")

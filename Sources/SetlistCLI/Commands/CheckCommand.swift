@@ -66,6 +66,8 @@ struct CheckCommand: SetlistSubcommand {
 
     func run(_ context: CommandContext) throws {
         let store = libraryOptions.store(in: context)
+        // "No problems found" in a folder that is not there would hide a mistyped path.
+        if LibraryOptions.folderIsMissing(store) { throw CLIError(LibraryOptions.missingFolder(store)) }
         var actions: [String] = []
         let report: IntegrityReport
         if repair {

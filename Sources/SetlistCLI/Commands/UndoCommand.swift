@@ -44,6 +44,7 @@ struct UndoCommand: SetlistSubcommand {
 
     func run(_ context: CommandContext) throws {
         let store = libraryOptions.store(in: context)
+        if list { libraryOptions.noteMissingFolder(store, in: context) }
         if list { return try printList(store.history(), undone: store.undoneChanges(), in: context) }
         let outcome = try store.undo()
         context.say(

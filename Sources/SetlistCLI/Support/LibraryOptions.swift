@@ -30,7 +30,28 @@ struct LibraryOptions: ParsableArguments {
         // The folder is worked out once (it was twice, for the load and for the note).
         let store = store(in: context)
         defer { noteSyncConflictCopies(in: store, context: context) }
+        noteMissingFolder(store, in: context)
         return try store.load(scope)
+    }
+
+    /// Whether the library folder is missing altogether (not merely empty).
+    static func folderIsMissing(_ store: LibraryStore) -> Bool {
+        !FileManager.default.fileExists(atPath: store.root.path)
+    }
+
+    /// What to say of a library folder that does not exist: a mistyped --library or $SETLIST_HOME
+    /// would otherwise look like an empty library.
+    static func missingFolder(_ store: LibraryStore) -> String {
+        "There is no library at \(store.root.path): the folder does not exist. Check --library and $SETLIST_HOME; "
+            + "the first change (like `setlist add-song`) creates it."
+    }
+
+    /// One line on standard error when the library folder does not exist; the command goes on
+    /// with an empty library.
+    func noteMissingFolder(_ store: LibraryStore, in context: CommandContext) {
+        guard Self.folderIsMissing(store) else { return }
+        let text = Self.missingFolder(store)
+        context.note(text.prefix(1).lowercased() + text.dropFirst())
     }
 
     /// ``load(_:in:)`` for a command that lists: playlist files that cannot be read are left out
@@ -39,6 +60,7 @@ struct LibraryOptions: ParsableArguments {
     func loadListing(_ scope: LibraryScope, in context: CommandContext) throws -> (library: Library, incomplete: Bool) {
         let store = store(in: context)
         defer { noteSyncConflictCopies(in: store, context: context) }
+        noteMissingFolder(store, in: context)
         let (library, unreadable) = try store.loadListing(scope)
         for problem in unreadable {
             context.note(
