@@ -262,7 +262,7 @@ public struct LibraryStore: Sendable {
     }
 
     /// Puts every file of `changes` that is in its `after` state back into its `before` state.
-    private func putBack(_ changes: [FileChange]) throws(LibraryError) {
+    func putBack(_ changes: [FileChange]) throws(LibraryError) {
         var reverse: [FileChange] = []
         for change in changes where try contents(of: change.path) == change.after {
             reverse.append(FileChange(path: change.path, before: change.after, after: change.before))

@@ -43,6 +43,43 @@ import Testing
         #expect(folder.store.undoneChanges().map(\.command) == undone)
     }
 
+    /// A redo whose files cannot all be written (a full disk, here a write-protected file) stays
+    /// undone: the files as they were, the change listed as one redo makes, not as done (issue 46).
+    @Test func aRedoThatFailsHalfWayStaysUndone() throws {
+        let folder = StoreFolder()
+        try folder.seed()
+        try folder.store.modify(command: "everywhere") { library in
+            _ = try library.editSong("Song 1", SongEdit(bpm: .some(200)), everywhere: true)
+        }
+        _ = try folder.store.undo()
+        let before = Self.everything(in: folder.root)
+        #expect(chmod(folder.url(LibraryFiles.songs).path, 0o444) == 0)
+        #expect(throws: LibraryError.self) { try folder.store.redo() }
+        #expect(Self.everything(in: folder.root) == before)
+        #expect(folder.store.history().map(\.command) == ["seed"])
+        #expect(folder.store.undoneChanges().map(\.command) == ["everywhere"])
+        #expect(chmod(folder.url(LibraryFiles.songs).path, 0o644) == 0)
+        #expect(try folder.store.check().isSound)
+        _ = try folder.store.redo()
+        #expect(try folder.store.load().songs[0].fields.bpm == 200)
+    }
+
+    /// An undo that fails half way stays done: every file as the change left it.
+    @Test func anUndoThatFailsHalfWayStaysDone() throws {
+        let folder = StoreFolder()
+        try folder.seed()
+        try folder.store.modify(command: "everywhere") { library in
+            _ = try library.editSong("Song 1", SongEdit(bpm: .some(200)), everywhere: true)
+        }
+        let before = Self.everything(in: folder.root)
+        #expect(chmod(folder.url(LibraryFiles.songs).path, 0o444) == 0)
+        #expect(throws: LibraryError.self) { try folder.store.undo() }
+        // The folder of undone changes may be left, empty.
+        #expect(Self.everything(in: folder.root).filter { $0.key != "/.history/undone" } == before)
+        #expect(folder.store.history().map(\.command) == ["everywhere", "seed"])
+        #expect(folder.store.undoneChanges().isEmpty)
+    }
+
     /// The same on a disk that is full: the message speaks of disk space.
     @Test(.enabled(if: geteuid() == 0, "mounting a small disk needs root")) func aFullDiskLeavesNoPhantomUndoStep() throws {
         let mount = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-full-" + UUID().uuidString)

@@ -107,11 +107,18 @@ extension LibraryStore {
         let (changes, conflicts) = moves(record, to: .after)
         guard conflicts.isEmpty else { throw UndoError.changedSince(command: record.command, paths: conflicts, redo: true) }
         try history.restoreUndone(number)
-        try apply(changes)
+        do {
+            try apply(changes)
+        } catch {
+            // A redo that cannot be made (a full disk) stays undone: the files go back, and its
+            // entry leaves the history again, so `undo --list` and `check` see what is on disk.
+            if (try? putBack(changes)) != nil { try? history.remove(number) }
+            throw error
+        }
         changeSaved?()
         try history.forgetUndone(number)
         return UndoOutcome(
             command: record.command, date: History.parse(record.date) ?? .distantPast,
-            paths: record.changes.map(\.path))
+            paths: record.changes.map(\.path), removed: record.changes.filter { !$0.existsAfter }.map(\.path))
     }
 }

@@ -8,6 +8,9 @@ public struct UndoOutcome: Sendable, Hashable {
     public var date: Date
     /// The files put back as they were, relative to the library folder.
     public var paths: [String]
+    /// Those of ``paths`` that the change undone had made, and that are now removed (for redo:
+    /// that it had removed, and that are removed again).
+    public var removed: [String] = []
 }
 
 /// Why a change cannot be undone.
@@ -60,12 +63,20 @@ extension LibraryStore {
         // Kept for redo before the files are reverted; see History's undone changes for why.
         try history.removeStaleUndone()
         try history.keepUndone(number)
-        try apply(changes)
+        do {
+            try apply(changes)
+        } catch {
+            // As for a change that fails (LibraryStore.write): the files go back, and the change
+            // stays done, its copy among the undone ones forgotten. Should that fail too, the
+            // entry stays and the next command finishes the change forward (Recovery.swift).
+            if (try? putBack(changes)) != nil { try? history.forgetUndone(number) }
+            throw error
+        }
         changeSaved?()
         try history.remove(number)
         return UndoOutcome(
             command: record.command, date: History.parse(record.date) ?? .distantPast,
-            paths: record.changes.map(\.path))
+            paths: record.changes.map(\.path), removed: record.changes.filter { !$0.existedBefore }.map(\.path))
     }
 
     /// The writes that put every file of `record` on one side of its change (`.before` to undo,
