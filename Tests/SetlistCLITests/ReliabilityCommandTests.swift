@@ -180,6 +180,20 @@ import Testing
         #expect(try library.ok("undo").hasPrefix("Undid `setlist edit-song \"Highway to Hell\" --notes \"Intro then loud\"`"))
     }
 
+    /// Undoing a change that made a file removes it, and says so (it said "put back").
+    @Test func undoSaysWhichFilesItRemovedAndWhichItPutBack() throws {
+        let library = try seeded()
+        try library.ok("new", "Zkouška")
+        let undo = try library.ok("undo")
+        #expect(undo.contains(": put back playlists.json; removed playlists/zkouska-"), "\(undo)")
+        #expect(!undo.contains("put back playlists/"), "\(undo)")
+        let redo = try library.ok("redo")
+        #expect(redo.contains(": changed playlists.json, playlists/zkouska-"), "\(redo)")
+        try library.ok("delete", "Zkouška")
+        #expect(try library.ok("undo").contains(": put back playlists.json, playlists/zkouska-"))
+        #expect(try library.ok("redo").contains("; removed playlists/zkouska-"))
+    }
+
     @Test func redoMakesUndoneChangesAgainUntilANewChange() throws {
         let library = try seeded()
         try library.ok("edit-song", "Highway to Hell", "--bpm", "100")

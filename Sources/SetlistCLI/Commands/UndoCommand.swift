@@ -48,13 +48,22 @@ struct UndoCommand: SetlistSubcommand {
         if list { return try printList(store.history(), undone: store.undoneChanges(), in: context) }
         let outcome = try store.undo()
         context.say(
-            "Undid `\(Text.oneLine(outcome.command))` (\(Self.format(outcome.date))): put back \(outcome.paths.joined(separator: ", ")). `setlist redo` makes it again."
+            "Undid `\(Text.oneLine(outcome.command))` (\(Self.format(outcome.date))): \(Self.files(of: outcome, written: "put back")). `setlist redo` makes it again."
         )
         let left = store.history().count
         context.say(
             left == 0
                 ? "No earlier changes are recorded."
                 : "\(Show.count(left, "earlier change")) \(left == 1 ? "is" : "are") recorded; `setlist undo --list` shows them.")
+    }
+
+    /// What an undo or redo did to each file: "put back songs.json; removed gigs/….json".
+    static func files(of outcome: UndoOutcome, written: String) -> String {
+        let removed = Set(outcome.removed)
+        return [(outcome.paths.filter { !removed.contains($0) }, written), (outcome.removed, "removed")]
+            .filter { !$0.0.isEmpty }
+            .map { "\($0.1) \($0.0.joined(separator: ", "))" }
+            .joined(separator: "; ")
     }
 
     private func printList(_ entries: [History.Entry], undone: [History.Entry], in context: CommandContext) throws {
@@ -110,7 +119,7 @@ struct RedoCommand: SetlistSubcommand {
         let store = libraryOptions.store(in: context)
         let outcome = try store.redo()
         context.say(
-            "Redid `\(Text.oneLine(outcome.command))` (\(UndoCommand.format(outcome.date))): changed \(outcome.paths.joined(separator: ", ")) again. `setlist undo` takes it back."
+            "Redid `\(Text.oneLine(outcome.command))` (\(UndoCommand.format(outcome.date))): \(UndoCommand.files(of: outcome, written: "changed")) again. `setlist undo` takes it back."
         )
         let left = store.undoneChanges().count
         if left > 0 { context.say("\(Show.count(left, "more undone change")) can be redone.") }
