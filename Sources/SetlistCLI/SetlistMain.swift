@@ -115,7 +115,7 @@ public enum SetlistMain {
             return error.exitStatus
         default:
             let code = SetlistCommand.exitCode(for: error)
-            let message = SetlistCommand.fullMessage(for: error)
+            let message = UsageLines.wrapped(SetlistCommand.fullMessage(for: error))
             if code == .success {
                 if !message.isEmpty { context.output.line(message) }
             } else if !message.isEmpty {
@@ -142,7 +142,7 @@ public enum SetlistMain {
     static func usageError(_ message: String, of command: any ParsableCommand.Type, context: CommandContext) -> Int32 {
         let name = command._commandName
         context.errorOutput.line(
-            errorPrefix(context) + message + "\nUsage: " + SetlistCommand.usageString(for: command)
+            errorPrefix(context) + message + "\n" + UsageLines.wrapped("Usage: " + SetlistCommand.usageString(for: command))
                 + "\n  See 'setlist \(name) --help' for more information.")
         return ExitCode.validationFailure.rawValue
     }

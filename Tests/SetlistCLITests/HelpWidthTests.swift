@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLITestSupport
 import SetlistModel
 import Testing
 
@@ -15,9 +16,9 @@ import Testing
 
     static func help(_ name: String, columns: Int) -> String {
         guard let command = CommandNames.commands.first(where: { $0._commandName == name }) else {
-            return SetlistCommand.helpMessage(columns: columns)
+            return UsageLines.wrapped(SetlistCommand.helpMessage(columns: columns), columns: columns)
         }
-        return SetlistCommand.helpMessage(for: command, columns: columns)
+        return UsageLines.wrapped(SetlistCommand.helpMessage(for: command, columns: columns), columns: columns)
     }
 
     /// The lines above "USAGE:": the abstract and the discussion, which the commands write.
@@ -34,9 +35,34 @@ import Testing
     @Test(arguments: names)
     func fitsEightyColumns(name: String) {
         let text = Self.help(name, columns: Self.columns)
-        // The usage line is swift-argument-parser's own, never wrapped.
-        for line in text.split(separator: "\n").map(String.init) where !line.hasPrefix("USAGE:") {
+        for line in text.split(separator: "\n").map(String.init) {
             #expect(Cells.width(line) <= Self.columns, "\(name): [\(line)]")
+        }
+    }
+
+    /// The usage, which swift-argument-parser writes on one line, is broken between its parts as
+    /// `--help` and a usage error print it; no option is parted from its value.
+    @Test func theUsageFitsEightyColumnsAsPrinted() throws {
+        let lib = try TemporaryLibrary()
+        let help = try lib.run("edit-song", "--help")
+        let usage = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("USAGE: ") }.prefix {
+            !$0.isEmpty
+        }
+        #expect(usage.count > 1, "\(help.stdout)")
+        #expect(usage.allSatisfy { $0.count <= Self.columns }, "\(usage)")
+        #expect(usage.dropFirst().allSatisfy { $0.hasPrefix("       ") && !$0.hasPrefix("        ") }, "\(usage)")
+        #expect(usage.contains { $0.contains("[--length <m:ss>]") }, "\(usage)")
+        let error = try lib.run("edit-song", "X", "--bogus")
+        #expect(error.status == 64)
+        #expect(error.stderr.split(separator: "\n").allSatisfy { !$0.hasPrefix("Usage: ") || $0.count <= Self.columns }, "\(error.stderr)")
+    }
+
+    /// An option whose value has a default says it once, in swift-argument-parser's "(default: …)".
+    @Test(arguments: names)
+    func aDefaultIsSaidOnce(name: String) {
+        let text = Self.help(name, columns: 10_000)
+        for line in text.split(separator: "\n") where line.hasPrefix("  -") {
+            #expect(line.components(separatedBy: "default").count <= 2, "\(name): [\(line)]")
         }
     }
 

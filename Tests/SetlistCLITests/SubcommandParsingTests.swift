@@ -107,7 +107,8 @@ import Testing
             answer = error
         }
         let status = SetlistCommand.exitCode(for: answer)
-        var message = SetlistCommand.fullMessage(for: answer)
+        // Its usage broken to 80 columns, as setlist prints it (UsageLines).
+        var message = UsageLines.wrapped(SetlistCommand.fullMessage(for: answer))
         // setlist begins every error the same way, the parser's too.
         if message.hasPrefix("Error: ") { message = "setlist: error: " + message.dropFirst("Error: ".count) }
         let text = Data((message.isEmpty ? "" : message + "\n").utf8)

@@ -38,7 +38,7 @@ struct ExportCommand: SetlistSubcommand {
     var output: String?
     @Option(
         help: ArgumentHelp(
-            "setlist (the default: a .plsts with every detail, breaks and originals), app (a .plsts the original iOS app imports), csv, text or markdown.",
+            "setlist (a .plsts with every detail, breaks and originals), app (a .plsts the original iOS app imports), csv, text or markdown.",
             valueName: "format"))
     var format: ExportFormat = .setlist
     @Flag(help: "With --format csv: semicolons and a byte order mark, as Excel expects in most of Europe.")

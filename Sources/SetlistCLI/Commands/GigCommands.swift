@@ -98,7 +98,7 @@ struct GigCommand: SetlistSubcommand {
     @Option(help: ArgumentHelp("With --add: where it was played.", valueName: "venue")) var venue: String?
     @Flag(help: "Remove the gig from the log (`setlist undo` puts it back).") var remove = false
     @Flag(help: "List the works performed, for a collecting society.") var report = false
-    @Option(help: ArgumentHelp("With --report: text (default) or csv.", valueName: "format")) var format: ReportFormat = .text
+    @Option(help: ArgumentHelp("With --report: how to print the works.", valueName: "format")) var format: ReportFormat = .text
     @Flag(help: "Print JSON for scripts (see docs/json.md).") var json = false
 
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, csv }

@@ -50,7 +50,7 @@ struct ShareCommand: SetlistSubcommand {
     @Option(help: ArgumentHelp("Write the message to this file (- for standard output) instead of sending it.", valueName: "file"))
     var eml: String?
     @Flag(help: "Hand the message to the mail program (the default without --eml; with --eml, do both).") var send = false
-    @Option(help: ArgumentHelp("The attached .plsts: setlist (default) or app, for members on the original iOS app.", valueName: "format"))
+    @Option(help: ArgumentHelp("The attached .plsts: app for members on the original iOS app.", valueName: "format"))
     var plstsFormat: PlstsFlavour = .setlist
     @Flag(help: "Attach the PDFs alone, without the .plsts (for members who only print, or a playlist too big to import).")
     var noPlsts = false
