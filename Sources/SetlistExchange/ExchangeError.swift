@@ -79,7 +79,7 @@ public enum ExchangeError: SetlistError, Sendable {
     }
 
     /// "2026-05-01 18:30:00 UTC".
-    private static func shown(_ date: Date) -> String {
+    static func shown(_ date: Date) -> String {
         PlstsFormat.timestamp(date).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
     }
 

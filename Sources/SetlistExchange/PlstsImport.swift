@@ -13,12 +13,17 @@ public struct ImportOptions: Hashable, Sendable {
     /// Take a document exported before the one last received for the playlist (`--older`),
     /// which would undo the sender's later changes; refused without it.
     public var takeOlder: Bool
+    /// The time of the import: no document the sender made can be later.
+    public var now: Date
 
-    public init(rename: String? = nil, replace: Bool = false, preference: MergePreference = .theirs, takeOlder: Bool = false) {
+    public init(
+        rename: String? = nil, replace: Bool = false, preference: MergePreference = .theirs, takeOlder: Bool = false, now: Date = Date()
+    ) {
         self.rename = rename
         self.replace = replace
         self.preference = preference
         self.takeOlder = takeOlder
+        self.now = now
     }
 }
 
@@ -41,10 +46,21 @@ public enum PlstsImport {
         var remarks: [String] = []
         // The playlist imported before, which an update merges into.
         let existing = lib.playlists.first { $0.id == incoming.id }
-        // The original app's documents carry no date (the epoch stands for it).
-        let exported = setlist.exported.timeIntervalSince1970 > 0 ? PlstsFormat.timestamp(setlist.exported) : nil
+        // The original app's documents carry no date (the epoch stands for it). A date later
+        // than now (a sender's wrong clock, or a made-up file) is kept as now: recorded as it
+        // is, it would refuse every genuine update until the clock passed it.
+        let future = setlist.exported > options.now
+        let exported =
+            setlist.exported.timeIntervalSince1970 > 0 ? PlstsFormat.timestamp(future ? options.now : setlist.exported) : nil
+        if future && setlist.exported.timeIntervalSince(options.now) > Self.clockSlack {
+            remarks.append(
+                "Warning: \(setlist.source) says it was exported \(ExchangeError.shown(setlist.exported)), later than now "
+                    + "(\(ExchangeError.shown(options.now))): the sender's clock is wrong, or the file was made by hand. "
+                    + "It counts as received now, so the sender's next update is taken.")
+        }
+        // A date recorded later than now (before this rule) blocks nothing either.
         if !options.takeOlder, let exported, let last = existing?.received?.exported,
-            let lastDate = PlstsFormat.date(fromTimestamp: last), setlist.exported < lastDate
+            let lastDate = PlstsFormat.date(fromTimestamp: last), setlist.exported < lastDate, lastDate <= options.now
         {
             throw .olderDocument(source: setlist.source, playlist: existing!.name, exported: setlist.exported, lastReceived: lastDate)
         }
@@ -144,6 +160,9 @@ public enum PlstsImport {
         library = lib
         return report
     }
+
+    /// How far ahead of this computer's clock a sender's may be before the import warns of it.
+    static let clockSlack: TimeInterval = 10 * 60
 
     /// The playlist with each copy id that another playlist of the library already uses (and
     /// this playlist does not) replaced by one derived from the playlist's id and the copy's id.

@@ -42,6 +42,39 @@ import Testing
         #expect(try PlstsImport.apply(third, to: &member).kind == .updated)
     }
 
+    /// A document dated later than now (a sender's wrong clock, a made-up file) is taken with a
+    /// warning and counts as received now: the sender's genuine updates still come in (issue 46).
+    @Test func aDocumentFromTheFutureIsTakenAsReceivedNowAndBlocksNothing() throws {
+        let leader = Fixtures.leaderLibrary()
+        let now = Date(timeIntervalSince1970: 1_777_660_200)
+        var member = Library()
+        let future = try Self.document(leader, exported: Date(timeIntervalSince1970: 4_000_000_000))
+        let report = try PlstsImport.apply(future, to: &member, options: ImportOptions(now: now))
+        let lines = report.lines(dryRun: false).joined(separator: "\n")
+        #expect(
+            lines.contains("Warning: k0.plsts says it was exported 2096-10-02 07:06:40 UTC, later than now (2026-05-01 18:30:00 UTC)"),
+            "\(lines)")
+        #expect(member.playlists[0].received?.exported == "2026-05-01T18:30:00Z")
+
+        var later = leader
+        later.playlists[0].name = "Koncert v Plzni"
+        let update = try Self.document(later, exported: now.addingTimeInterval(3600))
+        let taken = try PlstsImport.apply(update, to: &member, options: ImportOptions(now: now.addingTimeInterval(7200)))
+        #expect(taken.kind == .updated && member.playlists[0].name == "Koncert v Plzni")
+        #expect(!taken.lines(dryRun: false).joined().contains("Warning"))
+
+        // A date recorded in the future before this rule blocks nothing either.
+        member.playlists[0].received?.exported = "2096-10-02T07:06:40Z"
+        let next = try Self.document(leader, exported: now.addingTimeInterval(10_000))
+        #expect(try PlstsImport.apply(next, to: &member, options: ImportOptions(now: now.addingTimeInterval(20_000))).kind == .updated)
+        // A clock a minute ahead is no news, though the time is kept as now.
+        var small = Library()
+        let ahead = try PlstsImport.apply(
+            try Self.document(leader, exported: now.addingTimeInterval(60)), to: &small, options: ImportOptions(now: now))
+        #expect(!ahead.lines(dryRun: false).joined().contains("Warning"))
+        #expect(small.playlists[0].received?.exported == "2026-05-01T18:30:00Z")
+    }
+
     /// A playlist received before the date was recorded, and the app's documents (no date),
     /// are taken as before.
     @Test func withoutADateNothingIsRefused() throws {
