@@ -190,7 +190,10 @@ public enum AppDocument {
             switch object[key] {
             case nil, is NSNull: return nil
             case let value as NSNumber where String(cString: value.objCType) != "c" && value.doubleValue == value.doubleValue.rounded():
-                let number = value.intValue
+                guard let number = exactInt(value) else {
+                    problems.append("\(place).\(key): \(value.stringValue) is not \(what).")
+                    return nil
+                }
                 if number == 0 && key != "id" { return nil }
                 guard range.contains(number) else {
                     problems.append("\(place).\(key): \(number) is not \(what).")
@@ -234,6 +237,16 @@ public enum AppDocument {
         }
         guard problems.count == before, let name else { return nil }
         return AppSong(id: id, fields: SongFields(name: name, author: author, length: length, key: key, bpm: bpm, notes: notes))
+    }
+
+    /// The whole number `value` holds, or nil past 64 bits, where `intValue` saturates (and
+    /// 1e20 and 1e21 were one id).
+    static func exactInt(_ value: NSNumber) -> Int? {
+        switch String(cString: value.objCType) {
+        case "d", "f": Int(exactly: value.doubleValue)
+        case "Q", "L", "I", "S", "C": Int(exactly: value.uint64Value)
+        default: Int(exactly: value.int64Value)
+        }
     }
 
     /// A key as people type it into the app: "A major", "Amaj", "a moll", "Fis-dur".

@@ -107,6 +107,11 @@ import Testing
         ("{\"name\": \"K\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"key\": \"purple\"}]}", "is not a key"),
         ("{\"name\": \"K\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"pace\": 5000}]}", "is not a tempo"),
         ("{\"name\": \"K\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"length\": 1.5}]}", "expected a whole number"),
+        // Beyond 64 bits an id saturated: 1e20 and 1e21 were one song (issue 46).
+        ("{\"name\": \"K\", \"songs\": [{\"id\": 1e20, \"name\": \"A\"}]}", "songs[0].id: 1e+20 is not the song's id"),
+        ("{\"name\": \"K\", \"songs\": [{\"id\": 18446744073709551615, \"name\": \"A\"}]}", "is not the song's id"),
+        ("{\"name\": \"K\", \"songs\": [{\"id\": -1e19, \"name\": \"A\"}]}", "is not the song's id"),
+        ("{\"name\": \"K\", \"songs\": [{\"id\": 1, \"name\": \"A\", \"length\": 1e300}]}", "is not a length"),
         ("{\"name\": \"K\", \"songs\": \"none\"}", "expected a list of songs"),
         ("{\"name\": \"K\", \"songs\": [3]}", "expected a song"),
         ("[\"Koncert\", \"Zkouška\"]", "import the whole folder"),
