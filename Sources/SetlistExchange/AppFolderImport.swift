@@ -28,9 +28,19 @@ public enum AppFolderImport {
 
     /// The app's files in `folder`: every `.json` file, each recognised by its shape. Refuses
     /// the whole folder if any file cannot be read.
-    public static func read(_ folder: URL, source: String) throws(ExchangeError) -> [(name: String, content: AppDocument.Content)] {
+    /// - Parameter passedOver: told of each name that is no regular file (a named pipe, which
+    ///   reading would wait on forever, a folder, a device), with what it is; it is not read.
+    public static func read(
+        _ folder: URL, source: String, passedOver: (_ path: String, _ what: String) -> Void = { _, _ in }
+    ) throws(ExchangeError) -> [(name: String, content: AppDocument.Content)] {
+        func path(_ name: String) -> String { source.hasSuffix("/") ? source + name : source + "/" + name }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.lowercased().hasSuffix(".json") || $0.lowercased().hasSuffix(".plsts") }.sorted()
+            .filter { name in
+                guard let what = notAFile(folder.appendingPathComponent(name).path) else { return true }
+                passedOver(path(name), what)
+                return false
+            }
         guard !names.isEmpty else {
             throw .unreadableFile(
                 source: source, detail: "it holds no .json files of the original app (its songs, playlists, order and contacts).")
@@ -38,7 +48,7 @@ public enum AppFolderImport {
         var files: [(String, AppDocument.Content)] = []
         var errors: [ExchangeError] = []
         for name in names {
-            let path = source.hasSuffix("/") ? source + name : source + "/" + name
+            let path = path(name)
             do {
                 let data = try PlstsFile.read(folder.appendingPathComponent(name), source: path)
                 files.append((name, try AppDocument.read(data, source: path)))
@@ -49,6 +59,21 @@ public enum AppFolderImport {
         if errors.count == 1 { throw errors[0] }
         if !errors.isEmpty { throw .several(errors) }
         return files
+    }
+
+    /// What the entry at `path` (a link followed) is when it is not a regular file; nil for a
+    /// regular file, and for one that cannot be looked at (reading it says why).
+    static func notAFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a regular file"
+        }
     }
 
     /// Brings the songs, every playlist in the app's order, and the contacts into `library`,

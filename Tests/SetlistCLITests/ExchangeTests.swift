@@ -176,6 +176,31 @@ import Testing
         #expect(try other.ok("show", "Concert").contains("Highway to Hell"))
     }
 
+    /// A named pipe called *.json in a folder of the app's files is passed over and named; it
+    /// was opened and waited on forever. (Should it be opened, a writer here ends the wait.)
+    @Test func aFolderImportPassesOverANamedPipe() throws {
+        let lib = try TemporaryLibrary()
+        let folder = lib.folder.appendingPathComponent("Documents")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{\"name\": \"Zkouška\", \"songs\": [{\"id\": 3, \"name\": \"Intro\"}]}".utf8)
+            .write(to: folder.appendingPathComponent("b.json"))
+        let pipe = folder.appendingPathComponent("fifo.json").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let stop = lib.folder.appendingPathComponent("stop").path
+        Thread.detachNewThread {
+            while access(stop, F_OK) != 0 {
+                let fd = open(pipe, O_WRONLY | O_NONBLOCK)
+                if fd >= 0 { close(fd) }
+                usleep(50_000)
+            }
+        }
+        defer { FileManager.default.createFile(atPath: stop, contents: nil) }
+        let result = try lib.run("import", folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("passed over \(pipe): it is a named pipe, not a file of the app."), "\(result.stderr)")
+        #expect(try lib.ok("playlists").contains("Zkouška"))
+    }
+
     /// Writing into a FIFO (or /dev/stdout, /dev/null) keeps it: an atomic replace would swap it for
     /// a plain file, and for root that means replacing /dev/null itself.
     @Test func exportAndShareWriteIntoAPipeWithoutReplacingIt() throws {

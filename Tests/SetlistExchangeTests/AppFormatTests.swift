@@ -125,6 +125,17 @@ import Testing
         }
     }
 
+    /// A flag one thread sets and another reads.
+    final class Atomic: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Bool
+        init(_ value: Bool) { stored = value }
+        var value: Bool {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+
     @Test func aFolderOfTheAppsFilesImportsSongsPlaylistsInOrderAndContacts() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -147,6 +158,24 @@ import Testing
         let settled = library
         _ = try AppFolderImport.apply(try AppFolderImport.read(folder, source: "Documents"), source: "Documents", to: &library)
         #expect(library == settled)
+        // A named pipe called *.json (reading it waited forever) and a folder are passed over
+        // and named (issue 46). Should a reader open the pipe, a writer ends its wait.
+        let pipe = folder.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("old.json"), withIntermediateDirectories: true)
+        let done = Atomic(false)
+        Thread.detachNewThread {
+            while !done.value {
+                let fd = open(pipe, O_WRONLY | O_NONBLOCK)
+                if fd >= 0 { close(fd) }
+                usleep(50_000)
+            }
+        }
+        defer { done.value = true }
+        var passedOver: [String] = []
+        let withPipe = try AppFolderImport.read(folder, source: "Documents") { passedOver.append("\($0): \($1)") }
+        #expect(withPipe.map(\.name) == files.map(\.name))
+        #expect(passedOver == ["Documents/old.json: a folder", "Documents/pipe.json: a named pipe"])
         // One bad file refuses the folder.
         try Data("{\"name\": \"X\", \"songs\": [{\"id\": 1}]}".utf8).write(to: folder.appendingPathComponent("f.json"))
         #expect(throws: ExchangeError.self) { try AppFolderImport.read(folder, source: "Documents") }

@@ -85,7 +85,9 @@ struct ImportCommand: SetlistSubcommand {
 
     /// A folder copied from the original app's Documents.
     private func importFolder(_ folder: String, options: ImportOptions, in context: CommandContext) throws {
-        let files = try AppFolderImport.read(context.url(for: folder), source: folder)
+        let files = try AppFolderImport.read(context.url(for: folder), source: folder) { path, what in
+            context.note("passed over \(path): it is \(what), not a file of the app.")
+        }
         let report: AppFolderImport.Report
         if dryRun {
             var library = try libraryOptions.load(in: context)
