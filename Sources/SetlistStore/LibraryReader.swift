@@ -24,6 +24,10 @@ struct LibraryReader {
     var passesOverOthersPrivateFiles = false
     /// The private files passed over.
     private(set) var withheld: [String] = []
+    /// Whether a file with values of the wrong kind is still read, without them, so that `check`
+    /// reports the values out of range beside them in one run. Only for reading: such a library
+    /// is never written.
+    var readsPastWrongValues = false
 
     /// The files whose bytes are kept in ``files``, when not all: a change compares and writes
     /// with all of them; a command that only reads keeps those of the last change (to see that
@@ -353,7 +357,9 @@ struct LibraryReader {
             return value
         } catch {
             errors.append(error)
-            return nil
+            // A newer format's values are not this build's to judge.
+            if case .newerFormat = error { return nil }
+            return readsPastWrongValues ? LibraryFiles.readPastWrongValues(type, from: data) : nil
         }
     }
 }

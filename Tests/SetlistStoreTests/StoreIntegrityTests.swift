@@ -301,6 +301,30 @@ import Testing
         #expect(report.remaining.problems.allSatisfy { $0.detail.contains("tempo 0") })
     }
 
+    /// A file with a value of the wrong kind and another out of range: one run of `check` names
+    /// both (it took two, the second after the first was fixed), and repair still leaves the
+    /// file alone (issue 46).
+    @Test func valuesOfTheWrongKindAndOutOfRangeAreReportedInOneRun() throws {
+        try folder.seed()
+        let songs = try #require(folder.text("songs.json"))
+        let edited = songs.replacingOccurrences(of: "\"bpm\" : 120", with: "\"bpm\" : \"fast\"")
+            .replacingOccurrences(of: "\"length\" : 102", with: "\"length\" : -5")
+        #expect(edited != songs)
+        try folder.write(edited, to: "songs.json")
+        let playlist = try playlistFile()
+        let copies = try #require(folder.text(playlist)).replacingOccurrences(of: "\"length\" : 101", with: "\"length\" : \"1:41\"")
+            .replacingOccurrences(of: "\"length\" : 103", with: "\"length\" : 0")
+        try folder.write(copies, to: playlist)
+        let details = try folder.store.check().problems.map(\.detail)
+        #expect(details.contains { $0.contains("songs[0].bpm: expected a number") }, "\(details)")
+        #expect(details.contains { $0.contains("'Song 2': the length -5 s is outside") }, "\(details)")
+        #expect(details.contains { $0.contains("expected a number, found the text \"1:41\"") }, "\(details)")
+        #expect(details.contains { $0.contains("'Song 3'") && $0.contains("the length 0 s is outside") }, "\(details)")
+        _ = try folder.store.repair()
+        #expect(folder.text("songs.json") == edited)
+        #expect(folder.text(playlist) == copies)
+    }
+
     // MARK: Crashes
 
     /// Records a change in the history and writes only the files `written` of it, as a process

@@ -40,6 +40,7 @@ extension LibraryStore {
         try reading { () throws(LibraryError) in
             let last = lastChangeOfSeveralFiles()
             reader = readingReader(checking: last)
+            reader.readsPastWrongValues = true
             library = reader.read()
             interrupted = isInterrupted(last, known: reader.files)
             // No writer is at work while reading, so any temporary file is a leftover.
@@ -50,6 +51,7 @@ extension LibraryStore {
             defer { lock.unlock() }
             report.finishedChange = try recoverInterruptedChange()
             reader = readingReader(checking: nil)
+            reader.readsPastWrongValues = true
             library = reader.read()
         }
         report.withheld = reader.withheld

@@ -88,6 +88,15 @@ extension LibraryFiles {
         return (all.isEmpty ? [first] : all).map(\.description)
     }
 
+    /// The file as read past its values of the wrong kind (each left out, a record without a
+    /// field it needs passed over), for `check` to look at the values that are there; nil when
+    /// it is not sound JSON. Never written back.
+    static func readPastWrongValues<File: LibraryFile>(_ type: File.Type, from data: [UInt8]) -> File? {
+        var reader = JSONReader(bytes: data)
+        reader.collectProblems()
+        return try? reader.readDocument { reader throws(JSONReadError) in try File(json: &reader) }
+    }
+
     /// The format and version of a file that is a JSON object; an error for anything else.
     static func header(of data: [UInt8]) throws(JSONReadError) -> LibraryFileHeader {
         var reader = JSONReader(bytes: data)
