@@ -240,10 +240,22 @@ struct LibraryReader {
     /// Playlist files that the order file does not list; one that seems to hold a listed setlist
     /// renamed apart on two computers (``LibraryFiles/renamedApart(_:listedIn:)``) is said to.
     private mutating func findOrphans(listedIn order: LibraryFiles.PlaylistOrderFile?) {
+        // Asked only once a file is found unlisted, which is rare: it runs git.
+        var git: GitRepository??
         for name in LibraryFiles.playlistFileNames(in: root) {
             let path = LibraryFiles.playlistFolder + "/" + name
             guard !listed.contains(path) else { continue }
-            if let order, let entry = LibraryFiles.renamedApart(name, listedIn: order) {
+            if git == nil { git = .some(try? GitRepository(containing: root)) }
+            if let repository = git ?? nil, let side = repository.sideThatDeleted(path) {
+                problems.append(
+                    .init(
+                        .playlistOrder, path: path,
+                        detail:
+                            "is not listed in \(LibraryFiles.playlistOrder): the setlist was deleted \(side == .mine ? "here" : "on the other side") "
+                            + "of a git merge and changed \(side == .mine ? "on the other side" : "here") (git's modify/delete). "
+                            + "`setlist check --repair` puts it back with the delete as a conflict, and `setlist resolve` then settles it.")
+                )
+            } else if let order, let entry = LibraryFiles.renamedApart(name, listedIn: order) {
                 problems.append(
                     .init(
                         .playlistOrder, path: path,

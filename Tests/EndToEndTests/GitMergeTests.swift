@@ -213,6 +213,38 @@ import Testing
             try JSONSerialization.jsonObject(with: member.run("playlists", "--json").stdoutData) as? [[String: Any]])
         #expect(playlists.map { $0["name"] as? String } == (kept ? ["Koncert 2026"] : []))
     }
+
+    /// A setlist deleted on one side and changed on the other (git's modify/delete leaves the
+    /// changed file in the folder, listed nowhere): check names it as that, not as a file to put
+    /// back; repair puts it back with the delete a conflict, and resolve settles it like the
+    /// rename/delete above (issue 46).
+    @Test(arguments: [
+        (["delete", "Koncert"], ["add-song", "Smoke", "--to", "Koncert"], "--ours", "removed", "changed", false),
+        (["delete", "Koncert"], ["add-song", "Smoke", "--to", "Koncert"], "--theirs", "removed", "changed", true),
+        (["add-song", "Smoke", "--to", "Koncert"], ["delete", "Koncert"], "--ours", "changed", "removed", true),
+    ])
+    func aSetlistDeletedOnOneSideAndChangedOnTheOtherIsAConflict(
+        member memberChange: [String], leader leaderChange: [String], side: String, ours: String, theirs: String, kept: Bool
+    ) throws {
+        let band = try Band()
+        let member = band.member
+        let merge = try band.mergeInConflict(leader: leaderChange, member: memberChange)
+        #expect(merge.contains("modify/delete"), "\(merge)")
+        let check = try member.runBinary("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("(git's modify/delete)"), "\(check.stdout)")
+        let repair = try member.runBinary("check", "--repair")
+        #expect(repair.stdout.contains("with the delete a conflict for `setlist resolve`"), "\(repair.stdout)")
+        #expect(!repair.stdout.contains("was missing from"), "\(repair.stdout)")
+        #expect(
+            repair.stdout.contains(#"removed on one side, changed on the other: ours "\#(ours)", theirs "\#(theirs)""#), "\(repair.stdout)")
+        try band.resolveAndCommit(side)
+        let playlists = try #require(
+            try JSONSerialization.jsonObject(with: member.run("playlists", "--json").stdoutData) as? [[String: Any]])
+        #expect(playlists.map { $0["name"] as? String } == (kept ? ["Koncert"] : []))
+        if kept { #expect(try member.ok("show", "Koncert").contains("Smoke")) }
+        #expect(try member.ok("playlists").contains("Koncert") == kept)
+    }
 }
 
 /// Runs git in `folder` with a fixed identity and the built `setlist` first on the PATH (git

@@ -167,10 +167,27 @@ extension LibraryStore {
         }
 
         var files: [String: Data] = [:], old: [String: Data] = [:]
+        var conflicts = order.conflicts ?? []
+        var git: GitRepository??
         for name in names where !listed.contains(name) {
             guard var file = parsed[name] else { continue } // Does not parse: left as it is.
             let path = LibraryFiles.playlistFolder + "/" + name
             let idTaken = ids.contains(file.id)
+            // Deleted on one side of a git merge and changed on the other: back in the order, and
+            // the delete a conflict, as a merge records the delete of a setlist renamed there.
+            if git == nil { git = .some(try? GitRepository(containing: root)) }
+            if !idTaken, LibraryFiles.isSafePlaylistFileName(name), let side = (git ?? nil)?.sideThatDeleted(path) {
+                ids.insert(file.id)
+                entries.append(.init(id: file.id, file: name))
+                conflicts.append(
+                    LibraryConflict(
+                        location: .playlistOrder, subject: "the setlist of playlists/\(name)", item: file.id, field: "removed",
+                        ours: .string(side == .mine ? "removed" : "changed"), theirs: .string(side == .theirs ? "removed" : "changed")))
+                actions.append(
+                    "\(path): '\(file.name)' was deleted on one side of the git merge and changed on the other; "
+                        + "put it back into \(orderPath), with the delete a conflict for `setlist resolve`.")
+                continue
+            }
             // A name the order file may not hold (a sync tool's "x (conflicted copy).json") moves
             // to the playlist's own file name, or the order would name a file it refuses.
             if !idTaken && LibraryFiles.isSafePlaylistFileName(name) {
@@ -205,11 +222,14 @@ extension LibraryStore {
         if order.current != nil && current == nil {
             actions.append("\(orderPath): the current playlist \(order.current!) does not exist; no playlist is current now.")
         }
-        let newOrder = LibraryFiles.encode(LibraryFiles.PlaylistOrderFile(current: current, playlists: entries))
+        // The order's own conflicts stay (a repair dropped them), with those added here.
+        let newOrder = LibraryFiles.encode(
+            LibraryFiles.PlaylistOrderFile(current: current, playlists: entries, conflicts: conflicts.isEmpty ? nil : conflicts))
         let orderChanged =
             orderData.map { data in
                 (try? LibraryFiles.decode(LibraryFiles.PlaylistOrderFile.self, from: data, path: orderPath)).map {
                     $0.current != current || $0.playlists.map(\.id) != entries.map(\.id) || $0.playlists.map(\.file) != entries.map(\.file)
+                        || ($0.conflicts ?? []) != conflicts
                 } ?? true
             } ?? !entries.isEmpty
         guard orderChanged || !files.isEmpty else { return }

@@ -72,6 +72,23 @@ public struct GitRepository: Sendable {
         return staged
     }
 
+    /// Which side of the merge under way deleted the file at `path` (relative to the library
+    /// folder) that the other side changed (git's modify/delete, which leaves the changed version
+    /// in the folder); nil when git holds no such conflict for it.
+    public func sideThatDeleted(_ path: String) -> MergeSide? {
+        // One line per version git holds: "MODE HASH STAGE\tPATH"; 1 the base, 2 ours, 3 theirs.
+        let stages = Set(
+            run(["ls-files", "-u", "--", path]).output.split(separator: "\n").compactMap { line in
+                line.split(separator: "\t").first?.split(separator: " ").last.flatMap { Int($0) }
+            })
+        guard stages.contains(1) else { return nil }
+        switch (stages.contains(2), stages.contains(3)) {
+        case (false, true): return .mine
+        case (true, false): return .theirs
+        default: return nil
+        }
+    }
+
     /// Adds the lines `file` lacks; returns whether it changed.
     private func addLines(_ lines: [String], to name: String) throws(LibraryError) -> Bool {
         let url = folder.appendingPathComponent(name)
