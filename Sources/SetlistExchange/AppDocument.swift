@@ -32,6 +32,24 @@ public enum AppDocument {
     /// setlist's id for the app's song `number`.
     public static func songID(for number: Int) -> String { idPrefix + String(number) }
 
+    /// The app's song number a copy or original imported from the app is named by ("app-12"),
+    /// also for a second copy of the song in one playlist ("app-12-2"); nil for other ids.
+    static func appNumber(ofID id: String) -> Int? {
+        guard id.hasPrefix(idPrefix) else { return nil }
+        let rest = id.dropFirst(idPrefix.count)
+        if let number = Int(rest) { return number }
+        guard let dash = rest.lastIndex(of: "-"), dash != rest.startIndex, Int(rest[rest.index(after: dash)...]) != nil else {
+            return nil
+        }
+        return Int(rest[..<dash])
+    }
+
+    /// The id of a playlist imported from the app into a library without one of its name (the
+    /// app has no playlist ids): derived from the name, the same in every library.
+    static func playlistID(named name: String) -> String {
+        Identifier.derived(from: ("app-playlist/" + Text.fold(name)).utf8)
+    }
+
     static let idPrefix = "app-"
 
     /// Whether `data` looks like one of the app's files (a JSON value without setlist's `format`).
@@ -98,7 +116,7 @@ public enum AppDocument {
     /// and the plan; the update would otherwise take them for removed by the sender.
     public static func setlist(name: String, songs: [AppSong], source: String, library: Library) -> SharedSetlist {
         let existing = library.playlists.first { Text.fold($0.name) == Text.fold(name) }
-        let playlistID = existing?.id ?? Identifier.derived(from: ("app-playlist/" + Text.fold(name)).utf8)
+        let playlistID = existing?.id ?? playlistID(named: name)
         // The member's originals by app id, and the member's copies by app id, in order.
         var originalsByNumber: [Int: String] = [:]
         for song in library.songs { originalsByNumber[appID(for: song.id)] = originalsByNumber[appID(for: song.id)] ?? song.id }

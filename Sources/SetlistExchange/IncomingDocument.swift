@@ -24,10 +24,11 @@ public enum IncomingDocument: Sendable {
         }
     }
 
-    /// The setlist to import into `library`.
+    /// The setlist to import into `library`: a reply to an app-format document this library
+    /// sent finds the setlist it answers (``AppReply``).
     public func setlist(for library: Library) -> SharedSetlist {
         switch self {
-        case .setlist(let setlist): setlist
+        case .setlist(let setlist): AppReply.matched(setlist, in: library)
         case .app(let name, let songs, let source): AppDocument.setlist(name: name, songs: songs, source: source, library: library)
         }
     }

@@ -85,6 +85,34 @@ import Testing
         #expect(library.playlists[0].copies[0].fields.chart?.lines == ["[C]la la"] && library.playlists[0].plan?.gap == 30)
     }
 
+    /// A member imports the leader's setlist from an app-format document and replies in setlist's
+    /// own format: the reply updates the leader's setlist, copy by copy, instead of being
+    /// refused as a different playlist of the same name (issue 46); so does a second reply.
+    @Test func aSetlistFormatReplyToAnAppDocumentUpdatesTheSetlistItAnswers() throws {
+        var leader = Fixtures.leaderLibrary()
+        let copyIDs = leader.playlists[0].copies.map(\.id)
+        var member = Library()
+        let sent = AppDocument.export(leader.playlists[0])
+        _ = try PlstsImport.apply(try IncomingDocument.read(sent, source: "Concert.plsts").setlist(for: member), to: &member)
+        let position = try #require(member.playlists[0].copies.firstIndex { $0.name == "Stairway to Heaven" }) + 1
+        ThreeWayImportTests.edit(&member, copy: position) { $0.key = MusicalKey(parsing: "G major") }
+        func reply(_ date: Date) throws -> SharedSetlist {
+            let data = PlstsDocument.export(member.playlists[0], from: member, generator: "setlist test", date: date)
+            return try IncomingDocument.read(data, source: "Reply.plsts").setlist(for: leader)
+        }
+        let report = try PlstsImport.apply(try reply(Fixtures.date), to: &leader)
+        #expect(report.kind == .updated, "\(report.lines(dryRun: false))")
+        #expect(leader.playlists.map(\.name) == ["Concert"])
+        #expect(leader.playlists[0].copies.map(\.id) == copyIDs)
+        #expect(leader.playlists[0].copies.first { $0.name == "Stairway to Heaven" }?.fields.key == MusicalKey(parsing: "G major"))
+        #expect(leader.songs.count == 3, "no original added: \(leader.songs.map(\.name))")
+        #expect(!report.lines(dryRun: false).joined().contains("added"), "\(report.lines(dryRun: false))")
+        ThreeWayImportTests.edit(&member, copy: 1) { $0.bpm = 200 }
+        _ = try PlstsImport.apply(try reply(Fixtures.date.addingTimeInterval(60)), to: &leader)
+        #expect(leader.playlists.count == 1 && leader.playlists[0].copies.map(\.id) == copyIDs)
+        #expect(leader.playlists[0].copies[0].fields.bpm == 200)
+    }
+
     @Test func anAppExportReimportedIsANoOpWithStableIDs() throws {
         var library = Fixtures.leaderLibrary()
         let exported = AppDocument.export(library.playlists[0])
