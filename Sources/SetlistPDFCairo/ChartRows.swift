@@ -119,51 +119,96 @@ struct ChartRows {
 
     /// The pieces of a lyric line placed from 0, in lines of at most `width`. A chord stands over
     /// the start of its syllable; when it is wider than the syllables before the next chord, the
-    /// lyrics move on to leave it room.
+    /// lyrics move on to leave it room. A line wraps only between words (after a space or a
+    /// hyphen): a word with a chord inside it ("w[C]hite") goes to the next line whole, its
+    /// chord with it; only a word too wide for a line of its own breaks.
     func placedLines(_ segments: [ChartSegment], width: Double) -> [[Placed]] {
         let wrapIndent = 12.0
+        let pieces = Self.pieces(segments).map { piece in
+            (
+                chord: piece.chord.map { typesetter.word($0, font: Self.chord, color: Self.chordColor) },
+                text: piece.text.isEmpty ? nil : typesetter.word(piece.text, font: Self.lyrics),
+                word: piece.text, startsWord: piece.startsWord
+            )
+        }
         var lines: [[Placed]] = [], line: [Placed] = []
         var x = 0.0, chordEnd = -Double.infinity
-        for segment in segments {
-            for (index, word) in Self.words(segment.text).enumerated() {
-                let chordName = index == 0 ? segment.chord.flatMap { $0.isEmpty ? nil : $0 } : nil
-                let chord = chordName.map { typesetter.word($0, font: Self.chord, color: Self.chordColor) }
-                let text = word.isEmpty ? nil : typesetter.word(word, font: Self.lyrics)
-                var start = max(x, chord == nil ? x : chordEnd + Self.chordGap)
-                if !line.isEmpty, start + max(text?.width ?? 0, chord?.width ?? 0) > width {
-                    lines.append(line)
-                    line = []
-                    (x, chordEnd) = (wrapIndent, -Double.infinity)
-                    start = x
+        /// Where a piece starts: after the text before it, and clear of the chord before it.
+        func start(_ chord: TextBox?, x: Double, chordEnd: Double) -> Double { max(x, chord == nil ? x : chordEnd + Self.chordGap) }
+        func wrap() {
+            lines.append(line)
+            line = []
+            (x, chordEnd) = (wrapIndent, -Double.infinity)
+        }
+        for (index, piece) in pieces.enumerated() {
+            let (chord, text, word) = (piece.chord, piece.text, piece.word)
+            // The whole word goes to the next line when it does not fit on this one.
+            if piece.startsWord, !line.isEmpty {
+                var (wordX, wordChordEnd, end) = (x, chordEnd, x)
+                for part in [piece] + pieces[(index + 1)...].prefix(while: { !$0.startsWord }) {
+                    let at = start(part.chord, x: wordX, chordEnd: wordChordEnd)
+                    if let partChord = part.chord { wordChordEnd = at + partChord.width }
+                    wordX = at + (part.text?.width ?? 0)
+                    end = max(end, at + max(part.text?.width ?? 0, part.chord?.width ?? 0))
                 }
-                if let chord { chordEnd = start + chord.width }
-                // A word wider than the whole column wraps inside it, its lines one under another.
-                if let text, text.width > width - start {
-                    let wrapped = typesetter.box(word, font: Self.lyrics, width: max(width - start, 1))
-                    for index in wrapped.lines.indices {
-                        if index > 0 {
-                            lines.append(line)
-                            line = []
-                        }
-                        line.append(Placed(chord: index == 0 ? chord : nil, text: wrapped, textLine: index, x: start))
-                    }
-                    x = start + wrapped.width
-                    continue
-                }
-                line.append(Placed(chord: chord, text: text, x: start))
-                x = start + (text?.width ?? 0)
+                if end > width { wrap() }
             }
+            var at = start(chord, x: x, chordEnd: chordEnd)
+            // A word too wide for a line of its own breaks between its pieces.
+            if !line.isEmpty, at + max(text?.width ?? 0, chord?.width ?? 0) > width {
+                wrap()
+                at = x
+            }
+            if let chord { chordEnd = at + chord.width }
+            // A piece wider than the whole column wraps inside it, its lines one under another.
+            if let text, text.width > width - at {
+                let wrapped = typesetter.box(word, font: Self.lyrics, width: max(width - at, 1))
+                for index in wrapped.lines.indices {
+                    if index > 0 {
+                        lines.append(line)
+                        line = []
+                    }
+                    line.append(Placed(chord: index == 0 ? chord : nil, text: wrapped, textLine: index, x: at))
+                }
+                x = at + wrapped.width
+                continue
+            }
+            line.append(Placed(chord: chord, text: text, x: at))
+            x = at + (text?.width ?? 0)
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
     }
 
-    /// `text` cut after each run of spaces, so a line can wrap between words: "Hello big world"
-    /// as "Hello ", "big ", "world". Empty text is one empty word, for a chord over nothing.
+    /// The pieces of a lyric line: each word of each segment (``words(_:)``), the segment's chord
+    /// over its first. `startsWord` where a line may wrap before the piece: after a space or a
+    /// hyphen, never inside a word a chord stands in.
+    static func pieces(_ segments: [ChartSegment]) -> [(chord: String?, text: String, startsWord: Bool)] {
+        var pieces: [(chord: String?, text: String, startsWord: Bool)] = []
+        for segment in segments {
+            for (index, word) in words(segment.text).enumerated() {
+                let chord = index == 0 ? segment.chord.flatMap { $0.isEmpty ? nil : $0 } : nil
+                let startsWord = pieces.last.map { $0.text.hasSuffix(" ") || endsInHyphen($0.text) } ?? true
+                pieces.append((chord, word, startsWord))
+            }
+        }
+        return pieces
+    }
+
+    /// Whether `text` ends in a hyphen a line may break after ("rock-"), not a dash standing
+    /// alone.
+    static func endsInHyphen(_ text: String) -> Bool {
+        guard let last = text.last, last == "-" || last == "\u{2010}" else { return false }
+        return text.dropLast().last.map { $0.isLetter } ?? false
+    }
+
+    /// `text` cut after each run of spaces and after a hyphen in a word, so a line can wrap
+    /// between words: "Hello big rock-song" as "Hello ", "big ", "rock-", "song". Empty text is
+    /// one empty word, for a chord over nothing.
     static func words(_ text: String) -> [String] {
         var words: [String] = [], current = ""
         for character in text {
-            if character != " ", current.last == " " {
+            if character != " ", current.last == " " || (character.isLetter && endsInHyphen(current)) {
                 words.append(current)
                 current = ""
             }

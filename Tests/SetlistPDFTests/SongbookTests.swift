@@ -74,6 +74,34 @@ import Testing
         }
     }
 
+    /// A line wraps between words (after a space or a hyphen), never inside a word a chord
+    /// stands in: "w[C]hite" goes to the next line whole, its chord with it (issue 45). Tried at
+    /// every width from 60 to 300 points.
+    @Test func aLineWrapsBetweenWordsAndAChordInsideAWordMovesWithIt() throws {
+        let line = "[G]Snow is falling too w[C]hite on the ground, [D]rock-and-[E]roll to[A]night"
+        let texts = ["Snow ", "is ", "falling ", "too ", "w", "hite ", "on ", "the ", "ground, ", "rock-", "and-", "roll ", "to", "night"]
+        let pieces = texts.indices.map {
+            (text: texts[$0], startsWord: $0 == 0 || texts[$0 - 1].hasSuffix(" ") || texts[$0 - 1].hasSuffix("-"))
+        }
+        try withTypesetter { typesetter in
+            var hyphenBreaks = 0
+            for width in stride(from: 60.0, through: 300, by: 2) {
+                let lines = ChartRows(typesetter: typesetter, left: 0, width: width).placedLines(Self.segments(line), width: width)
+                try #require(lines.map(\.count).reduce(0, +) == pieces.count, "at \(width)")
+                var boundary = 0
+                for placed in lines.dropLast() {
+                    boundary += placed.count
+                    #expect(pieces[boundary].startsWord, "at \(width) a line ends with '\(pieces[boundary - 1].text)'")
+                    if pieces[boundary - 1].text.hasSuffix("-") { hyphenBreaks += 1 }
+                }
+                for placed in lines {
+                    #expect(placed.allSatisfy { $0.x + max($0.text?.width ?? 0, $0.chord?.width ?? 0) <= width + 0.01 }, "at \(width)")
+                }
+            }
+            #expect(hyphenBreaks > 0, "no line wrapped after a hyphen")
+        }
+    }
+
     @Test func theChorusIsIndentedWithABarAndTabsAreMonospaced() throws {
         try withTypesetter { typesetter in
             let rows = ChartRows(typesetter: typesetter, left: 50, width: 400).rows(
@@ -249,6 +277,32 @@ import Testing
             }.first
             let (chordBox, wordBox) = try #require(pair, "\(chord) over \(word)")
             #expect(abs(chordBox.xMin - wordBox.xMin) < 0.6, "\(chord) at \(chordBox.xMin), \(word) at \(wordBox.xMin)")
+        }
+    }
+
+    /// A lyric line that wraps keeps "white" whole on one line, under its chord, as
+    /// `pdftotext -bbox` reads the PDF (it printed "too w" and "hite" on two lines).
+    @Test func inThePDFAWrappedLineKeepsAWordWithAChordWhole() throws {
+        // Each line a little longer before the word, so that one of them reaches the column's end
+        // inside it, whatever the column's width.
+        let verse = (0..<24).map {
+            String(repeating: "la ", count: $0)
+                + "[G]Snow is falling so softly and quietly, too w[C]hite on the [D]ground tonight and [Em]ever"
+        }
+        let chart = ["{start_of_verse: Snow}"] + verse + ["{end_of_verse}"]
+        let playlist = Playlist(name: "Snow", items: [Fixtures.song("Snow", key: "G", chart: chart)])
+        let pdf = try RenderedPDF(playlist, style: .songbook)
+        defer { pdf.remove() }
+        let words = try Self.words(pdf)
+        #expect(!words.contains { $0.text == "hite" || $0.text == "w" }, "\(words.map(\.text))")
+        let whites = words.filter { $0.text == "white" }
+        #expect(whites.count == 24)
+        for white in whites {
+            let chord = words.first {
+                $0.text == "C" && $0.page == white.page && white.yMin > $0.yMin && white.yMin - $0.yMin < 20
+                    && abs($0.xMin - white.xMin) < 15
+            }
+            #expect(chord.map { $0.xMin > white.xMin } == true, "C stands over the word's second letter")
         }
     }
 
