@@ -10,11 +10,15 @@ public enum SongImport {
         public var skipInvalid: Bool
         /// The playlist to copy the songs into; created when it does not exist.
         public var playlist: String?
+        /// Add a song whose title and author match another's, but whose chart differs, as a song
+        /// of its own (a second version in a ChordPro folder), instead of reporting it.
+        public var duplicate: Bool
 
-        public init(update: Bool = false, skipInvalid: Bool = false, playlist: String? = nil) {
+        public init(update: Bool = false, skipInvalid: Bool = false, playlist: String? = nil, duplicate: Bool = false) {
             self.update = update
             self.skipInvalid = skipInvalid
             self.playlist = playlist
+            self.duplicate = duplicate
         }
     }
 
@@ -29,12 +33,27 @@ public enum SongImport {
             throw errors.count == 1 ? errors[0] : .several(errors)
         }
         var report = SongImportReport(sheets: sheets, notation: library.notation)
-        var chosen: [(id: String, set: String?)] = []
+        var chosen: [(id: String, row: IncomingSong)] = []
         var originals = Originals(library.songs)
+        // Where each original this import added or matched was first read: a later row or file
+        // of the same song is a repeat (a setlist's song played twice, a second version).
+        var firstRead: [String: String] = [:]
         for sheet in sheets {
             for incoming in sheet.songs {
-                let id = merge(incoming.fields, into: &library, originals: &originals, update: options.update, report: &report)
-                chosen.append((id, incoming.set))
+                let place = sheet.kind == .csv ? "\(sheet.file), line \(incoming.line)" : sheet.file
+                if let index = originals.first(matching: incoming.fields), let first = firstRead[library.songs[index].id] {
+                    let original = library.songs[index]
+                    let otherChart = incoming.fields.chart != nil && incoming.fields.chart != original.fields.chart
+                    if !(otherChart && options.duplicate) {
+                        report.outcomes.append(.repeated(incoming.fields, place: place, first: first, otherChart: otherChart))
+                        chosen.append((original.id, incoming))
+                        continue
+                    }
+                }
+                let id = merge(
+                    incoming.fields, into: &library, originals: &originals, options: options, report: &report)
+                firstRead[id] = firstRead[id] ?? place
+                chosen.append((id, incoming))
             }
         }
         if let name = options.playlist {
@@ -46,16 +65,19 @@ public enum SongImport {
     /// Adds the song, or finds (and with `update` changes) the original it matches; returns the
     /// original's id.
     private static func merge(
-        _ fields: SongFields, into library: inout Library, originals: inout Originals, update: Bool, report: inout SongImportReport
+        _ fields: SongFields, into library: inout Library, originals: inout Originals, options: Options, report: inout SongImportReport
     ) -> String {
-        guard let index = originals.first(matching: fields) else {
+        let index = originals.first(matching: fields)
+        // With --duplicate, another version of a song (its chart differs) is a song of its own.
+        let otherVersion = index.map { fields.chart != nil && fields.chart != library.songs[$0].fields.chart } ?? false
+        guard let index, !(otherVersion && options.duplicate) else {
             let song = library.addSong(fields)
             originals.add(song, at: library.songs.count - 1)
             report.outcomes.append(.added(fields))
             return song.id
         }
         let original = library.songs[index]
-        guard update else {
+        guard options.update else {
             report.outcomes.append(.matched(original.fields))
             return original.id
         }
@@ -74,8 +96,9 @@ public enum SongImport {
     }
 
     /// Copies the originals into the playlist `name` (a new one when none has the name), with a
-    /// break wherever the set label changes.
-    private static func copy(_ chosen: [(id: String, set: String?)], into name: String, library: inout Library)
+    /// break wherever the set label changes. Each copy has its row's length, key and tempo where
+    /// the row gives them: a setlist's song played twice, in two keys, is two copies of one song.
+    private static func copy(_ chosen: [(id: String, row: IncomingSong)], into name: String, library: inout Library)
         -> SongImportReport.PlaylistOutcome
     {
         var created = false
@@ -88,15 +111,20 @@ public enum SongImport {
             library.currentPlaylistID = library.playlists[index].id
             created = true
         }
-        var previousSet = chosen.first?.set
+        var previousSet = chosen.first?.row.set
         let byID = Dictionary(library.songs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for item in chosen {
             guard let song = byID[item.id] else { continue }
-            if let set = item.set, set != previousSet, !library.playlists[index].copies.isEmpty {
+            if let set = item.row.set, set != previousSet, !library.playlists[index].copies.isEmpty {
                 library.playlists[index].items.append(.setBreak(set))
             }
-            previousSet = item.set ?? previousSet
-            library.playlists[index].items.append(.song(SongCopy(of: song)))
+            previousSet = item.row.set ?? previousSet
+            var copy = SongCopy(of: song)
+            let row = item.row.fields
+            copy.fields.length = row.length ?? copy.fields.length
+            copy.fields.key = row.key ?? copy.fields.key
+            copy.fields.bpm = row.bpm ?? copy.fields.bpm
+            library.playlists[index].items.append(.song(copy))
         }
         return .init(name: library.playlists[index].name, created: created, copied: chosen.count)
     }

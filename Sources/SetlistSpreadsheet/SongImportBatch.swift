@@ -17,16 +17,18 @@ public struct SongImportBatch: Sendable {
     ///   - encoding: `--encoding`, for files that are not UTF-8.
     ///   - playlist: `--to`, the playlist to copy the songs into.
     ///   - notation: how the band reads an ambiguous key such as `B`.
+    ///   - duplicate: `--duplicate`, another version of a song (another chart) added as a song.
     /// - Throws: ``SpreadsheetError`` for a bad option or a file that cannot be read (every such
     ///   file at once), ``ValueError`` for a bad playlist name.
     public init(
         files: [(name: String, url: URL)], columns: String?, encoding: String?, withLyrics: Bool,
-        update: Bool, skipInvalid: Bool, playlist: String?, notation: KeyNotation
+        update: Bool, skipInvalid: Bool, playlist: String?, notation: KeyNotation, duplicate: Bool = false
     ) throws {
         let read = SongFiles.Options(
             columns: try columns.map(SongColumn.parseList), encoding: try encoding.map(TextDecoding.encoding(named:)),
             withLyrics: withLyrics, notation: notation, skipInvalid: skipInvalid)
-        options = SongImport.Options(update: update, skipInvalid: skipInvalid, playlist: try playlist.map(Text.cleanPlaylistName))
+        options = SongImport.Options(
+            update: update, skipInvalid: skipInvalid, playlist: try playlist.map(Text.cleanPlaylistName), duplicate: duplicate)
         let found = try SongFiles.read(files, options: read)
         sheets = found.sheets
         refused = found.refused

@@ -8,6 +8,10 @@ public struct SongImportReport: Hashable, Sendable {
         case matched(SongFields)
         /// `--update` changed these fields of the matching original.
         case updated(SongFields, SongFields, [SongField])
+        /// The same song again (title and author) in this import, at `place` ("file, line 7", or
+        /// a ChordPro file), first read at `first`: one original; with `otherChart`, another
+        /// version, not imported (`--duplicate` adds it as a song of its own).
+        case repeated(SongFields, place: String, first: String, otherChart: Bool)
     }
 
     public struct PlaylistOutcome: Hashable, Sendable {
@@ -35,6 +39,8 @@ public struct SongImportReport: Hashable, Sendable {
     public var added: Int { outcomes.filter { if case .added = $0 { true } else { false } }.count }
     public var updated: Int { outcomes.filter { if case .updated = $0 { true } else { false } }.count }
     public var matched: Int { outcomes.filter { if case .matched = $0 { true } else { false } }.count }
+    /// Other versions of a song, with another chart, that were not imported.
+    public var otherVersions: Int { outcomes.filter { if case .repeated(_, _, _, true) = $0 { true } else { false } }.count }
 
     /// What must not pass unnoticed, for standard error (see ``SongSheet/warnings``).
     public var warnings: [String] { sheets.flatMap(\.warnings) }
@@ -61,6 +67,14 @@ public struct SongImportReport: Hashable, Sendable {
             switch outcome {
             case .added(let fields): lines.append("+ \(Self.listing(fields))")
             case .matched(let fields): lines.append("= \(Self.listing(fields)): already in the repertoire")
+            case .repeated(let fields, let place, let first, let otherChart) where otherChart:
+                lines.append(
+                    "! \(Self.listing(fields)) (\(place)): another version, with another chart; the song is the one of \(first), "
+                        + "so this one was not imported (`--duplicate` adds it as a song of its own)")
+            case .repeated(let fields, let place, let first, _):
+                lines.append(
+                    "= \(Self.listing(fields)) (\(place)): the same song as \(first), one song in the repertoire"
+                        + (playlist.map { "; a copy of its own in '\($0.name)', with this row's key, tempo and length" } ?? ""))
             case .updated(let before, let after, let changed):
                 lines.append(
                     "~ \(Self.listing(after)): "
@@ -74,6 +88,9 @@ public struct SongImportReport: Hashable, Sendable {
             summary +=
                 "; \(matched) already in the repertoire "
                 + (update ? "(unchanged)" : "(skipped; --update changes them to the file's values)")
+        }
+        if otherVersions > 0 {
+            summary += "; \(otherVersions) other version\(otherVersions == 1 ? "" : "s") of a song not imported (--duplicate adds them)"
         }
         lines.append(summary + ".")
         if let playlist {

@@ -154,4 +154,21 @@ import Testing
         let creep = try lib.ok("song", "Creep")
         #expect(creep.contains("[G]When you were here") && creep.contains("3:58"))
     }
+
+    /// Two versions of one song in a folder: the first is the song, the second is named by its
+    /// file, and --duplicate adds it as a song of its own (issue 45).
+    @Test func aSecondVersionInAFolderIsNamedAndDuplicateAddsIt() throws {
+        let lib = try TemporaryLibrary()
+        let folder = lib.folder.appendingPathComponent("Songbook")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{title: Creep}\n{artist: Radiohead}\n[G]When you were here\n".utf8).write(to: folder.appendingPathComponent("a.cho"))
+        try Data("{title: Creep}\n{artist: Radiohead}\n[A]When you were here before\n".utf8).write(
+            to: folder.appendingPathComponent("b.cho"))
+        let dry = try lib.ok("import-songs", "Songbook", "--dry-run")
+        #expect(dry.contains("! Creep — Radiohead (Songbook/b.cho): another version, with another chart"), "\(dry)")
+        #expect(dry.contains("--duplicate adds"), "\(dry)")
+        let out = try lib.ok("import-songs", "Songbook", "--duplicate")
+        #expect(out.contains("Added 2 songs."), "\(out)")
+        #expect(try lib.run("song", "Creep").stderr.contains("matches 2 songs"))
+    }
 }

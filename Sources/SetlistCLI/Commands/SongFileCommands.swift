@@ -63,6 +63,8 @@ struct ImportSongsCommand: SetlistSubcommand {
     var to: String?
     @Flag(help: "Deprecated: the chart is kept by itself now. Also puts the lyrics and chords into the notes.")
     var withLyrics = false
+    @Flag(help: "Add a song whose title and author match another's but whose chart differs as a song of its own.")
+    var duplicate = false
     @Flag(help: "Show what importing would do, and change nothing.") var dryRun = false
 
     func validate() throws {
@@ -81,7 +83,7 @@ struct ImportSongsCommand: SetlistSubcommand {
         let library = try libraryOptions.load(in: context)
         let batch = try SongImportBatch(
             files: files.map { ($0, context.url(for: $0)) }, columns: columns, encoding: encoding, withLyrics: withLyrics,
-            update: update, skipInvalid: skipInvalid, playlist: to, notation: library.notation)
+            update: update, skipInvalid: skipInvalid, playlist: to, notation: library.notation, duplicate: duplicate)
         let report: SongImportReport
         if dryRun {
             var copy = library
