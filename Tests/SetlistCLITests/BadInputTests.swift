@@ -21,6 +21,7 @@ import Testing
         (["add-song", "X", "--bpm", "-120"], "\"-120\" is not a tempo"),
         (["break", "--after", "1", "--length", "-15m"], "A length cannot be negative"),
         (["plan", "--gap", "-20s"], "A length cannot be negative"),
+        (["add-song", "X", "--length", "-0"], "\"-0\" is not a length"),
         (["add-song", "X", "--key", "Hx"], "is not a key"),
         (["add-song", "X", "--bpm", "fast"], "is not a tempo"),
         (["add-song", "", "--author", "x"], "empty"),

@@ -34,6 +34,11 @@ import Testing
         #expect(!check.stdout.contains("No problems found"), "\(check.stdout)")
         #expect(!FileManager.default.fileExists(atPath: typo))
 
+        // A change says nothing of it, and creates it: an import of songs too.
+        let csv = lib.folder.appendingPathComponent("songs.csv")
+        try Data("Title\nZero\n".utf8).write(to: csv)
+        let imported = try lib.run("import-songs", csv.path, "--library", typo)
+        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
         try lib.ok("add-song", "First", "--library", typo)
         let songs = try lib.run("songs", "--library", typo)
         #expect(songs.stdout.contains("First") && songs.stderr.isEmpty, "\(songs.stderr)")

@@ -80,7 +80,7 @@ struct ImportSongsCommand: SetlistSubcommand {
                 "warning: --with-lyrics is deprecated and will go: a ChordPro file's lyrics and chords are kept as the song's chart now (`setlist chart SONG`); the notes are left for your own."
             )
         }
-        let library = try libraryOptions.load(in: context)
+        let library = try libraryOptions.load(changing: !dryRun, in: context)
         let batch = try SongImportBatch(
             files: files.map { ($0, context.url(for: $0)) }, columns: columns, encoding: encoding, withLyrics: withLyrics,
             update: update, skipInvalid: skipInvalid, playlist: to, notation: library.notation, duplicate: duplicate)

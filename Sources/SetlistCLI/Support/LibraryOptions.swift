@@ -26,11 +26,13 @@ struct LibraryOptions: ParsableArguments {
     }
 
     /// The library as it is now, or the part of it the command needs (see ``LibraryScope``).
-    func load(_ scope: LibraryScope = .everything, in context: CommandContext) throws -> Library {
+    /// - Parameter changing: the command goes on to change the library, which creates a missing
+    ///   folder: not said to be missing.
+    func load(_ scope: LibraryScope = .everything, changing: Bool = false, in context: CommandContext) throws -> Library {
         // The folder is worked out once (it was twice, for the load and for the note).
         let store = store(in: context)
         defer { noteSyncConflictCopies(in: store, context: context) }
-        noteMissingFolder(store, in: context)
+        if !changing { noteMissingFolder(store, in: context) }
         return try store.load(scope)
     }
 

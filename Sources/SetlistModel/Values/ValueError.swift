@@ -30,7 +30,7 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidLength(let text)
-        where SongLength.duration(from: String(Text.trimmedSpaces(text).dropFirst())) != nil
+        where SongLength.seconds(from: String(Text.trimmedSpaces(text).dropFirst())) != nil
             && Text.trimmedSpaces(text).hasPrefix("-"):
             "A length cannot be negative (\(ControlCharacters.quoted(text))). Type minutes and seconds like 2:20, 2m20s or 140 (seconds)."
         case .invalidLength(let text):
