@@ -41,8 +41,8 @@ stage: build
 
 install: stage
 	cd $(STAGE) && find . -type f | sed 's|^\./||' | LC_ALL=C sort > ../staged-files
-	@# Over an earlier install: remove the files it had that this one has not (0.1's
-	@# libexec/setlist/setlist-draw), so that nothing is left behind, now or at uninstall.
+	@# Over an earlier install: remove the files it had that this one has not, so that nothing
+	@# is left behind, now or at uninstall.
 	@if [ -f "$(ROOT)/$(MANIFEST)" ]; then \
 		LC_ALL=C sort "$(ROOT)/$(MANIFEST)" | LC_ALL=C comm -23 - .build/staged-files | grep -vx '$(MANIFEST)' | \
 		while read -r file; do \

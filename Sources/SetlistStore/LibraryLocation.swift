@@ -17,14 +17,6 @@ public enum LibraryLocation {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/setlist")
     }
 
-    /// The user's cache folder for setlist (``LibraryStore/cacheFolder``), where releases before 0.4
-    /// kept an index that is now removed: `$XDG_CACHE_HOME/setlist`, else `~/.cache/setlist`; nil
-    /// when neither is known. A relative `$XDG_CACHE_HOME` is passed over, as the XDG specification
-    /// asks.
-    public static func cacheFolder(environment: [String: String]) -> URL? {
-        userFolder(variable: "XDG_CACHE_HOME", orInHome: ".cache", environment: environment)
-    }
-
     /// The user's state folder for setlist, for what one computer keeps between runs (the
     /// address stage mode serves): `$XDG_STATE_HOME/setlist`, else `~/.local/state/setlist`; nil
     /// when neither is known. A relative `$XDG_STATE_HOME` is passed over, as the XDG specification

@@ -11,17 +11,13 @@ import SetlistSupport
 public struct LibraryStore: Sendable {
     /// The library folder.
     public let root: URL
-    /// The user's cache folder for setlist, where releases before 0.4 kept an index of a large
-    /// song list; what is left of it is removed (``removeLeftoverIndex()``). Nil for none.
-    public var cacheFolder: URL?
     /// Called once the files of a change (a command's, an undo, a redo, a repair) are all
     /// written: from then on the change is saved, whatever goes wrong after it, and a command
     /// whose report is then lost must not ask for it to be made again.
     public var changeSaved: (@Sendable () -> Void)?
 
-    public init(root: URL, cacheFolder: URL? = nil) {
+    public init(root: URL) {
         self.root = root
-        self.cacheFolder = cacheFolder
     }
 
     /// The library as it is on disk, or the part of it `scope` names; an empty one when the
@@ -91,25 +87,10 @@ public struct LibraryStore: Sendable {
     /// absent, and only the bytes of the files that `last` (the last change, when it wrote
     /// several) changed are kept, to see it was not cut short.
     func readingReader(checking last: LastEntry?) -> LibraryReader {
-        removeLeftoverIndex()
         var reader = LibraryReader(root: root)
         reader.passesOverOthersPrivateFiles = true
         reader.keepsOnly = last?.paths ?? []
         return reader
-    }
-
-    /// Removes the index files of large song lists that releases before 0.4 kept in the cache
-    /// folder (`songs-HASH.index`), and the folder when nothing else is in it: no release reads
-    /// them any more.
-    func removeLeftoverIndex() {
-        guard let folder = cacheFolder, FileManager.default.fileExists(atPath: folder.path) else { return }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix("songs-") && (name.hasSuffix(".index") || name.contains(".index.")) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        }
-        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
-            try? FileManager.default.removeItem(at: folder)
-        }
     }
 
     /// Loads the library, lets `body` change it, and writes back the files that changed.

@@ -84,9 +84,7 @@ public final class TemporaryLibrary: Sendable {
     public func environment(_ overrides: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["SETLIST_HOME"] = root.path
-        // What setlist keeps per computer (the cache releases before 0.4 made, stage mode's
-        // address) stays in the test's folder.
-        environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+        // What setlist keeps per computer (stage mode's address) stays in the test's folder.
         environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
         environment.removeValue(forKey: "EMAIL")
         environment.removeValue(forKey: "SETLIST_SENDMAIL")

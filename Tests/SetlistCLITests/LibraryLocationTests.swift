@@ -55,33 +55,4 @@ import Testing
             try lib.run(["add-song", "In home"], environment: ["SETLIST_HOME": "", "XDG_DATA_HOME": "", "HOME": home.path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/setlist/songs.json").path))
     }
-
-    /// Releases before 0.4 kept an index of a large song list in the user's cache folder
-    /// ($XDG_CACHE_HOME/setlist); this one reads none and removes what is left of it, and leaves
-    /// anything else there alone. A large list still shows a change to an original at once.
-    @Test func theIndexAnEarlierReleaseLeftInTheCacheFolderIsRemoved() throws {
-        let lib = try TemporaryLibrary()
-        try lib.ok("add-song", "Úvod", "--bpm", "100")
-        try lib.ok("new", "Koncert")
-        try lib.ok("add", "Koncert", "Úvod")
-        try LibraryStore(root: lib.root).modify(command: "grow") { library in
-            for number in 0..<800 {
-                library.addSong(SongFields(name: "Píseň \(number)", notes: String(repeating: "Noty a slova. ", count: 100)))
-            }
-        }
-        let cache = lib.folder.appendingPathComponent("cache/setlist")
-        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        for name in ["songs-0123456789abcdef.index", "songs-fedcba9876543210.index", "notes.txt"] {
-            FileManager.default.createFile(atPath: cache.appendingPathComponent(name).path, contents: Data("x".utf8))
-        }
-        #expect(try lib.ok("show", "Koncert").contains("Úvod"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == ["notes.txt"])
-        try FileManager.default.removeItem(at: cache.appendingPathComponent("notes.txt"))
-        FileManager.default.createFile(atPath: cache.appendingPathComponent("songs-0123456789abcdef.index").path, contents: nil)
-        try lib.ok("songs")
-        #expect(!FileManager.default.fileExists(atPath: cache.path))
-        #expect(try !lib.ok("show", "Koncert").contains("differs from the original"))
-        try lib.ok("edit-song", "Úvod", "--bpm", "120")
-        #expect(try lib.ok("show", "Koncert").contains("differs from the original"))
-    }
 }

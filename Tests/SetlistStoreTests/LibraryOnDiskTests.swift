@@ -233,12 +233,13 @@ import Testing
                 == "/home/u/.local/share/setlist")
     }
 
-    @Test func theCacheFolderIsTheXDGOne() {
-        #expect(LibraryLocation.cacheFolder(environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "/c"])?.path == "/c/setlist")
-        #expect(LibraryLocation.cacheFolder(environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "rel"])?.path == "/home/u/.cache/setlist")
-        #expect(LibraryLocation.cacheFolder(environment: ["HOME": "/home/u"])?.path == "/home/u/.cache/setlist")
-        #expect(LibraryLocation.cacheFolder(environment: ["HOME": ""]) == nil)
-        #expect(LibraryLocation.cacheFolder(environment: [:]) == nil)
+    @Test func theStateFolderIsTheXDGOne() {
+        #expect(LibraryLocation.stateFolder(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "/s"])?.path == "/s/setlist")
+        #expect(
+            LibraryLocation.stateFolder(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "rel"])?.path == "/home/u/.local/state/setlist")
+        #expect(LibraryLocation.stateFolder(environment: ["HOME": "/home/u"])?.path == "/home/u/.local/state/setlist")
+        #expect(LibraryLocation.stateFolder(environment: ["HOME": ""]) == nil)
+        #expect(LibraryLocation.stateFolder(environment: [:]) == nil)
     }
 }
 

@@ -189,38 +189,6 @@ final class StoreFolder {
         #expect(try folder.store.load().songs.count == 3)
     }
 
-    /// Entries fingerprint files with XXH64; those an earlier setlist wrote, with FNV-1a and no
-    /// marker, are still recognised, undone and redone.
-    @Test func entriesFingerprintedByAnEarlierVersionAreStillUndone() throws {
-        try folder.seed()
-        let seeded = folder.files()
-        try folder.store.modify(command: "two files") { library in
-            library.songs[0].fields.bpm = 77
-            _ = try library.addPlaylist(named: "Zkouška")
-        }
-        let changed = folder.files()
-        let number = try #require(folder.store.history().first?.number)
-        let path = ".history/" + History.fileName(number)
-        var text = try #require(folder.text(path))
-        let record = try History(root: folder.root).read(number)
-        #expect(record.changes.allSatisfy { $0.after.contains(":xxh64:") || $0.after == Fingerprint.absent })
-        func legacy(_ data: Data?) -> String {
-            data.map { "\($0.count):" + Hex.digits(FNV1a.hash($0), 16) } ?? Fingerprint.absent
-        }
-        for delta in record.changes {
-            let after = folder.data(delta.path)
-            let before = delta.existedBefore ? try #require(delta.reconstructBefore(fromAfter: after ?? Data())) : nil
-            text = text.replacingOccurrences(of: delta.after, with: legacy(after)).replacingOccurrences(
-                of: delta.before, with: legacy(before))
-        }
-        #expect(!text.contains(":xxh64:"))
-        try folder.write(text, to: path)
-        #expect(try folder.store.undo().command == "two files")
-        #expect(folder.files().filter { !$0.key.hasPrefix(".") } == seeded.filter { !$0.key.hasPrefix(".") })
-        _ = try folder.store.redo()
-        #expect(folder.files().filter { !$0.key.hasPrefix(".") } == changed.filter { !$0.key.hasPrefix(".") })
-    }
-
     @Test func undoOfTheFirstChangeRemovesItsFiles() throws {
         try folder.seed()
         _ = try folder.store.undo()

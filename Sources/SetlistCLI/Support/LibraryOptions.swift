@@ -19,7 +19,7 @@ struct LibraryOptions: ParsableArguments {
 
     /// The store of that library.
     func store(in context: CommandContext) -> LibraryStore {
-        var store = LibraryStore(root: root(in: context), cacheFolder: LibraryLocation.cacheFolder(environment: context.environment))
+        var store = LibraryStore(root: root(in: context))
         let saved = context.saved
         store.changeSaved = { saved.markSaved() }
         return store

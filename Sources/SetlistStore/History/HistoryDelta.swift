@@ -254,8 +254,7 @@ struct StoredBytes: Sendable, Hashable {
 }
 
 /// A short fingerprint of a file's contents: its size and 64-bit hash, `SIZE:xxh64:HASH` with
-/// ``XXH64``. Entries written before it came in hold `SIZE:HASH` with FNV-1a, which is taken to
-/// check them: a file is compared with a fingerprint by that fingerprint's own hash.
+/// ``XXH64``.
 enum Fingerprint {
     /// The fingerprint of a file that does not exist.
     static let absent = "absent"
@@ -267,28 +266,19 @@ enum Fingerprint {
         return "\(data.count)" + marker + Hex.digits(data.withUnsafeBytes(XXH64.hash), 16)
     }
 
-    /// The fingerprint an entry written before XXH64 holds: `SIZE:HASH` with FNV-1a.
-    private static func legacy(_ data: Data) -> String {
-        "\(data.count):" + Hex.digits(data.withUnsafeBytes { FNV1a.hash($0) }, 16)
-    }
-
     /// One file's contents compared with fingerprints, each hash worked out once when first needed.
     struct Prints {
         let contents: Data?
-        private var current: String?, earlier: String?
+        private var current: String?
 
         init(_ contents: Data?) { self.contents = contents }
 
-        /// Whether the contents are the file `print` fingerprints, by the hash it was made with.
+        /// Whether the contents are the file `print` fingerprints.
         mutating func match(_ print: String) -> Bool {
             guard let contents else { return print == absent }
             guard size(in: print) == contents.count else { return false }
-            if print.contains(marker) {
-                current = current ?? of(contents)
-                return current == print
-            }
-            earlier = earlier ?? legacy(contents)
-            return earlier == print
+            current = current ?? of(contents)
+            return current == print
         }
     }
 
