@@ -57,6 +57,8 @@ public enum LiveSession {
         // which shows first and on w until the next key.
         var lead = band.map { _ in BandLead(position: navigator.position) }
         var showingAddress = band != nil
+        // Until the first key: the address screen says that key starts the show.
+        var started = band == nil
         var decoder = KeyDecoder()
         var screen: LiveScreen?
         /// Lays the screen out for the navigator's state and tells it how far the notes scroll.
@@ -71,7 +73,7 @@ public enum LiveSession {
         func draw() throws {
             layout()
             if showingAddress, let band {
-                try terminal.draw(band.addressScreen(terminal.size))
+                try terminal.draw(band.addressScreen(terminal.size, started ? .during : .start))
             } else {
                 try terminal.draw(screen?.drawn(appearance) ?? [])
             }
@@ -142,6 +144,7 @@ public enum LiveSession {
                     // q quits there too, as the screen says; any other key leaves it (and does nothing else).
                     if LiveNavigator.quits(key) { return stop() }
                     showingAddress = false
+                    started = true
                     changed = true
                     stale = true
                     continue

@@ -85,7 +85,7 @@ import Testing
     /// Leading a band: looking ahead moves only the terminal, so what counts is the band's song.
     @Test func withABandWhatTheBandWasShownIsRecorded() throws {
         let copies = Fixtures.concert.copies
-        let band = LiveBand(addressScreen: { _ in ["ADDRESS"] }, publish: { _ in })
+        let band = LiveBand(addressScreen: { _, _ in ["ADDRESS"] }, publish: { _ in })
         // Any key leaves the address screen; then look ahead to song 3 for two minutes while the
         // band plays song 1, send the band there, play it, and quit.
         let (_, recorder) = try play(
