@@ -106,22 +106,28 @@ struct LiveCommand: SetlistSubcommand {
         // Saved through the store as any change (locked, atomic), straight to it: a note on
         // standard error would land on the stage screen. The saves of one show are one step of undo.
         var run = ChangeRun()
+        // Never long during the show: a stage screen waiting on another program's lock would
+        // freeze; the next song saves again. After it, the last try waits longer.
+        var lockTimeout = 1.0
         let earlier = GigRecorder.gigToContinue(in: library.gigs, playlist: playlist, venue: venue, at: Date())
-        let recorder = GigRecorder(playlist: playlist, venue: venue, continuing: earlier, zone: zone) { gig in
-            // Never long: a stage screen waiting on another program's lock would freeze; the next
-            // song saves the whole gig again.
-            try store.modify(.gigs, command: context.commandLine, run: &run, lockTimeout: 1) { library in library.save(gig) }
+        let recorder = GigRecorder(playlist: playlist, venue: venue, continuing: earlier, zone: zone) { change in
+            try store.modify(.gigs, command: context.commandLine, run: &run, lockTimeout: lockTimeout, change)
         }
+        let remarks = [
+            problem.map { _ in "The gig will not be logged: the library cannot be changed (see after the show)." },
+        ].compactMap { $0 }
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: appearance, notation: library.notation, on: terminal, watch: watch,
-            zone: zone, band: followers?.band, recorder: recorder,
-            remark: problem.map { _ in "The gig will not be logged: the library cannot be changed (see after the show)." })
+            zone: zone, band: followers?.band, recorder: recorder, remark: remarks.isEmpty ? nil : remarks.joined(separator: " "))
         followers?.stop()
         terminal.restore()
-        report(recorder, context)
+        lockTimeout = 10
+        recorder.retry()
+        GigShowReport(recorder: recorder, playlist: watch.playlist, zone: zone, library: libraryOptions.library).say(in: context)
         // Stopped by a signal: exit as shells expect (130 for SIGINT, 143 for SIGTERM).
         if let signal = terminal.stopSignal { throw ExitCode(128 + signal) }
-        // The show went on, but its log was not saved: a failed operation for scripts too.
+        // The show went on, but its log could not be saved: a failed operation for scripts too.
+        // (A gig removed elsewhere on purpose is no failure.)
         if recorder.failure != nil { throw ExitCode.failure }
     }
 
@@ -132,34 +138,4 @@ struct LiveCommand: SetlistSubcommand {
         return StageToken(folder: folder).token(forLibrary: store.root.path, now: Date()).token
     }
 
-    /// What was logged: "Recorded 14 songs played at …", or why nothing was.
-    private func report(_ recorder: GigRecorder, _ context: CommandContext) {
-        let gig = recorder.gig
-        if let failure = recorder.failure {
-            context.note("error: the gig log could not be saved: \(failure)")
-            // Written down here, so that the show can be logged by hand once the library is writable.
-            if !gig.songs.isEmpty {
-                let played = gig.songs.enumerated().map { "\($0.offset + 1). \($0.element.name)" }.joined(separator: ", ")
-                context.note("the songs played were \(played).")
-            }
-        }
-        guard !gig.songs.isEmpty, let number = recorder.number else {
-            if recorder.failure == nil {
-                context.say(
-                    recorder.continues
-                        ? "No song was on for a minute; the gig of \(GigCommand.heading(gig)) stays as it was logged."
-                        : "No song was on for a minute; no gig was logged.")
-            }
-            return
-        }
-        let length = gig.length.map { ", \(SongLength.format($0))" } ?? ""
-        // Said, so that a second show of the evening is not taken for a new gig unawares.
-        let continued =
-            recorder.continues
-            ? "Stage mode started again within an hour of this setlist's last song: the show went on in the same gig. " : ""
-        context.say(
-            continued
-                + "Recorded \(Show.count(gig.songs.count, "song")) played at the gig of \(GigCommand.heading(gig))\(length): gig \(number) of `setlist gigs`."
-        )
-    }
 }
