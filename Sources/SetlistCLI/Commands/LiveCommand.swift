@@ -100,6 +100,18 @@ struct LiveCommand: SetlistSubcommand {
                 "the gig will not be logged, the library cannot be changed: \(problem) The show runs; at the end the songs played are named."
             )
         }
+        // A second stage mode on this setlist logs into the same gig: said, so that the one left
+        // running (a hidden terminal, a detached tmux) is quit.
+        let mark = LibraryLocation.stateFolder(environment: context.environment).map {
+            StageModeMark(folder: $0, library: store.root.path, playlistID: playlist.id)
+        }
+        defer { mark?.remove() }
+        let others = mark?.others() ?? []
+        if let first = others.first {
+            context.note(
+                "stage mode is running on '\(playlist.name)' elsewhere too (process \(first)); both log the songs they show into the same gig. Quit the one you do not use."
+            )
+        }
         let terminal = try Terminal()
         defer { terminal.restore() }
         let watch = PlaylistWatch(store: store, playlist: playlist, notation: library.notation)
@@ -115,12 +127,14 @@ struct LiveCommand: SetlistSubcommand {
         }
         let remarks = [
             problem.map { _ in "The gig will not be logged: the library cannot be changed (see after the show)." },
+            others.first.map { "Stage mode runs on this setlist elsewhere too (process \($0)): both log into one gig." },
         ].compactMap { $0 }
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: appearance, notation: library.notation, on: terminal, watch: watch,
             zone: zone, band: followers?.band, recorder: recorder, remark: remarks.isEmpty ? nil : remarks.joined(separator: " "))
         followers?.stop()
         terminal.restore()
+        mark?.remove()
         lockTimeout = 10
         recorder.retry()
         GigShowReport(recorder: recorder, playlist: watch.playlist, zone: zone, library: libraryOptions.library).say(in: context)
