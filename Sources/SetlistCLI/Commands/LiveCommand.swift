@@ -20,7 +20,8 @@ struct LiveCommand: SetlistSubcommand {
             Keys: → space n j Enter next · ← p k previous · Home g first · End G last ·
                   ↓ ↑ scroll long notes a line, Page Down / Page Up a page (past the end of
                   the notes they go on to the next or previous song, so a page-turner pedal
-                  reads straight through) · a number then Enter jumps to that song ·
+                  reads straight through) · a number then Enter jumps to that song (every
+                  move shows the song from its top) ·
                   q quits (Esc does not: it is too easily hit by accident on stage).
 
             Changes made to the playlist meanwhile (in another terminal, by a sync tool or \
@@ -30,14 +31,16 @@ struct LiveCommand: SetlistSubcommand {
             With --serve, the band follows on their phones: the laptop serves a page on the \
             local network (no app, no account, no internet) and shows its address and a QR \
             code. Every phone's browser shows the song the band is on, the next one and the \
-            whole setlist, with its own text size, colours and transpose.
+            whole setlist, with its own text size, colours and transpose. The address screen \
+            shows first; any key starts the show (and does nothing else).
 
             Keys with --serve:
                   m a message to every phone (Enter sends, Esc cancels; it shows until
                   the next song) · l look ahead without moving the band · b send the
                   band to the song shown · w the address again.
 
-            The page is read-only and needs the address's secret part. It is served on this \
+            The page is read-only and needs the address's secret part; a stranger on the \
+            Wi-Fi without it cannot keep the phones out. It is served on this \
             computer's network addresses and 127.0.0.1 at port 8765; --bind and --port \
             choose others. Started again within 12 hours, it keeps its address, so the \
             phones find it again by themselves.
@@ -45,7 +48,12 @@ struct LiveCommand: SetlistSubcommand {
             The gig is logged as it is played (`setlist gigs`): a song counts once it was on \
             for a minute (with --serve, the song the band was on), with when it came on and how \
             long it was on; a song stepped past sooner is not logged. The log is saved after \
-            each song, so a crash loses at most the song that was on. --venue says where. \
+            each song, so a crash loses at most the song that was on; each save adds this \
+            show's songs to the gig as the log holds it then (a second stage mode on the \
+            setlist, which is told that one runs, loses nothing; a gig removed or undone \
+            elsewhere stays so). A save that fails is said on the status line and made again \
+            with the next song; after the show, setlist says what the log lacks and the \
+            `setlist gig ... --played ...` command that adds it. --venue says where. \
             Started again on the same setlist within an hour of the last song logged (after \
             a crash, or for the second set), the show goes on in the same gig.
 
