@@ -133,5 +133,10 @@ import Testing
         let wrong = try lib.run("gig", "1", "--played", "9")
         #expect(wrong.status == 1 && wrong.stderr.contains("9"), "\(wrong.stderr)")
         #expect(try lib.run("gig", "1", "--played", "4", "--report").status == 64)
+        for empty in ["", " , "] {
+            let nothing = try lib.run("gig", "--add", "Koncert", "--date", "2026-03-14", "--played", empty)
+            #expect(nothing.status == 64 && nothing.stderr.contains("--played needs songs"), "\(nothing.stderr)")
+        }
+        #expect(try lib.run("gig", "1", "--played", ",").status == 64)
     }
 }

@@ -122,6 +122,9 @@ struct GigCommand: SetlistSubcommand {
             if remove && (report || json || played != nil) { throw ValidationError("--remove goes alone.") }
             if played != nil && (report || json) { throw ValidationError("--played adds songs to the gig; leave out --report and --json.") }
         }
+        if let played, Self.references(played).isEmpty {
+            throw ValidationError("--played needs songs: positions, titles or ids, like --played 3,4.")
+        }
         if format != .text && !report { throw ValidationError("--format goes with --report.") }
         if report && json { throw ValidationError("--report prints text or CSV; leave out --json.") }
     }
@@ -200,7 +203,6 @@ struct GigCommand: SetlistSubcommand {
     /// `gig N --played 3,4`: songs stage mode could not log, added to the gig from its setlist.
     private func addPlayed(_ played: String, _ context: CommandContext) throws {
         let references = Self.references(played)
-        guard !references.isEmpty else { throw ValidationError("--played needs songs: positions, titles or ids, like --played 3,4.") }
         // The gig's setlist is found by its id, read with the log.
         let setlist = try libraryOptions.load(.gigs, in: context).gig(matching: gig).playlistID
         let logged = try libraryOptions.modify(.gigFrom(playlist: setlist), in: context) { library in
