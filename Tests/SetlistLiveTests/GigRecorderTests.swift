@@ -268,6 +268,21 @@ import Testing
         #expect(said == [false, false, true, true, false], "\(terminal.frames.map { $0.last ?? "" })")
     }
 
+    /// A log edited by hand out of time order, or with two songs on at the same moment, loses
+    /// no song when a show logs into it.
+    @Test func aLogOutOfOrderLosesNoSong() throws {
+        let moment = { (seconds: Int) in DateText.iso8601(self.start + TimeInterval(seconds)) }
+        let gig = Gig(
+            date: "2026-03-14", playlist: Fixtures.concert.name, playlistID: Fixtures.concert.id,
+            songs: [
+                PlayedSong(copies[0], started: moment(600), shown: 300), PlayedSong(copies[1], started: moment(0), shown: 900),
+                PlayedSong(copies[2], started: moment(0), shown: 100),
+            ])
+        let logged = gig.logging([PlayedSong(copies[3], started: moment(2000), shown: 90)], minimum: 60)
+        #expect(logged.songs.map(\.name) == copies[0...3].map(\.name))
+        #expect(logged.songs.map(\.shown) == [300, 900, 100, 90])
+    }
+
     /// A song changed elsewhere while it is on (renamed, its author corrected) is logged as it
     /// stood when it went off, not as it came on.
     @Test func aSongChangedWhileOnIsLoggedAsItEnded() throws {

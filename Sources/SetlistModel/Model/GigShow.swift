@@ -38,14 +38,20 @@ extension Gig {
     private static func oneAtATime(_ songs: [PlayedSong], minimum: Int) -> [PlayedSong] {
         var result: [PlayedSong] = []
         for song in songs {
+            // Only a song that came on after the one before and before it went off overlaps it
+            // (songs logged by hand have no times; a log edited out of order is left so).
             guard let start = song.startMoment, let last = result.last, let end = last.endMoment, let lastStart = last.startMoment,
-                start < end
+                lastStart <= start, start < end
             else {
                 result.append(song)
                 continue
             }
             if last.copy == song.copy {
                 result[result.count - 1].lengthen(to: song)
+                continue
+            }
+            guard lastStart < start else {
+                result.append(song)
                 continue
             }
             let cut = Int(start.timeIntervalSince(lastStart).rounded(.down))
