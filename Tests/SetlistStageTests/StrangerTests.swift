@@ -161,4 +161,30 @@ import Testing
         try huge.send("GET /\(server.token)/ HTTP/1.1\r\nX: " + String(repeating: "a", count: 100_000) + "\r\n\r\n")
         #expect(huge.readAll().hasPrefix("HTTP/1.1 431"))
     }
+
+    /// Over IPv6 one device is its /64 (its temporary addresses share it), and a follower gets in
+    /// as over IPv4.
+    @Test func ipv6CountsADeviceByItsPrefix() throws {
+        let first = try sockaddr_in6.inet6(ip6: "2001:db8:1:2::5", port: 1)
+        let second = try sockaddr_in6.inet6(ip6: "2001:db8:1:2:aaaa::9", port: 2)
+        let other = try sockaddr_in6.inet6(ip6: "2001:db8:1:3::5", port: 1)
+        let mapped = try sockaddr_in6.inet6(ip6: "::ffff:192.168.1.20", port: 1)
+        func key(_ address: sockaddr_in6) -> [UInt8] {
+            var storage = sockaddr_storage()
+            withUnsafeMutableBytes(of: &storage) { raw in withUnsafeBytes(of: address) { raw.copyMemory(from: $0) } }
+            return FollowGate.addressKey(storage)
+        }
+        #expect(key(first) == key(second) && key(first) != key(other))
+        #expect(key(mapped) == [192, 168, 1, 20])
+        let server = try FollowServer(broadcast: broadcast, page: FollowPage.html, addresses: ["::1"], port: 0)
+        defer { server.stop() }
+        let socket = try Socket(domain: AF_INET6, type: .stream)
+        defer { try? socket.close() }
+        try socket.connect(to: sockaddr_in6.inet6(ip6: "::1", port: UInt16(server.port)))
+        let request = Data("GET /\(server.token)/state HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        _ = try socket.write(request)
+        var answer: [UInt8] = []
+        while let more = try? socket.read(atMost: 65536) { answer += more }
+        #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+    }
 }
