@@ -15,8 +15,9 @@ import Foundation
 ///   gets its answer, and the connection is closed only after what the client still sends was
 ///   read (for at most ``lingerTime``), so that it reads the status rather than a reset.
 final class FollowGate: @unchecked Sendable {
-    /// How long a client has to send its whole request head.
-    static let headDeadline: TimeInterval = 3
+    /// How long a client has to send its whole request head: short, yet room for a head sent
+    /// again twice over a venue's lossy Wi-Fi (a waiting connection holds no follower's place).
+    static let headDeadline: TimeInterval = 5
     /// The most connections one address may have waiting for their heads (a browser opens six at most).
     static let waitingPerAddress = 8
     /// The most connections waiting for their heads from all addresses.
