@@ -82,8 +82,8 @@ final class Follower {
     }
 
     /// Opens the event stream of `token`.
-    static func events(token: String, port: Int, from source: String = "127.0.0.1") throws -> Follower {
-        let follower = try Follower(port: port, from: source)
+    static func events(token: String, port: Int, from source: String = "127.0.0.1", timeout: Int = 5) throws -> Follower {
+        let follower = try Follower(port: port, from: source, timeout: timeout)
         try follower.send("GET /\(token)/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n")
         return follower
     }
