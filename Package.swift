@@ -51,7 +51,7 @@ let package = Package(
         // The terminal's look (lines of text and their emphasis), for stage mode and the commands' output.
         .target(name: "SetlistTerminal"),
         // Stage mode: the screen model and the terminal.
-        .target(name: "SetlistLive", dependencies: ["SetlistModel", "SetlistStore", "SetlistTerminal"]),
+        .target(name: "SetlistLive", dependencies: ["SetlistSupport", "SetlistModel", "SetlistStore", "SetlistTerminal"]),
         // libqrencode, found through pkg-config; CQRCode loads it (dlopen) when stage mode serves.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "CQRCode", dependencies: ["CQREncode"]),

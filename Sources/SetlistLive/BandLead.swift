@@ -126,15 +126,22 @@ public struct BandCue: Hashable, Sendable {
     }
 }
 
+/// When the address screen shows: before the show, where the first key only puts it away and
+/// starts the show, or on w during it.
+public enum AddressMoment: Hashable, Sendable {
+    case start, during
+}
+
 /// What stage mode needs to lead a band that follows.
 public struct LiveBand {
-    /// The screen that tells the band where to point their phones, for a terminal of a size.
-    public var addressScreen: (TerminalSize) -> [String]
+    /// The screen that tells the band where to point their phones, for a terminal of a size, at
+    /// the start of the show or during it.
+    public var addressScreen: (TerminalSize, AddressMoment) -> [String]
     /// Called with what the band sees whenever it may have changed, and once a second while
     /// the screen follows the clock; the receiver decides what is new.
     public var publish: (BandCue) -> Void
 
-    public init(addressScreen: @escaping (TerminalSize) -> [String], publish: @escaping (BandCue) -> Void) {
+    public init(addressScreen: @escaping (TerminalSize, AddressMoment) -> [String], publish: @escaping (BandCue) -> Void) {
         self.addressScreen = addressScreen
         self.publish = publish
     }

@@ -95,11 +95,6 @@ public struct LiveNavigator: Hashable, Sendable {
         default:
             break
         }
-        if position != before.position {
-            // Another song: its notes from the top, their extent unknown until it is laid out.
-            scroll = 0
-            notes = .none
-        }
         return outcome(since: before)
     }
 
@@ -159,13 +154,21 @@ public struct LiveNavigator: Hashable, Sendable {
         let number = Int(typed) ?? 0
         typed = ""
         if (1...count).contains(number) {
+            // The number of the song shown takes it back to its top.
+            if number == position { scroll = 0 }
             position = number
         } else {
             message = "There is no song \(number): the songs are 1 to \(count)."
         }
     }
 
-    private func outcome(since before: LiveNavigator) -> Outcome {
-        before == self ? .nothing : .redraw
+    /// Whether the key changed anything; another song (however it was reached: a step, a jump,
+    /// Home, End) starts at its top, its notes' extent unknown until it is laid out.
+    private mutating func outcome(since before: LiveNavigator) -> Outcome {
+        if position != before.position {
+            scroll = 0
+            notes = .none
+        }
+        return before == self ? .nothing : .redraw
     }
 }

@@ -57,13 +57,16 @@ public enum LiveSession {
         // which shows first and on w until the next key.
         var lead = band.map { _ in BandLead(position: navigator.position) }
         var showingAddress = band != nil
+        // Until the first key: the address screen says that key starts the show.
+        var started = band == nil
         var decoder = KeyDecoder()
         var screen: LiveScreen?
         /// Lays the screen out for the navigator's state and tells it how far the notes scroll.
         func layout() {
             screen = LiveScreen(
                 playlist: playlist, position: navigator.position, size: terminal.size,
-                status: lead?.status ?? navigator.status ?? lead?.messageStatus,
+                // A gig log that could not be saved stays said until a save reaches it.
+                status: lead?.status ?? navigator.status ?? recorder?.problem ?? lead?.messageStatus,
                 notation: notation,
                 scroll: navigator.scroll, zone: zone, now: now())
             navigator.notes = screen?.notes ?? .none
@@ -71,7 +74,7 @@ public enum LiveSession {
         func draw() throws {
             layout()
             if showingAddress, let band {
-                try terminal.draw(band.addressScreen(terminal.size))
+                try terminal.draw(band.addressScreen(terminal.size, started ? .during : .start))
             } else {
                 try terminal.draw(screen?.drawn(appearance) ?? [])
             }
@@ -95,20 +98,26 @@ public enum LiveSession {
             case .unreadable(let reason): return "The library cannot be read now (\(reason)); showing the setlist as it was."
             }
         }
-        /// Tells the recorder the song the band is on now.
-        func record() {
-            guard let recorder else { return }
+        /// Tells the recorder the song the band is on now; whether what the log lacks changed
+        /// (a save failed, or reached it again), for the status line.
+        @discardableResult
+        func record() -> Bool {
+            guard let recorder else { return false }
+            let before = recorder.problem
             let index = (lead?.position ?? navigator.position) - 1
             if playlist.copies.indices.contains(index) { recorder.show(playlist.copies[index], at: now()) }
+            return recorder.problem != before
         }
-        /// Ends the show: the song on counts if it was on long enough.
+        /// Ends the show: the song on counts if it was on long enough, as it stands now (changed
+        /// elsewhere since the last key, it is logged as changed).
         func stop() -> Int {
+            record()
             recorder?.finish(at: now())
             return navigator.position
         }
         try draw()
         publish()
-        record()
+        if record() { try draw() }
         while true {
             let keys: [Key]
             let ticking = watch != nil || playlist.plan?.start != nil
@@ -128,7 +137,7 @@ public enum LiveSession {
                 if let remark = reload() { navigator.say(remark) }
                 try draw()
                 publish()
-                record()
+                if record() { try draw() }
                 continue
             case .stop, .closed: return stop()
             }
@@ -142,6 +151,7 @@ public enum LiveSession {
                     // q quits there too, as the screen says; any other key leaves it (and does nothing else).
                     if LiveNavigator.quits(key) { return stop() }
                     showingAddress = false
+                    started = true
                     changed = true
                     stale = true
                     continue
@@ -175,7 +185,7 @@ public enum LiveSession {
             }
             if changed { try draw() }
             publish()
-            record()
+            if record() { try draw() }
         }
     }
 }

@@ -19,7 +19,8 @@ public final class PlaylistWatch {
 
     private let store: LibraryStore
     private let playlistID: String
-    private var playlist: Playlist
+    /// The playlist as the last check found it.
+    public private(set) var playlist: Playlist
     private var notation: KeyNotation
     /// Nil until the first check, which reads the library once: a change made between loading
     /// the playlist and starting the watch is not missed.

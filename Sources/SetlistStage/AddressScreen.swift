@@ -20,8 +20,10 @@ public struct AddressScreen: Sendable {
         }
     }
 
-    /// The lines for a terminal of `size`: the code when it fits, else the address alone.
-    public func lines(size: TerminalSize, appearance: Appearance) -> [String] {
+    /// The lines for a terminal of `size`: the code when it fits, else the address alone. At the
+    /// `start` of the show they say that the first key starts it (and does nothing else), so that
+    /// the leader's first → is not taken for a step.
+    public func lines(size: TerminalSize, appearance: Appearance, moment: AddressMoment = .during) -> [String] {
         let width = max(size.columns, 1)
         func fit(_ text: String, _ style: ScreenLine.Style = .normal) -> String {
             ScreenLine(Cells.truncate(text, to: width), style).rendered(appearance)
@@ -37,10 +39,16 @@ public struct AddressScreen: Sendable {
         }
         var head = [fit("The band follows on their phones: open", .heading)] + whole("  ", urls[0], .heading)
         head += urls.dropFirst().flatMap { whole("  or ", $0, .dim) }
-        let keys = [
-            fit("m message to the band · l look ahead, b send the band there", .dim),
-            fit("w this screen · any key: back to the song · q quit", .dim),
-        ]
+        let keys =
+            moment == .start
+            ? [
+                fit("m message to the band · l look ahead, b send the band there · w this screen", .dim),
+                fit("Press any key to start (it only puts this screen away) · q quit", .heading),
+            ]
+            : [
+                fit("m message to the band · l look ahead, b send the band there", .dim),
+                fit("w this screen · any key: back to the song · q quit", .dim),
+            ]
         let picture = code?.lines(colour: appearance == .color) ?? []
         let pictureWidth = (code?.rows.count ?? 0) + 4
         var lines = head

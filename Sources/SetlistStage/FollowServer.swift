@@ -5,17 +5,24 @@ import Foundation
 /// server-sent events that follows ``StageBroadcast``. Read-only: nothing a request carries
 /// changes anything. Every path starts with a random token; a request without it gets 403.
 ///
-/// One thread accepts on every address; each connection has a thread of its own, so a slow or
-/// hostile one (a huge head, a slowloris, random bytes) blocks nobody else. Heads are read within
-/// ``headDeadline`` and ``RequestHead/limit``; at most ``maximumConnections`` are served at once.
+/// One thread, the door (``FollowGate``), accepts on every address and reads each request head,
+/// under a short deadline and limits per address, without a thread or a follower's place for it:
+/// only a request that carries the token gets a thread of its own, at most
+/// ``maximumConnections`` at once, so that nobody without the token can keep the band out. A
+/// follower that is gone gives its place back at once when it closed (a reload, a locked
+/// screen), and when the heartbeat it was last sent goes unacknowledged for ``deadPeerTimeout``
+/// when it vanished without closing (out of the Wi-Fi's reach).
 public final class FollowServer: @unchecked Sendable {
-    /// The most connections served at once; more are answered 503 and closed.
+    /// The most connections with the token served at once; more are answered 503.
     public static let maximumConnections = 64
-    /// How long a client has to send its request head.
-    static let headDeadline: TimeInterval = 10
     /// How often an idle event stream gets a comment, so that a phone and the server both notice a
     /// dead connection.
     static let keepAlive: TimeInterval = 10
+    /// How long data sent to a follower may go unacknowledged before its connection is given up
+    /// (`TCP_USER_TIMEOUT`): a phone that left the Wi-Fi without closing.
+    static let deadPeerTimeout: TimeInterval = 5
+    /// How often a waiting event stream looks whether its follower closed.
+    static let closedCheck: TimeInterval = 1
 
     /// The secret first part of every path (22 characters of base64url: 128 random bits).
     public let token: String
@@ -66,9 +73,12 @@ public final class FollowServer: @unchecked Sendable {
         }
         self.port = chosen
         self.addresses = addresses
+        let gate = FollowGate(listeners: listeners, wake: wake.read, token: token) { [unowned self] head, connection in
+            admit(head, connection)
+        }
         running.enter()
         Thread.detachNewThread { [self] in
-            acceptLoop()
+            gate.run()
             running.leave()
         }
     }
@@ -131,7 +141,8 @@ public final class FollowServer: @unchecked Sendable {
                 try? socket.close()
                 throw StageError.notAnAddress(address)
             }
-            try socket.listen(maxPendingConnection: 64)
+            // Room for a burst of strangers' connections: the door takes them off the queue fast.
+            try socket.listen(maxPendingConnection: 1024)
             return socket
         } catch let error as StageError {
             throw error
@@ -140,67 +151,28 @@ public final class FollowServer: @unchecked Sendable {
         }
     }
 
-    private func acceptLoop() {
-        var polled = listeners.map { pollfd(fd: $0.file.rawValue, events: Int16(POLLIN), revents: 0) }
-        polled.append(pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0))
-        while true {
-            guard poll(&polled, nfds_t(polled.count), -1) >= 0 || errno == EINTR else { return }
-            if polled.last!.revents != 0 { return }
-            for index in listeners.indices where polled[index].revents != 0 {
-                guard let (file, _) = try? listeners[index].accept() else { continue }
-                admit(file.rawValue)
-            }
-        }
-    }
-
-    /// Serves a new connection on a thread of its own, or answers 503 when too many are open.
-    private func admit(_ descriptor: Int32) {
+    /// Serves a request with the token on a thread of its own; false when
+    /// ``maximumConnections`` are served already (the door answers 503).
+    private func admit(_ head: RequestHead, _ connection: Socket) -> Bool {
+        let descriptor = connection.file.rawValue
         lock.lock()
         let admitted = !stopped && open.count < Self.maximumConnections
         if admitted { open.insert(descriptor) }
         lock.unlock()
-        let connection = Socket(file: .init(rawValue: descriptor))
+        guard admitted else { return false }
         Self.setTimeout(descriptor, SO_SNDTIMEO, seconds: 5)
-        guard admitted else {
-            Self.send(Self.response(503, "text/plain; charset=utf-8", Data("Too many connections; try again.\n".utf8)), on: connection)
-            try? connection.close()
-            return
-        }
+        var timeout = UInt32(Self.deadPeerTimeout * 1000)
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_USER_TIMEOUT, &timeout, socklen_t(MemoryLayout<UInt32>.size))
         running.enter()
         Thread.detachNewThread { [self] in
-            serve(connection)
+            route(head, on: connection)
             lock.lock()
             open.remove(descriptor)
             lock.unlock()
             try? connection.close()
             running.leave()
         }
-    }
-
-    private func serve(_ connection: Socket) {
-        Self.setTimeout(connection.file.rawValue, SO_RCVTIMEO, seconds: 1)
-        let deadline = Date().addingTimeInterval(Self.headDeadline)
-        var bytes: [UInt8] = []
-        var head: RequestHead?
-        while head == nil {
-            do {
-                head = try RequestHead(parsing: bytes)
-            } catch .incomplete {
-                guard Date() < deadline, !isStopped else { return }
-                do {
-                    bytes += try connection.read(atMost: 4096)
-                } catch SocketError.blocked {
-                    continue
-                } catch {
-                    return
-                }
-            } catch .tooLarge {
-                return Self.answer(Self.response(431, "text/plain; charset=utf-8", Data("Request head too large.\n".utf8)), on: connection)
-            } catch {
-                return Self.answer(Self.response(400, "text/plain; charset=utf-8", Data("Bad request.\n".utf8)), on: connection)
-            }
-        }
-        route(head!, on: connection)
+        return true
     }
 
     private var isStopped: Bool {
@@ -209,11 +181,9 @@ public final class FollowServer: @unchecked Sendable {
         return stopped
     }
 
+    /// Answers a request whose path starts with the token (the door saw to it).
     private func route(_ head: RequestHead, on connection: Socket) {
         let prefix = "/" + token
-        guard Self.constantTimeHasPrefix(head.path, prefix) else {
-            return Self.answer(Self.response(403, "text/plain; charset=utf-8", Data("Forbidden.\n".utf8)), on: connection)
-        }
         guard head.method == "GET" || head.method == "HEAD" else {
             return Self.answer(
                 Self.response(405, "text/plain; charset=utf-8", Data("Only GET.\n".utf8), extra: "Allow: GET, HEAD\r\n"), on: connection)
@@ -242,12 +212,18 @@ public final class FollowServer: @unchecked Sendable {
             + "Connection: close\r\nX-Accel-Buffering: no\r\n\r\nretry: 1500\n\n"
         guard Self.send(Data(head.utf8), on: connection) else { return }
         var sequence: Int?
+        var ping = Date().addingTimeInterval(Self.keepAlive)
         while true {
-            switch broadcast.next(after: sequence, until: Date().addingTimeInterval(Self.keepAlive)) {
+            switch broadcast.next(after: sequence, until: min(ping, Date().addingTimeInterval(Self.closedCheck))) {
             case .view(let number, let json):
                 sequence = number
+                ping = Date().addingTimeInterval(Self.keepAlive)
                 guard Self.send(Data("id: \(number)\nevent: view\ndata: ".utf8) + json + Data("\n\n".utf8), on: connection) else { return }
             case .quiet:
+                // Gone: its place is given back now, not at the next write.
+                if Self.isGone(connection) { return }
+                guard Date() >= ping else { continue }
+                ping = Date().addingTimeInterval(Self.keepAlive)
                 guard Self.send(Data("event: ping\ndata: \n\n".utf8), on: connection) else { return }
             case .closed:
                 _ = Self.send(Data("event: end\ndata: {}\n\n".utf8), on: connection)
@@ -286,6 +262,15 @@ public final class FollowServer: @unchecked Sendable {
             index = next
         }
         return true
+    }
+
+    /// Whether the follower at the other end closed (or reset) its connection, or the system
+    /// gave it up (``deadPeerTimeout``). An event stream's client sends nothing after its request,
+    /// so anything readable means it ended.
+    static func isGone(_ connection: Socket) -> Bool {
+        // POLLRDHUP (Linux, 0x2000): the other end shut down its writing side.
+        var polled = pollfd(fd: connection.file.rawValue, events: Int16(POLLIN) | 0x2000, revents: 0)
+        return poll(&polled, 1, 0) > 0 && polled.revents != 0
     }
 
     static func setTimeout(_ descriptor: Int32, _ option: Int32, seconds: Int) {

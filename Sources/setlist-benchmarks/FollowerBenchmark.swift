@@ -107,8 +107,13 @@ final class EventReader: @unchecked Sendable {
     private let socket: Socket
     private(set) var arrivals: [Int: Double] = [:]
 
-    init(port: Int, token: String) throws {
+    /// Connected to the server at `port`; with `timeout`, a read gives up after that many seconds.
+    init(port: Int, token: String, timeout: Int? = nil) throws {
         socket = try Socket(domain: AF_INET, type: .stream)
+        if let timeout {
+            var time = timeval(tv_sec: timeout, tv_usec: 0)
+            _ = setsockopt(socket.file.rawValue, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        }
         try socket.connect(to: sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port)))
         var index = 0
         let request = Data("GET /\(token)/events HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)

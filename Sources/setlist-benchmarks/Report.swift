@@ -61,6 +61,8 @@ struct Report: Encodable {
     var results: [Result]
     /// The band's page of `live --serve`, measured in a child process.
     var followers: FollowerFigures?
+    /// The band joining while a stranger holds connections, measured in a child process.
+    var strangers: StrangerFigures?
     var hasBefore: Bool
     /// The 1-minute load average when the run ended: figures from a busy machine vary more.
     var load: Double?
@@ -103,8 +105,9 @@ struct Report: Encodable {
         }
         flush()
         if let followers { lines.append(followers.table()) }
-        let met = results.filter { $0.met == true }.count + (followers?.met == true ? 1 : 0)
-        let budgeted = results.filter { $0.met != nil }.count + (followers == nil ? 0 : 1)
+        if let strangers { lines.append(strangers.table()) }
+        let met = results.filter { $0.met == true }.count + [followers?.met, strangers?.met].filter { $0 == true }.count
+        let budgeted = results.filter { $0.met != nil }.count + [followers?.met, strangers?.met].compactMap { $0 }.count
         lines.append(
             "\n\(met) of \(budgeted) budgets met. Medians of whole-process runs (\(timer)); load average \(load.map { Self.number($0, 2) } ?? "?") at the end; "
                 + (Runner.time != nil

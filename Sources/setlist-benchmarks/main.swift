@@ -78,6 +78,11 @@ func main() throws {
     if arguments.count == 3, arguments[0] == "--generate", let size = GeneratedLibrary.Size(rawValue: arguments[1]) {
         return try GeneratedLibrary(size: size).write(to: URL(fileURLWithPath: arguments[2]))
     }
+    if arguments.count == 2, arguments[0] == "--strangers" {
+        let library = try LibraryStore(root: URL(fileURLWithPath: arguments[1])).load()
+        let figures = try StrangerFigures.measure(playlist: try library.playlist(matching: GeneratedLibrary.hundred))
+        return FileHandle.standardOutput.write(try JSONEncoder().encode(figures))
+    }
     if arguments.count == 2, arguments[0] == "--followers" {
         let library = try LibraryStore(root: URL(fileURLWithPath: arguments[1])).load()
         let figures = try FollowerFigures.measure(playlist: try library.playlist(matching: GeneratedLibrary.hundred))
@@ -140,16 +145,21 @@ func main() throws {
         results.append(result)
     }
     var followers: FollowerFigures?
+    var strangers: StrangerFigures?
     if options.sizes.contains(.band), options.only.map({ "live --serve".contains($0) }) ?? true {
         progress("Serving the band's page to 20 followers…")
         let output = try Shell.output(
             CommandLine.arguments[0], ["--followers", work.appendingPathComponent("band").path], what: "the followers' benchmark")
         followers = try JSONDecoder().decode(FollowerFigures.self, from: Data(output.utf8))
+        progress("Joining 20 followers while a stranger holds 500 idle connections…")
+        let joins = try Shell.output(
+            CommandLine.arguments[0], ["--strangers", work.appendingPathComponent("band").path], what: "the stranger's benchmark")
+        strangers = try JSONDecoder().decode(StrangerFigures.self, from: Data(joins.utf8))
     }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let report = Report(
-        results: results, followers: followers, hasBefore: options.before != nil, load: Report.loadAverage(),
+        results: results, followers: followers, strangers: strangers, hasBefore: options.before != nil, load: Report.loadAverage(),
         timer: runner.hyperfine == nil ? "own loop" : "hyperfine", peakFloor: Double(usage.ru_maxrss) / 1024)
     if options.json {
         FileHandle.standardOutput.write(try report.json())

@@ -38,6 +38,7 @@ import Testing
         let url = try startLeader(tmux, lib)
         let pane = try tmux.capture()
         #expect(pane.contains("█"), "the address is drawn as a QR code")
+        #expect(pane.contains("Press any key to start (it only puts this screen away)"), "\(pane)")
         let phone = try Browser(url)
         defer { phone.close() }
         #expect(phone.send("title Highway to Hell") == "ok")

@@ -175,6 +175,9 @@ import Testing
             of: "\n", with: "")
         #expect(pane.contains("error: the gig log could not be saved"), "\(pane)")
         #expect(pane.contains("the songs played were 1. Highway to Hell."), "\(pane)")
+        // What is in the log and the command that logs the rest, exactly.
+        #expect(pane.contains("the log holds nothing of this show"), "\(pane)")
+        #expect(pane.contains("log them: `setlist gig --add Koncert --date \"2026-03-14 20:00\" --played 1`"), "\(pane)")
         #expect(pane.contains("EXIT=1"), "\(pane)")
     }
 

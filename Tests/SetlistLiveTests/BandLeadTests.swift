@@ -13,7 +13,7 @@ import Testing
         let terminal = ScriptedTerminal(script: script)
         var cues: [BandCue] = []
         let band = LiveBand(
-            addressScreen: { size in ["ADDRESS \(size.columns)x\(size.rows)"] },
+            addressScreen: { size, moment in ["ADDRESS \(size.columns)x\(size.rows) \(moment)"] },
             publish: { cue in if cues.last != cue { cues.append(cue) } })
         try LiveSession.run(playlist: Fixtures.concert, startingAt: position, appearance: .plain, on: terminal, band: band)
         return (cues, terminal)
@@ -22,6 +22,8 @@ import Testing
     @Test func theAddressShowsFirstAndOnWUntilTheNextKey() throws {
         let (cues, terminal) = try lead([bytes("n"), bytes("n"), bytes("w"), bytes("x"), bytes("q")])
         #expect(terminal.frames.map { $0[0].hasPrefix("ADDRESS") } == [true, false, false, true, false])
+        // The first says that the first key starts the show; w's says any key goes back.
+        #expect(terminal.frames.compactMap { $0[0].hasPrefix("ADDRESS") ? $0[0].split(separator: " ").last : nil } == ["start", "during"])
         // The key that leaves the address screen does nothing else.
         #expect(cues.map(\.position) == [1, 2])
     }

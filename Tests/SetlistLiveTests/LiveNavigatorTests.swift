@@ -148,6 +148,29 @@ import Testing
         #expect(navigator.position == 2 && navigator.scroll == 0)
     }
 
+    /// Every move starts the new song at its top: a number and Enter, Home and End too, not only
+    /// the arrows; and the number of the song shown takes it back to its top.
+    @Test(arguments: [[Key.character("4"), .enter], [.end], [.home], [.character("g")], [.character("G")]])
+    func everyMoveStartsTheSongAtItsTop(keys: [Key]) {
+        var navigator = LiveNavigator(count: 5, position: 2)
+        navigator.notes = NotesScroll(maximum: 10, page: 4)
+        _ = navigator.handle(.pageDown)
+        #expect(navigator.scroll == 4)
+        for key in keys { _ = navigator.handle(key) }
+        #expect(navigator.position != 2)
+        #expect(navigator.scroll == 0, "\(keys)")
+        #expect(navigator.notes == .none, "the new song's notes are not laid out yet")
+    }
+
+    @Test func theNumberOfTheSongShownTakesItToItsTop() {
+        var navigator = LiveNavigator(count: 5, position: 2)
+        navigator.notes = NotesScroll(maximum: 10, page: 4)
+        _ = navigator.handle(.pageDown)
+        _ = navigator.handle(.character("2"))
+        #expect(navigator.handle(.enter) == .redraw)
+        #expect(navigator.position == 2 && navigator.scroll == 0)
+    }
+
     /// A smaller screen (a resize) pulls the scroll back inside what scrolls.
     @Test func aSmallerScrollRangeClampsTheScroll() {
         var navigator = LiveNavigator(count: 5, position: 2)

@@ -15,4 +15,16 @@ struct AddressScreenTests {
         let pieces = lines.dropFirst().prefix { $0.hasPrefix("  ") }
         #expect(pieces.map { $0.trimmingCharacters(in: .whitespaces) }.joined() == url, "\(lines)")
     }
+
+    /// Before the show the first key only puts the screen away: the screen says so, so that the
+    /// leader's first → is not lost unseen; on w during the show, any key goes back to the song.
+    @Test func theFirstScreenSaysAnyKeyStartsTheShow() {
+        let screen = AddressScreen(urls: ["http://192.168.1.20:8765/\(FollowServer.newToken())/"])
+        for rows in [8, 24] {
+            let start = screen.lines(size: TerminalSize(columns: 80, rows: rows), appearance: .plain, moment: .start)
+            #expect(start.contains { $0.contains("Press any key to start (it only puts this screen away) · q quit") }, "\(start)")
+            let during = screen.lines(size: TerminalSize(columns: 80, rows: rows), appearance: .plain, moment: .during)
+            #expect(during.contains { $0.contains("any key: back to the song · q quit") } && !during.joined().contains("to start"))
+        }
+    }
 }

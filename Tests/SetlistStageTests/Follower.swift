@@ -7,10 +7,17 @@ final class Follower {
     let socket: Socket
     private var buffer: [UInt8] = []
 
-    /// Connected to 127.0.0.1 at `port`, reads timing out after `timeout` seconds.
-    init(port: Int, timeout: Int = 5) throws {
+    /// Connected to 127.0.0.1 at `port` from `source` (another loopback address stands for
+    /// another device on the Wi-Fi), reads timing out after `timeout` seconds.
+    init(port: Int, from source: String = "127.0.0.1", timeout: Int = 5) throws {
         socket = try Socket(domain: AF_INET, type: .stream)
-        try socket.connect(to: sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port)))
+        do {
+            try socket.bind(to: sockaddr_in.inet(ip4: source, port: 0))
+            try socket.connect(to: sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port)))
+        } catch {
+            try? socket.close()
+            throw error
+        }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
         _ = setsockopt(socket.file.rawValue, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
@@ -35,9 +42,31 @@ final class Follower {
         while index < data.count { index = try socket.write(data, from: index) }
     }
 
+    /// Whether the last ``readAll()`` ended because the server closed (or reset) the connection,
+    /// not because nothing came in time.
+    private(set) var isClosed = false
+
+    /// Whether the server has closed the connection by now (without waiting).
+    func closedNow() -> Bool {
+        var polled = pollfd(fd: socket.file.rawValue, events: Int16(POLLIN), revents: 0)
+        guard poll(&polled, 1, 0) > 0 else { return false }
+        _ = readAll()
+        return isClosed
+    }
+
     /// Everything until the server closes (or the read times out).
     func readAll() -> String {
-        while let more = try? socket.read(atMost: 65536) { buffer += more }
+        while true {
+            do {
+                buffer += try socket.read(atMost: 65536)
+            } catch SocketError.blocked {
+                isClosed = false
+                break
+            } catch {
+                isClosed = true
+                break
+            }
+        }
         defer { buffer = [] }
         return String(decoding: buffer, as: UTF8.self)
     }
@@ -53,8 +82,8 @@ final class Follower {
     }
 
     /// Opens the event stream of `token`.
-    static func events(token: String, port: Int) throws -> Follower {
-        let follower = try Follower(port: port)
+    static func events(token: String, port: Int, from source: String = "127.0.0.1", timeout: Int = 5) throws -> Follower {
+        let follower = try Follower(port: port, from: source, timeout: timeout)
         try follower.send("GET /\(token)/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n")
         return follower
     }

@@ -27,8 +27,8 @@ final class FollowersServer {
         let screen = AddressScreen(urls: (reachable.isEmpty ? addresses : reachable).map(server.url(for:)))
         var last: StageView?
         band = LiveBand(
-            addressScreen: { size in
-                var lines = screen.lines(size: size, appearance: appearance)
+            addressScreen: { size, moment in
+                var lines = screen.lines(size: size, appearance: appearance, moment: moment)
                 if reachable.isEmpty, lines.count < size.rows {
                     let warning =
                         bind.isEmpty

@@ -80,7 +80,9 @@ struct GigCommand: SetlistSubcommand {
             or its id; without one, the last gig.
 
             --add logs a gig played without stage mode: every song of the setlist as it stands \
-            now, on --date (a day, or a day and time in your time zone). --report lists the \
+            now (with --played, only those), on --date (a day, or a day and time in your time \
+            zone). --played without --add adds songs of its setlist to a gig logged already: \
+            those stage mode could not save (it prints the command). --report lists the \
             works performed (title, author, length) with the date and venue, as a collecting \
             society (OSA, GEMA, SUISA, PRS) asks for them.
 
@@ -88,6 +90,7 @@ struct GigCommand: SetlistSubcommand {
               setlist gig --add "Koncert" --date 2026-03-14 --venue "Lucerna, Praha"
               setlist gig 3 --report --format csv > osa-2026-03-14.csv
               setlist gig 2026-03-14 --remove
+              setlist gig 3 --played 4,5
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -96,6 +99,11 @@ struct GigCommand: SetlistSubcommand {
     var add: String?
     @Option(help: ArgumentHelp("With --add: the day, or day and time, of the gig.", valueName: "date")) var date: String?
     @Option(help: ArgumentHelp("With --add: where it was played.", valueName: "venue")) var venue: String?
+    @Option(
+        help: ArgumentHelp(
+            "Only these songs of the setlist were played (with --add), or add them to the gig: positions, titles or ids, separated by commas.",
+            valueName: "songs"))
+    var played: String?
     @Flag(help: "Remove the gig from the log (`setlist undo` puts it back).") var remove = false
     @Flag(help: "List the works performed, for a collecting society.") var report = false
     @Option(help: ArgumentHelp("With --report: how to print the works.", valueName: "format")) var format: ReportFormat = .text
@@ -106,12 +114,16 @@ struct GigCommand: SetlistSubcommand {
     func validate() throws {
         if add != nil {
             if gig != nil { throw ValidationError("--add logs a new gig; leave out the gig \(gig!).") }
-            if remove || report || json { throw ValidationError("--add goes alone with --date and --venue.") }
+            if remove || report || json { throw ValidationError("--add goes alone with --date, --venue and --played.") }
             if date == nil { throw ValidationError("--add needs --date, the day of the gig (2026-03-14).") }
         } else {
             if date != nil || venue != nil { throw ValidationError("--date and --venue go with --add PLAYLIST.") }
             if remove && gig == nil { throw ValidationError("--remove needs the gig to remove: its number, day or id.") }
-            if remove && (report || json) { throw ValidationError("--remove goes alone.") }
+            if remove && (report || json || played != nil) { throw ValidationError("--remove goes alone.") }
+            if played != nil && (report || json) { throw ValidationError("--played adds songs to the gig; leave out --report and --json.") }
+        }
+        if let played, Self.references(played).isEmpty {
+            throw ValidationError("--played needs songs: positions, titles or ids, like --played 3,4.")
         }
         if format != .text && !report { throw ValidationError("--format goes with --report.") }
         if report && json { throw ValidationError("--report prints text or CSV; leave out --json.") }
@@ -132,6 +144,7 @@ struct GigCommand: SetlistSubcommand {
 
     func run(_ context: CommandContext) throws {
         if let add { return try addGig(from: add, context) }
+        if let played { return try addPlayed(played, context) }
         if remove {
             let removed = try libraryOptions.modify(.gigs, in: context) { library in try library.removeGig(gig!) }
             context.say("Removed gig \(removed.number): \(Self.heading(removed.gig)) (`setlist undo` puts it back).")
@@ -182,9 +195,25 @@ struct GigCommand: SetlistSubcommand {
         let logged = try libraryOptions.modify(.gigFrom(playlist: playlist), in: context) { library in
             let chosen = try library.playlist(matching: playlist)
             guard !chosen.copies.isEmpty else { throw CLIError("'\(chosen.name)' has no songs, so there is no gig to log.") }
-            return try library.logGig(from: playlist, date: day, venue: venue)
+            return try library.logGig(from: playlist, date: day, venue: venue, played: played.map(Self.references))
         }
         context.say("Logged gig \(logged.number): \(Self.heading(logged.gig)), \(Show.count(logged.gig.songs.count, "song")).")
+    }
+
+    /// `gig N --played 3,4`: songs stage mode could not log, added to the gig from its setlist.
+    private func addPlayed(_ played: String, _ context: CommandContext) throws {
+        let references = Self.references(played)
+        // The gig's setlist is found by its id, read with the log.
+        let setlist = try libraryOptions.load(.gigs, in: context).gig(matching: gig).playlistID
+        let logged = try libraryOptions.modify(.gigFrom(playlist: setlist), in: context) { library in
+            try library.addPlayed(references, toGig: gig)
+        }
+        context.say("Gig \(logged.number): \(Self.heading(logged.gig)) now has \(Show.count(logged.gig.songs.count, "song")).")
+    }
+
+    /// "3,4,Příběh": the songs named, one between each comma.
+    static func references(_ text: String) -> [String] {
+        text.split(separator: ",").map { Text.trimmedSpaces(String($0)) }.filter { !$0.isEmpty }
     }
 
     /// "2026-03-14 'Koncert' at Lucerna".

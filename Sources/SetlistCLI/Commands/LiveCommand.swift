@@ -20,7 +20,8 @@ struct LiveCommand: SetlistSubcommand {
             Keys: → space n j Enter next · ← p k previous · Home g first · End G last ·
                   ↓ ↑ scroll long notes a line, Page Down / Page Up a page (past the end of
                   the notes they go on to the next or previous song, so a page-turner pedal
-                  reads straight through) · a number then Enter jumps to that song ·
+                  reads straight through) · a number then Enter jumps to that song (every
+                  move shows the song from its top) ·
                   q quits (Esc does not: it is too easily hit by accident on stage).
 
             Changes made to the playlist meanwhile (in another terminal, by a sync tool or \
@@ -30,14 +31,16 @@ struct LiveCommand: SetlistSubcommand {
             With --serve, the band follows on their phones: the laptop serves a page on the \
             local network (no app, no account, no internet) and shows its address and a QR \
             code. Every phone's browser shows the song the band is on, the next one and the \
-            whole setlist, with its own text size, colours and transpose.
+            whole setlist, with its own text size, colours and transpose. The address screen \
+            shows first; any key starts the show (and does nothing else).
 
             Keys with --serve:
                   m a message to every phone (Enter sends, Esc cancels; it shows until
                   the next song) · l look ahead without moving the band · b send the
                   band to the song shown · w the address again.
 
-            The page is read-only and needs the address's secret part. It is served on this \
+            The page is read-only and needs the address's secret part; a stranger on the \
+            Wi-Fi without it cannot keep the phones out. It is served on this \
             computer's network addresses and 127.0.0.1 at port 8765; --bind and --port \
             choose others. Started again within 12 hours, it keeps its address, so the \
             phones find it again by themselves.
@@ -45,7 +48,12 @@ struct LiveCommand: SetlistSubcommand {
             The gig is logged as it is played (`setlist gigs`): a song counts once it was on \
             for a minute (with --serve, the song the band was on), with when it came on and how \
             long it was on; a song stepped past sooner is not logged. The log is saved after \
-            each song, so a crash loses at most the song that was on. --venue says where. \
+            each song, so a crash loses at most the song that was on; each save adds this \
+            show's songs to the gig as the log holds it then (a second stage mode on the \
+            setlist, which is told that one runs, loses nothing; a gig removed or undone \
+            elsewhere stays so). A save that fails is said on the status line and made again \
+            with the next song; after the show, setlist says what the log lacks and the \
+            `setlist gig ... --played ...` command that adds it. --venue says where. \
             Started again on the same setlist within an hour of the last song logged (after \
             a crash, or for the second set), the show goes on in the same gig.
 
@@ -100,28 +108,48 @@ struct LiveCommand: SetlistSubcommand {
                 "the gig will not be logged, the library cannot be changed: \(problem) The show runs; at the end the songs played are named."
             )
         }
+        // A second stage mode on this setlist logs into the same gig: said, so that the one left
+        // running (a hidden terminal, a detached tmux) is quit.
+        let mark = LibraryLocation.stateFolder(environment: context.environment).map {
+            StageModeMark(folder: $0, library: store.root.path, playlistID: playlist.id)
+        }
+        defer { mark?.remove() }
+        let others = mark?.others() ?? []
+        if let first = others.first {
+            context.note(
+                "stage mode is running on '\(playlist.name)' elsewhere too (process \(first)); both log the songs they show into the same gig. Quit the one you do not use."
+            )
+        }
         let terminal = try Terminal()
         defer { terminal.restore() }
         let watch = PlaylistWatch(store: store, playlist: playlist, notation: library.notation)
         // Saved through the store as any change (locked, atomic), straight to it: a note on
         // standard error would land on the stage screen. The saves of one show are one step of undo.
         var run = ChangeRun()
+        // Never long during the show: a stage screen waiting on another program's lock would
+        // freeze; the next song saves again. After it, the last try waits longer.
+        var lockTimeout = 1.0
         let earlier = GigRecorder.gigToContinue(in: library.gigs, playlist: playlist, venue: venue, at: Date())
-        let recorder = GigRecorder(playlist: playlist, venue: venue, continuing: earlier, zone: zone) { gig in
-            // Never long: a stage screen waiting on another program's lock would freeze; the next
-            // song saves the whole gig again.
-            try store.modify(.gigs, command: context.commandLine, run: &run, lockTimeout: 1) { library in library.save(gig) }
+        let recorder = GigRecorder(playlist: playlist, venue: venue, continuing: earlier, zone: zone) { change in
+            try store.modify(.gigs, command: context.commandLine, run: &run, lockTimeout: lockTimeout, change)
         }
+        let remarks = [
+            problem.map { _ in "The gig will not be logged: the library cannot be changed (see after the show)." },
+            others.first.map { "Stage mode runs on this setlist elsewhere too (process \($0)): both log into one gig." },
+        ].compactMap { $0 }
         try LiveSession.run(
             playlist: playlist, startingAt: start, appearance: appearance, notation: library.notation, on: terminal, watch: watch,
-            zone: zone, band: followers?.band, recorder: recorder,
-            remark: problem.map { _ in "The gig will not be logged: the library cannot be changed (see after the show)." })
+            zone: zone, band: followers?.band, recorder: recorder, remark: remarks.isEmpty ? nil : remarks.joined(separator: " "))
         followers?.stop()
         terminal.restore()
-        report(recorder, context)
+        mark?.remove()
+        lockTimeout = 10
+        recorder.retry()
+        GigShowReport(recorder: recorder, playlist: watch.playlist, zone: zone, library: libraryOptions.library).say(in: context)
         // Stopped by a signal: exit as shells expect (130 for SIGINT, 143 for SIGTERM).
         if let signal = terminal.stopSignal { throw ExitCode(128 + signal) }
-        // The show went on, but its log was not saved: a failed operation for scripts too.
+        // The show went on, but its log could not be saved: a failed operation for scripts too.
+        // (A gig removed elsewhere on purpose is no failure.)
         if recorder.failure != nil { throw ExitCode.failure }
     }
 
@@ -132,34 +160,4 @@ struct LiveCommand: SetlistSubcommand {
         return StageToken(folder: folder).token(forLibrary: store.root.path, now: Date()).token
     }
 
-    /// What was logged: "Recorded 14 songs played at …", or why nothing was.
-    private func report(_ recorder: GigRecorder, _ context: CommandContext) {
-        let gig = recorder.gig
-        if let failure = recorder.failure {
-            context.note("error: the gig log could not be saved: \(failure)")
-            // Written down here, so that the show can be logged by hand once the library is writable.
-            if !gig.songs.isEmpty {
-                let played = gig.songs.enumerated().map { "\($0.offset + 1). \($0.element.name)" }.joined(separator: ", ")
-                context.note("the songs played were \(played).")
-            }
-        }
-        guard !gig.songs.isEmpty, let number = recorder.number else {
-            if recorder.failure == nil {
-                context.say(
-                    recorder.continues
-                        ? "No song was on for a minute; the gig of \(GigCommand.heading(gig)) stays as it was logged."
-                        : "No song was on for a minute; no gig was logged.")
-            }
-            return
-        }
-        let length = gig.length.map { ", \(SongLength.format($0))" } ?? ""
-        // Said, so that a second show of the evening is not taken for a new gig unawares.
-        let continued =
-            recorder.continues
-            ? "Stage mode started again within an hour of this setlist's last song: the show went on in the same gig. " : ""
-        context.say(
-            continued
-                + "Recorded \(Show.count(gig.songs.count, "song")) played at the gig of \(GigCommand.heading(gig))\(length): gig \(number) of `setlist gigs`."
-        )
-    }
 }

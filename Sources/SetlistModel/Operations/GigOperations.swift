@@ -75,16 +75,39 @@ extension Library {
     }
 
     /// Logs a gig played without stage mode: every song of the setlist `playlist` names (nil: the
-    /// current one) as it stands, on `date`, at `venue`.
-    public mutating func logGig(from playlist: String?, date: GigDate, venue: String?) throws(LibraryError) -> GigLogged {
+    /// current one) as it stands, on `date`, at `venue`; with `played`, only the songs those
+    /// references name (positions, titles or ids in the setlist), in that order.
+    public mutating func logGig(from playlist: String?, date: GigDate, venue: String?, played: [String]? = nil) throws(LibraryError)
+        -> GigLogged
+    {
         let chosen = try self.playlist(matching: playlist)
         let venue = try venue.map { (text) throws(LibraryError) in
             do throws(ValueError) { return try Text.cleanName(text, field: "venue") } catch { throw .invalidValues([error]) }
         }
+        let copies = try played.map { (references) throws(LibraryError) in try Self.copies(references, in: chosen) } ?? chosen.copies
         let gig = Gig(
             date: date.day, started: date.started, playlist: chosen.name, playlistID: chosen.id, venue: venue,
-            songs: chosen.copies.map { PlayedSong($0) })
+            songs: copies.map { PlayedSong($0) })
         return GigLogged(gig: gig, number: save(gig))
+    }
+
+    /// Adds to the gig `reference` names (nil: the last one) the songs of its setlist that
+    /// `played` names (positions, titles or ids), in that order, after its songs: the songs
+    /// stage mode could not log (its report names this).
+    public mutating func addPlayed(_ played: [String], toGig reference: String?) throws(LibraryError) -> GigLogged {
+        var gig = try self.gig(matching: reference)
+        guard let playlist = playlists.first(where: { $0.id == gig.playlistID }) else {
+            throw .playlistNotFound(gig.playlist, suggestions: [])
+        }
+        gig.songs += try Self.copies(played, in: playlist).map { PlayedSong($0) }
+        return GigLogged(gig: gig, number: save(gig))
+    }
+
+    /// The copies of `playlist` that `references` name, in that order.
+    static func copies(_ references: [String], in playlist: Playlist) throws(LibraryError) -> [SongCopy] {
+        var copies: [SongCopy] = []
+        for reference in references { copies.append(playlist.copies[try position(of: reference, in: playlist) - 1]) }
+        return copies
     }
 
     /// Puts `gig` into the log, in place of the gig with its id if there is one, and returns its
