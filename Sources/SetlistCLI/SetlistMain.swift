@@ -14,8 +14,9 @@ public enum SetlistMain {
     /// Runs `arguments` (without the program name) and returns the exit status. The command
     /// reads and writes only through `context` (``SetlistSubcommand/run(_:)``).
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-        let arguments = movingLibraryOption(arguments)
-        switch CommandNames.early(arguments) {
+        let words = CommandLineWords(arguments)
+        let arguments = words.arguments
+        switch words.early {
         case .version:
             context.output.line(SetlistVersion.current)
             return 0
@@ -94,18 +95,6 @@ public enum SetlistMain {
                 "Argument \(index + 1) (\(ControlCharacters.quoted(shown))) is not UTF-8 text: it was typed in another "
                     + "character set (\u{FFFD} marks the bytes that are not UTF-8). Set the terminal to UTF-8 and type it again.")
         }
-    }
-
-    /// `setlist --library DIR songs` reads as naturally as `setlist songs --library DIR`; the
-    /// option belongs to each subcommand, so move a leading one behind the subcommand's name.
-    static func movingLibraryOption(_ arguments: [String]) -> [String] {
-        guard let first = arguments.first else { return arguments }
-        let width = first == "--library" ? 2 : first.hasPrefix("--library=") ? 1 : 0
-        guard width > 0, arguments.count > width else { return arguments }
-        var rest = Array(arguments.dropFirst(width))
-        let option = Array(arguments.prefix(width))
-        rest.insert(contentsOf: option, at: 1)
-        return rest
     }
 
     static func report(_ error: any Error, context: CommandContext) -> Int32 {

@@ -8,7 +8,7 @@ import Testing
 /// Only `pdf` and `share` load Cairo and Pango (the real program: EndToEndTests/DrawingLibrariesTests).
 @Suite struct DrawingCommandsTests {
     func needed(_ words: String...) -> Bool {
-        DrawingCommands.areNeeded(by: words.map { Array($0.utf8) })
+        CommandLineWords(bytes: words.map { Array($0.utf8) }).draws
     }
 
     @Test func onlyTheCommandsThatDrawAreRecognised() {
@@ -26,13 +26,17 @@ import Testing
         #expect(!needed("PDF"))
     }
 
-    @Test func theWrittenOutNamesAreTheCommandsThatDraw() {
-        #expect(DrawingCommands.names == [PDFCommand._commandName, ShareCommand._commandName])
+    @Test func theCommandsThatDrawAreTheOnesWhoseTypesSaySo() {
+        var drawing: Set<String> = []
+        for command in CommandNames.commands {
+            if let subcommand = command as? any SetlistSubcommand.Type, subcommand.drawsPDFs { drawing.insert(command._commandName) }
+        }
+        #expect(drawing == ["pdf", "share"])
     }
 
     @Test func aCommandLineThatIsNotUTF8IsStillRecognised() {
         // The parser then refuses the argument with the usual error.
-        #expect(DrawingCommands.areNeeded(by: [Array("pdf".utf8), [0x4B, 0xE9, 0x6E]]))
+        #expect(CommandLineWords(bytes: [Array("pdf".utf8), [0x4B, 0xE9, 0x6E]]).draws)
     }
 
     @Test func withoutADrawingPDFsAreRefusedWithAReason() throws {

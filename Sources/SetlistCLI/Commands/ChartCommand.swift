@@ -164,14 +164,13 @@ struct ChartCommand: SetlistSubcommand {
                 let edit = try newChart(library.playlists[index].copies[position - 1].fields, library.notation)
                 return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
             }
-            EditSongCommand.report(edited, action: action, changed: "the chart", asked: asked, in: context)
+            context.reportEdit(edited, action: action, changed: "the chart", asked: asked)
         } else {
             let edited = try libraryOptions.modify(.song(withCopiesOf: song), in: context) { library in
                 let edit = try newChart(try library.song(matching: song).fields, library.notation)
                 return try library.editSong(song, edit, everywhere: everywhere)
             }
-            EditSongCommand.report(
-                edited, action: action, changed: "the chart", asked: asked, everywhere: everywhere, copiesKeep: "theirs", in: context)
+            context.reportEdit(edited, action: action, changed: "the chart", asked: asked, everywhere: everywhere, copiesKeep: "theirs")
         }
     }
 

@@ -147,12 +147,12 @@ struct GigCommand: SetlistSubcommand {
         if let played { return try addPlayed(played, context) }
         if remove {
             let removed = try libraryOptions.modify(.gigs, in: context) { library in try library.removeGig(gig!) }
-            context.say("Removed gig \(removed.number): \(Self.heading(removed.gig)) (`setlist undo` puts it back).")
+            context.say("Removed gig \(removed.number): \(Show.gig(removed.gig)) (`setlist undo` puts it back).")
             return
         }
         let library = try libraryOptions.load(.gigs, in: context)
-        let index = try library.gigIndex(matching: gig)
-        let chosen = library.gigs[index]
+        let numbered = try library.numberedGig(matching: gig)
+        let chosen = numbered.gig
         if report {
             switch format {
             case .csv: context.output.write(GigReport.csv(chosen))
@@ -160,9 +160,9 @@ struct GigCommand: SetlistSubcommand {
             }
             return
         }
-        if json { return context.printJSON(Details(number: index + 1, gig: chosen)) }
+        if json { return context.printJSON(Details(number: numbered.number, gig: chosen)) }
         let zone = PlanZone.local(environment: context.environment)
-        context.say("Gig \(index + 1): \(Self.heading(chosen))")
+        context.say("Gig \(numbered.number): \(Show.gig(chosen))")
         if let started = chosen.started.flatMap(DateText.date(fromISO8601:)) {
             context.say("Started:   \(DateText.local(started, timeZone: zone).prefix(16))")
         }
@@ -197,7 +197,7 @@ struct GigCommand: SetlistSubcommand {
             guard !chosen.copies.isEmpty else { throw CLIError("'\(chosen.name)' has no songs, so there is no gig to log.") }
             return try library.logGig(from: playlist, date: day, venue: venue, played: played.map(Self.references))
         }
-        context.say("Logged gig \(logged.number): \(Self.heading(logged.gig)), \(Show.count(logged.gig.songs.count, "song")).")
+        context.say("Logged gig \(logged.number): \(Show.gig(logged.gig)), \(Show.count(logged.gig.songs.count, "song")).")
     }
 
     /// `gig N --played 3,4`: songs stage mode could not log, added to the gig from its setlist.
@@ -208,16 +208,11 @@ struct GigCommand: SetlistSubcommand {
         let logged = try libraryOptions.modify(.gigFrom(playlist: setlist), in: context) { library in
             try library.addPlayed(references, toGig: gig)
         }
-        context.say("Gig \(logged.number): \(Self.heading(logged.gig)) now has \(Show.count(logged.gig.songs.count, "song")).")
+        context.say("Gig \(logged.number): \(Show.gig(logged.gig)) now has \(Show.count(logged.gig.songs.count, "song")).")
     }
 
     /// "3,4,Příběh": the songs named, one between each comma.
     static func references(_ text: String) -> [String] {
         text.split(separator: ",").map { Text.trimmedSpaces(String($0)) }.filter { !$0.isEmpty }
-    }
-
-    /// "2026-03-14 'Koncert' at Lucerna".
-    static func heading(_ gig: Gig) -> String {
-        "\(gig.date) '\(ControlCharacters.printable(gig.playlist))'" + (gig.venue.map { " at \(ControlCharacters.printable($0))" } ?? "")
     }
 }

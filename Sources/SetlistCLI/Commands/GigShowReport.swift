@@ -19,7 +19,7 @@ struct GigShowReport {
         if let failure = recorder.failure { context.note("error: the gig log could not be saved: \(failure)") }
         if recorder.removed {
             context.note(
-                "the gig of \(GigCommand.heading(gig)) was removed from the log elsewhere during the show (`setlist gig --remove` or `setlist undo`), so it was not put back. This show played \(list(unlogged)). To log them: \(command(adding: unlogged))"
+                "the gig of \(Show.gig(gig)) was removed from the log elsewhere during the show (`setlist gig --remove` or `setlist undo`), so it was not put back. This show played \(list(unlogged)). To log them: \(command(adding: unlogged))"
             )
             return
         }
@@ -32,14 +32,14 @@ struct GigShowReport {
             }
             let number = recorder.number.map { "gig \($0) of `setlist gigs`, " } ?? ""
             context.note(
-                "the log holds \(number)\(GigCommand.heading(gig)), with \(Show.count(gig.songs.count, "song")); not in it: \(list(unlogged)). Once the library can be changed, add them: \(command(adding: unlogged))"
+                "the log holds \(number)\(Show.gig(gig)), with \(Show.count(gig.songs.count, "song")); not in it: \(list(unlogged)). Once the library can be changed, add them: \(command(adding: unlogged))"
             )
             return
         }
         guard !gig.songs.isEmpty, let number = recorder.number else {
             context.say(
                 recorder.continues
-                    ? "No song was on for a minute; the gig of \(GigCommand.heading(gig)) stays as it was logged."
+                    ? "No song was on for a minute; the gig of \(Show.gig(gig)) stays as it was logged."
                     : "No song was on for a minute; no gig was logged.")
             return
         }
@@ -50,7 +50,7 @@ struct GigShowReport {
             ? "Stage mode started again within an hour of this setlist's last song: the show went on in the same gig. " : ""
         context.say(
             continued
-                + "Recorded \(Show.count(gig.songs.count, "song")) played at the gig of \(GigCommand.heading(gig))\(length): gig \(number) of `setlist gigs`."
+                + "Recorded \(Show.count(gig.songs.count, "song")) played at the gig of \(Show.gig(gig))\(length): gig \(number) of `setlist gigs`."
         )
     }
 

@@ -4,6 +4,8 @@ import SetlistModel
 import SetlistPDF
 
 struct PDFCommand: SetlistSubcommand {
+    static let drawsPDFs = true
+
     static let configuration = CommandConfiguration(
         commandName: "pdf",
         abstract: "Print a playlist to PDF: the long version for the band, --short, --stage or --songbook.",

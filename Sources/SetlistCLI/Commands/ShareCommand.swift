@@ -6,6 +6,8 @@ import SetlistModel
 import SetlistPDF
 
 struct ShareCommand: SetlistSubcommand {
+    static let drawsPDFs = true
+
     static let configuration = CommandConfiguration(
         commandName: "share",
         abstract: "Email a playlist to the band: the .plsts to import and a PDF to print.",

@@ -235,7 +235,7 @@ struct SongCommand: SetlistSubcommand {
         } else {
             lines.append(("Played", "\(Show.count(performances.count, "time")), last on \(performances.last!.gig.date)"))
             for performance in performances.reversed() {
-                lines.append(("", "\(GigCommand.heading(performance.gig)) (gig \(performance.number), song \(performance.position))"))
+                lines.append(("", "\(Show.gig(performance.gig)) (gig \(performance.number), song \(performance.position))"))
             }
         }
         for (label, value) in lines {
@@ -292,51 +292,20 @@ struct EditSongCommand: SetlistSubcommand {
                 edit.key = try fields.key(in: library.notation)
                 return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
             }
-            Self.report(edited, changed: Self.list(edited.fields), asked: "the \(Self.list(edited.fields)) asked for", in: context)
+            context.reportEdit(edited, changed: Self.list(edited.fields), asked: "the \(Self.list(edited.fields)) asked for")
         } else {
             let edited = try libraryOptions.modify(.song(withCopiesOf: song), in: context) { library in
                 var edit = edit
                 edit.key = try fields.key(in: library.notation)
                 return try library.editSong(song, edit, everywhere: everywhere)
             }
-            Self.report(
+            context.reportEdit(
                 edited, changed: Self.list(edited.fields), asked: "the \(Self.list(edited.fields)) asked for", everywhere: everywhere,
-                copiesKeep: "their values", in: context)
+                copiesKeep: "their values")
         }
     }
 
     private static func list(_ fields: [SongField]) -> String { Text.joined(fields.map { $0.rawValue }, separator: ", ") }
-
-    /// What a change to a copy did: `changed` names what changed ("key, bpm", "the chart"),
-    /// `asked` what was asked for, for when nothing changed.
-    static func report(_ edited: CopyEdited, action: String = "Changed", changed: String, asked: String, in context: CommandContext) {
-        guard !edited.changedNothing else {
-            return context.say("Nothing changed: song \(edited.position) in '\(edited.playlist)' already has \(asked).")
-        }
-        context.say(
-            "\(action) \(changed) of song \(edited.position) in '\(edited.playlist)'"
-                + (edited.originalChanged ? " and of its original." : "; the original is unchanged."))
-        if edited.originalMissing { context.note("the original of this copy was deleted, so only the copy changed.") }
-    }
-
-    /// What a change to an original did, and to its copies with `everywhere`; `copiesKeep` says
-    /// what copies left alone keep ("their values").
-    static func report(
-        _ edited: SongEdited, action: String = "Changed", changed: String, asked: String, everywhere: Bool, copiesKeep: String,
-        in context: CommandContext
-    ) {
-        guard !edited.changedNothing else { return context.say("Nothing changed: \(edited.song.fields.listing) already has \(asked).") }
-        var message = "\(action) \(changed) of \(edited.song.fields.listing)"
-        if everywhere {
-            message += " and of \(Show.count(edited.copiesChanged, "copy", plural: "copies"))."
-        } else if edited.playlistsKeeping > 0 {
-            message +=
-                "; its copies in \(Show.count(edited.playlistsKeeping, "playlist")) keep \(copiesKeep) (--everywhere changes them too)."
-        } else {
-            message += "."
-        }
-        context.say(message)
-    }
 }
 
 struct RemoveSongCommand: SetlistSubcommand {

@@ -48,7 +48,7 @@ struct UndoCommand: SetlistSubcommand {
         if list { return try printList(store.history(), undone: store.undoneChanges(), in: context) }
         let outcome = try store.undo()
         context.say(
-            "Undid `\(Text.oneLine(outcome.command))` (\(Self.format(outcome.date))): \(Self.files(of: outcome, written: "put back")). `setlist redo` makes it again."
+            "Undid `\(Text.oneLine(outcome.command))` (\(DateText.local(outcome.date))): \(Show.files(of: outcome, written: "put back")). `setlist redo` makes it again."
         )
         let left = store.history().count
         context.say(
@@ -57,22 +57,13 @@ struct UndoCommand: SetlistSubcommand {
                 : "\(Show.count(left, "earlier change")) \(left == 1 ? "is" : "are") recorded; `setlist undo --list` shows them.")
     }
 
-    /// What an undo or redo did to each file: "put back songs.json; removed gigs/….json".
-    static func files(of outcome: UndoOutcome, written: String) -> String {
-        let removed = Set(outcome.removed)
-        return [(outcome.paths.filter { !removed.contains($0) }, written), (outcome.removed, "removed")]
-            .filter { !$0.0.isEmpty }
-            .map { "\($0.1) \($0.0.joined(separator: ", "))" }
-            .joined(separator: "; ")
-    }
-
     private func printList(_ entries: [History.Entry], undone: [History.Entry], in context: CommandContext) throws {
         if json {
             let done = entries.map {
-                Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: false)
+                Change(number: $0.number, date: DateText.iso8601($0.date), command: $0.command, files: $0.paths, undone: false)
             }
             let redoable = undone.map {
-                Change(number: $0.number, date: Self.iso($0.date), command: $0.command, files: $0.paths, undone: true)
+                Change(number: $0.number, date: DateText.iso8601($0.date), command: $0.command, files: $0.paths, undone: true)
             }
             return context.printJSON(done + redoable)
         }
@@ -83,7 +74,7 @@ struct UndoCommand: SetlistSubcommand {
         if !undone.isEmpty {
             var table = Table([("#", .right), ("When", .left), ("Undone command", .text), ("Files", .text)])
             for (index, entry) in undone.enumerated() {
-                table.add(["R\(index + 1)", Self.format(entry.date), Text.oneLine(entry.command), entry.paths.joined(separator: ", ")])
+                table.add(["R\(index + 1)", DateText.local(entry.date), Text.oneLine(entry.command), entry.paths.joined(separator: ", ")])
             }
             context.say(table.render(for: context))
             context.say("`setlist redo` makes R1 again; run it again for the next. A new change forgets them.")
@@ -92,15 +83,12 @@ struct UndoCommand: SetlistSubcommand {
         guard !entries.isEmpty else { return context.say("No earlier changes are recorded.") }
         var table = Table([("#", .right), ("When", .left), ("Command", .text), ("Files", .text)])
         for (index, entry) in entries.enumerated() {
-            table.add(["\(index + 1)", Self.format(entry.date), Text.oneLine(entry.command), entry.paths.joined(separator: ", ")])
+            table.add(["\(index + 1)", DateText.local(entry.date), Text.oneLine(entry.command), entry.paths.joined(separator: ", ")])
         }
         context.say(table.render(for: context))
         context.say("`setlist undo` reverts #1; run it again to revert the next.")
     }
 
-    static func format(_ date: Date) -> String { DateText.local(date) }
-
-    static func iso(_ date: Date) -> String { DateText.iso8601(date) }
 }
 
 struct RedoCommand: SetlistSubcommand {
@@ -119,7 +107,7 @@ struct RedoCommand: SetlistSubcommand {
         let store = libraryOptions.store(in: context)
         let outcome = try store.redo()
         context.say(
-            "Redid `\(Text.oneLine(outcome.command))` (\(UndoCommand.format(outcome.date))): \(UndoCommand.files(of: outcome, written: "changed")) again. `setlist undo` takes it back."
+            "Redid `\(Text.oneLine(outcome.command))` (\(DateText.local(outcome.date))): \(Show.files(of: outcome, written: "changed")) again. `setlist undo` takes it back."
         )
         let left = store.undoneChanges().count
         if left > 0 { context.say("\(Show.count(left, "more undone change")) can be redone.") }

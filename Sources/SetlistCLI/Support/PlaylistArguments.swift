@@ -25,7 +25,7 @@ enum PlaylistArguments {
         guard words.count > rest, let first = words.first else { return (nil, words) }
         if library.hasPlaylist(named: first) && library.namesSong(first) {
             let quoted = words.map(SetlistBody.shellQuoted)
-            let current = (try? library.playlistIndex(matching: nil)).map { library.playlists[$0].name }
+            let current = (try? library.playlist(matching: nil))?.name
             let intoCurrent = "setlist add --to \(current.map(SetlistBody.shellQuoted) ?? "PLAYLIST") " + quoted.joined(separator: " ")
             throw CLIError(
                 """

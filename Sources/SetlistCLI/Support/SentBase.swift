@@ -15,7 +15,7 @@ extension LibraryOptions {
             var run = ChangeRun()
             // Not long: an export must not hang on a change stopped in another terminal.
             try store(in: context).modify(.playlist(sent.id), command: context.commandLine, run: &run, lockTimeout: 1) { library in
-                if let index = library.playlists.firstIndex(where: { $0.id == sent.id }) { library.playlists[index].noteSent(sent) }
+                library.noteSent(sent)
             }
         } catch {
             context.note(

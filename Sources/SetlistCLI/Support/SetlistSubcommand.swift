@@ -7,9 +7,14 @@ import ArgumentParser
 protocol SetlistSubcommand: ParsableCommand {
     /// Runs the command, reading and writing only through `context`.
     mutating func run(_ context: CommandContext) throws
+
+    /// Whether the command draws PDFs: only those load Cairo and Pango (``CommandLineWords``).
+    static var drawsPDFs: Bool { get }
 }
 
 extension SetlistSubcommand {
+    static var drawsPDFs: Bool { false }
+
     /// ParsableCommand's `run()`, which `SetlistMain.run` never calls: it fails rather than run
     /// the command on the process's streams behind the context's back.
     func run() throws {

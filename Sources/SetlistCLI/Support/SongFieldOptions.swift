@@ -85,20 +85,3 @@ struct SongFieldOptions: ParsableArguments {
         return record
     }
 }
-
-/// How fields are shown in tables and details.
-enum Show {
-    static func length(_ seconds: Int?) -> String { seconds.map(SongLength.format) ?? "" }
-    static func key(_ key: MusicalKey?, _ notation: KeyNotation) -> String { key?.spelled(in: notation) ?? "" }
-    static func bpm(_ bpm: Int?) -> String { bpm.map(String.init) ?? "" }
-
-    /// "1 song", "3 songs": a count and its noun, plural (`noun` + "s" unless given) but for 1.
-    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
-        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
-    }
-
-    /// "12 songs, 48:10 (1 song without a length)": ``PlaylistSummary``.
-    static func summary(count: Int, total: Int, unknown: Int) -> String {
-        PlaylistSummary.text(count: count, total: total, unknown: unknown)
-    }
-}

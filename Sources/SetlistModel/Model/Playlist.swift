@@ -182,6 +182,15 @@ extension Playlist {
     }
 }
 
+extension Library {
+    /// Notes `sent` as what was sent of its playlist, when the library holds it (``Playlist/noteSent(_:)``).
+    @discardableResult
+    public mutating func noteSent(_ sent: Playlist) -> Bool {
+        guard let index = playlists.firstIndex(where: { $0.id == sent.id }) else { return false }
+        return playlists[index].noteSent(sent)
+    }
+}
+
 /// A playlist as its sender last shared it: its name and the order of its copies (by the ids
 /// they have in this library) and breaks. The copies' fields are in each copy's `received`.
 public struct ReceivedPlaylist: Hashable, Sendable {

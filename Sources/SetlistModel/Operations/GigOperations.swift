@@ -74,6 +74,12 @@ extension Library {
         gigs[try gigIndex(matching: reference)]
     }
 
+    /// The gig `reference` names (nil: the last one) and its number in `setlist gigs`.
+    public func numberedGig(matching reference: String?) throws(LibraryError) -> GigLogged {
+        let index = try gigIndex(matching: reference)
+        return GigLogged(gig: gigs[index], number: index + 1)
+    }
+
     /// Logs a gig played without stage mode: every song of the setlist `playlist` names (nil: the
     /// current one) as it stands, on `date`, at `venue`; with `played`, only the songs those
     /// references name (positions, titles or ids in the setlist), in that order.
