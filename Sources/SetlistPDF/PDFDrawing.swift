@@ -2,8 +2,8 @@ import Foundation
 import SetlistModel
 
 /// What draws a playlist as a PDF. The drawing itself is `PDFRenderer` in SetlistPDFCairo, which
-/// loads Cairo and Pango when it first draws: loading them at start-up cost every other command
-/// about 4 ms (docs/performance.md). The commands get it from their context, so tests can replace it.
+/// loads Cairo and Pango when it first draws, so that no other command waits for them
+/// (docs/performance.md). The commands get it from their context, so tests can replace it.
 public protocol PDFDrawing: Sendable {
     /// Renders `playlist`; `date` is the creation date written in the metadata, `notation` how
     /// keys are printed, `timeZone` the reader's. The same arguments always give the same bytes.

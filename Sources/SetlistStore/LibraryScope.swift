@@ -2,8 +2,8 @@ import SetlistModel
 
 /// Which files of the library a command reads.
 ///
-/// A 30 000-song library with 2 000 setlists is 35 MB of JSON: read whole, every command would
-/// take seconds. Most commands need a file or two, so each says what it needs; the settings
+/// A large library is tens of megabytes of JSON, and most commands need a file or two, so each
+/// says what it needs (docs/performance.md, "Each command reads only what it needs"); the settings
 /// (small) are always read, the contacts only with the whole library (`share`, the contact
 /// commands): no other command uses them. What is read is checked as always; what is not read is
 /// not (`setlist check` reads everything), and a change writes only the files it read.
@@ -32,7 +32,7 @@ public struct LibraryScope: Sendable, Hashable {
 
     var songs: Songs
     var playlists: Playlists
-    /// Whether contacts.json is read (decoding it was a tenth of a band-size `show`).
+    /// Whether contacts.json is read: only the commands that mail or list contacts need it.
     var contacts = false
     /// Whether the gig log (`gigs/`) is read: only the commands about what was played need it.
     var gigs = false

@@ -239,8 +239,8 @@ struct SongCommand: SetlistSubcommand {
             }
         }
         for (label, value) in lines {
-            // The labels are ASCII and shorter than the column (Foundation's padding(toLength:)
-            // went through NSString: a tenth of the command's own work).
+            // The labels are ASCII and shorter than the column, so bytes count the padding
+            // (Foundation's padding(toLength:) goes through NSString).
             let head = label.isEmpty ? "" : label + ":"
             context.say(head + String(repeating: " ", count: max(0, 11 - head.utf8.count)) + value)
         }

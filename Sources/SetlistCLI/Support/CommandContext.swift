@@ -101,8 +101,8 @@ public struct CommandContext: Sendable {
 
     /// The process's environment as `ProcessInfo.processInfo.environment` gives it (each entry
     /// split at its first "=", text repaired as `String(cString:)` does, a later entry of a name
-    /// winning), read from `environ` directly: ProcessInfo's set-up and copy of every entry took
-    /// a tenth of a millisecond of every command.
+    /// winning), read from `environ` directly rather than through ProcessInfo's set-up, which
+    /// every command would pay for.
     static func processEnvironment() -> [String: String] {
         // Null after clearenv().
         guard UInt(bitPattern: environ) != 0 else { return [:] }

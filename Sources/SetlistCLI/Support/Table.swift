@@ -60,8 +60,8 @@ struct Table {
             guard let next = leftOut.popFirst() else { break }
             used.removeAll { headers[$0] == next }
         }
-        // The table is written as bytes into one buffer: appending to a String cell by cell and
-        // space by space was a fifth of `songs`.
+        // The table is written as bytes into one buffer, not appended to a String cell by cell
+        // and space by space: `songs` prints every song.
         var output: [UInt8] = []
         output.reserveCapacity((widths.reduce(2 * used.count, +) + 1) * (rows.count + 1))
         func line(_ cells: [String], _ cellWidths: [Int]) {

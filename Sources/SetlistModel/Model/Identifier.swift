@@ -32,8 +32,7 @@ public enum Identifier {
     }
 
     /// The UUID's 32 hexadecimal digits, lowercase, without its dashes: written from its bytes
-    /// (removing the dashes from `uuidString` went through NSString, 1 M instructions of every
-    /// `add-song`).
+    /// (removing the dashes from `uuidString` goes through NSString).
     static func digits(of uuid: UUID) -> String {
         Hex.digits(of: uuid)
     }

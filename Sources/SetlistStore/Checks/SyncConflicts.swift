@@ -45,7 +45,8 @@ public enum SyncConflicts {
     /// The file of `originals` that `name` is a conflict copy of, and the tool that named it so.
     ///
     /// Every command lists the library's folders for these, so the names are read by hand rather
-    /// than with regular expressions (whose engine alone took longer to start than a command).
+    /// than with regular expressions (docs/performance.md, "Conflict copies are recognised
+    /// without regular expressions").
     static func original(of name: String, among originals: Set<String>) -> (String, String)? {
         original(of: name, among: Originals(originals))
     }
@@ -69,8 +70,7 @@ public enum SyncConflicts {
         guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
         // Only a stem ending in ")", or in ".sync-conflict-" and 23 more scalars (Syncthing's
         // ending has a fixed length), can follow the first three namings.
-        // memchr, not the generic firstRange(of:): every command asks this of every library file,
-        // and 2 000 playlists took the generic search 27 ms.
+        // memchr, not the generic firstRange(of:): every command asks this of every library file.
         if name.hasSuffix(").json") || ByteSearch.contains(syncthingMark, in: Array(name.utf8)) {
             let stem = Array(name.unicodeScalars.dropLast(5))
             for (pattern, tool) in patterns {
@@ -84,8 +84,7 @@ public enum SyncConflicts {
 
     /// OneDrive: "songs-HOSTNAME.json"; host names may hold dashes, so each dash is tried.
     ///
-    /// Read as bytes: every command asks this of every playlist file, and stepping through the
-    /// names character by character took 10 ms of a command at 2 000 playlists.
+    /// Read as bytes, not character by character: every command asks this of every playlist file.
     private static func oneDriveOriginal(of name: String, among originals: Originals) -> (String, String)? {
         let stem = name.utf8.dropLast(5)
         // The host name runs to the end of the stem: only a dash after its last other byte starts one.

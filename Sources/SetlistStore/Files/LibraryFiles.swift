@@ -80,8 +80,8 @@ public enum LibraryFiles {
     /// Whether a name read from the order file is a plain file name inside `playlists/`.
     static func isSafePlaylistFileName(_ name: String) -> Bool {
         // ASCII letters are the only ASCII scalars with the Alphabetic property, so the bytes tell
-        // (a Unicode property lookup for each letter of every name took longer); for ASCII text
-        // bytes and characters are as many. A dot may not follow a dot (no "..").
+        // without a Unicode property lookup per letter; for ASCII text bytes and characters are as
+        // many. A dot may not follow a dot (no "..").
         var previous: UInt8 = 0
         return name.hasSuffix(".json") && !name.hasPrefix(".") && name.utf8.count <= 255
             && name.utf8.allSatisfy { byte in

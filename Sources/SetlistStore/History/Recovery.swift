@@ -94,8 +94,8 @@ extension LibraryStore {
     }
 
     /// ``recoverInterruptedChange()``, giving in `read` the library files it looked at, as they
-    /// are now, when it changed none of them: a change reads them next (the song list of a large
-    /// library took as long to read again as to read).
+    /// are now, when it changed none of them: a change reads them next, and need not read a large
+    /// song list twice.
     @discardableResult
     func recoverInterruptedChange(read: inout [String: Data]) throws(LibraryError) -> String? {
         var looked: [String: Data] = [:]

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Finding a byte in a large buffer with the C library's `memchr`, which looks at many bytes at
-/// once: JSONReader passes over the text of the songs it does not read with it (a 30 000-song list
-/// is 13 MB, which a loop byte by byte took 20 ms to look through, and memchr 2 ms).
+/// once: JSONReader passes over the text of the songs it does not read with it (docs/performance.md,
+/// "Unread songs are skipped with memchr").
 package enum ByteSearch {
     /// The index of the first `byte` in `bytes` from `start` on; nil when there is none.
     static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
@@ -14,8 +14,7 @@ package enum ByteSearch {
     }
 
     /// Whether `needle` occurs in `bytes`: memchr finds each place its first byte is, and only
-    /// there is the rest compared (Foundation's generic `firstRange(of:)` on an array took 0.1 s
-    /// for a band's forty playlists).
+    /// there is the rest compared (the generic `firstRange(of:)` compares at every byte).
     package static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
         var start = 0

@@ -1,6 +1,6 @@
 /// The 64-bit FNV-1a hash: fast and stable across runs and machines, not cryptographic. It keeps
-/// different inputs apart for derived ids, line comparison in deltas, and the file fingerprints
-/// of undo history entries written before ``XXH64`` took that over.
+/// different inputs apart for derived ids and line comparison in deltas; whole files are
+/// fingerprinted with ``XXH64``, which is faster on long input.
 public struct FNV1a: Sendable {
     /// The standard offset basis.
     public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325

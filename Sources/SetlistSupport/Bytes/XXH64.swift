@@ -1,7 +1,7 @@
 /// The 64-bit xxHash (XXH64, seed 0) of Yann Collet's specification: stable across runs and
 /// machines, not cryptographic, and fast on whole files: four independent lanes take 32 bytes a
-/// step, where FNV-1a waits for a multiply after every byte. The undo history fingerprints files
-/// with it (a change to a band's song list hashed 300 KB with FNV-1a, about 0.4 ms).
+/// step, where FNV-1a waits for a multiply after every byte. The undo history fingerprints whole
+/// files with it (docs/performance.md, "XXH64 fingerprints in the undo history").
 public enum XXH64 {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F

@@ -207,9 +207,9 @@ public struct JSONReader {
         throw syntaxError("the text has no closing quote")
     }
 
-    /// The text `bytes` spell, nil when they are not UTF-8. Checked as a `UTF8Span`: the generic
-    /// `String(validating:as:)` looked up type metadata for every string it made, which took as
-    /// long again for text with accents.
+    /// The text `bytes` spell, nil when they are not UTF-8. Checked as a `UTF8Span`, not with the
+    /// generic `String(validating:as:)`, which looks up type metadata for every string it makes
+    /// (docs/performance.md, "Text is checked by its bytes").
     private static func text(ofUTF8 bytes: ArraySlice<UInt8>) -> String? {
         guard let span = try? UTF8Span(validating: bytes.span) else { return nil }
         return String(copying: span)

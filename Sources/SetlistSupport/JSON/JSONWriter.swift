@@ -65,7 +65,7 @@ public struct JSONWriter {
 
     // MARK: Values
 
-    /// A string as the encoder writes one: `"` and `\` escaped, the controls as `\b \t \n \f \r`
+    /// A string as Foundation's encoder writes one: `"` and `\` escaped, the controls as `\b \t \n \f \r`
     /// or `\u00xx`, everything else (slashes, DEL, any other letter) as it is.
     public mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
@@ -92,7 +92,7 @@ public struct JSONWriter {
         bytes.append(contentsOf: String(number).utf8)
     }
 
-    /// A number as the encoder writes a `Double`.
+    /// A number as Foundation's encoder writes a `Double`.
     public mutating func double(_ number: Double) {
         if number.rounded() == number, abs(number) < 1e15 {
             integer(Int(number))
@@ -118,7 +118,7 @@ public struct JSONWriter {
 
     // MARK: Members of plain values
 
-    /// The member `key` with the text `value`, or nothing when it is nil (as the encoder's
+    /// The member `key` with the text `value`, or nothing when it is nil (as Foundation's encoder's
     /// `encodeIfPresent`).
     public mutating func member(_ key: String, _ value: String?) {
         guard let value else { return }
@@ -170,7 +170,7 @@ public struct JSONWriter {
     }
 
     private mutating func close(_ bracket: UInt8) {
-        // The encoder leaves a blank line inside an empty object or array.
+        // Foundation's encoder leaves a blank line inside an empty object or array.
         if empty { bytes.append(0x0A) }
         indent.removeLast(2)
         newLine()
@@ -183,7 +183,7 @@ public struct JSONWriter {
         bytes.append(contentsOf: indent)
     }
 
-    /// The encoder's order of keys: by their UTF-8 bytes, as written (not by Swift's `<`, which
+    /// Foundation's encoder's order of keys: by their UTF-8 bytes, as written (not by Swift's `<`, which
     /// compares canonically equivalent text as equal).
     private static func precedes(_ first: String, _ second: String) -> Bool {
         first.utf8.lexicographicallyPrecedes(second.utf8)

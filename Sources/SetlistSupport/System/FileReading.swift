@@ -100,8 +100,8 @@ package enum FileReading {
 
     /// All `size` bytes of the open file `fd`; nil when it holds fewer or more.
     private static func allBytes(of fd: Int32, size: Int) -> [UInt8]? {
-        // Read into memory not cleared first: clearing the 13 MB of a large song list only to
-        // read over it cost a few ms.
+        // Into memory not cleared first: it is read over at once (docs/performance.md, "Each
+        // command reads only what it needs").
         var complete = false
         let data = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             while initialized < size {

@@ -76,10 +76,11 @@ public enum ControlCharacters {
 
     /// False when the bytes of `text` show that it holds no forbidden character: printable ASCII
     /// (and, in notes, tabs and new lines) and the letters and marks below U+0340 but for C1 and
-    /// the soft hyphen, whose UTF-8 tells them apart (Czech notes were otherwise looked at scalar
-    /// by scalar: 1 ms of a band's `check`). True when it may, and the scalars are to be looked at.
+    /// the soft hyphen, whose UTF-8 tells them apart, so that accented notes are not looked at
+    /// scalar by scalar (docs/performance.md, "Text is checked by its bytes"). True when it may,
+    /// and the scalars are to be looked at.
     static func mayHoldForbidden(_ text: String, inNotes: Bool) -> Bool {
-        // A span of the bytes: stepping through `utf8` itself took several times as long.
+        // A span of the bytes: stepping through `utf8` itself checks more at each step.
         let bytes = text.utf8.span
         for index in bytes.indices {
             switch bytes[index] {
