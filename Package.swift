@@ -109,19 +109,22 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "SetlistPDFTests",
-            dependencies: ["SetlistSupport", "SetlistPDF", "SetlistPDFCairo", "SetlistModel", "SetlistStore", "CCairoPango"],
+            dependencies: ["TestLevels", "SetlistSupport", "SetlistPDF", "SetlistPDFCairo", "SetlistModel", "SetlistStore", "CCairoPango"],
             resources: [.copy("Golden")]),
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
         .target(name: "MailTestSupport", dependencies: ["SetlistSupport", "SetlistModel", "SetlistStore"], path: "Tests/MailTestSupport"),
-        .testTarget(name: "SetlistMailTests", dependencies: ["SetlistMail", "SetlistExchange", "SetlistModel", "MailTestSupport"]),
+        .testTarget(
+            name: "SetlistMailTests", dependencies: ["TestLevels", "SetlistMail", "SetlistExchange", "SetlistModel", "MailTestSupport"]),
         .testTarget(name: "SetlistTerminalTests", dependencies: ["SetlistTerminal"]),
         .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive", "SetlistModel", "SetlistStore", "SetlistTerminal"]),
         .testTarget(
             name: "SetlistStageTests",
             dependencies: [
-                "SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom", "BrowserTestSupport",
+                "TestLevels", "SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom", "BrowserTestSupport",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
+        // The tests' levels (tags) and the programs a test needs (`.needs("qpdf")`), see Tests/TestLevels.
+        .target(name: "TestLevels", path: "Tests/TestLevels"),
         // Foundation's JSON writer, to check setlist's layout against and to write files as another program does.
         .target(name: "JSONTestSupport", dependencies: ["SetlistSupport"], path: "Tests/JSONTestSupport"),
         // The seeded generator of the randomised tests, and their ids drawn from it ($SETLIST_SEED repeats a run).
@@ -131,14 +134,15 @@ let package = Package(
             path: "Tests/SeededRandom"
         ),
         // Headless Chromium on the band's page, for the page's and stage mode's tests.
-        .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport", exclude: ["follow_page.py"]),
+        .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport"),
         // Runs commands in-process against a temporary library (see TemporaryLibrary.swift).
         .target(name: "CLITestSupport", dependencies: ["SetlistCLI", "SetlistPDFCairo"], path: "Tests/CLITestSupport"),
         // The commands run in-process: arguments, messages, tables, exit statuses, files written.
         .testTarget(
             name: "SetlistCLITests",
             dependencies: [
-                "SetlistSupport", "SetlistCLI", "SetlistModel", "SetlistStore", "SetlistLive", "SetlistStage", "CLITestSupport",
+                "TestLevels", "SetlistSupport", "SetlistCLI", "SetlistModel", "SetlistStore", "SetlistLive", "SetlistStage",
+                "CLITestSupport",
                 "MailTestSupport", "SeededRandom", "JSONTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -147,7 +151,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SetlistSupport", "setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport", "SeededRandom",
+                "TestLevels", "SetlistSupport", "setlist", "SetlistModel", "SetlistStore", "CLITestSupport", "MailTestSupport",
+                "SeededRandom",
                 "BrowserTestSupport",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),

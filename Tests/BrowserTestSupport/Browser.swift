@@ -4,7 +4,9 @@ import Testing
 /// Headless Chromium on a page, driven line by line through follow_page.py (Selenium), so that a
 /// test can act between two questions (step the leader, restart the server).
 public final class Browser {
-    static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("follow_page.py")
+    /// In Tests/Support, with the other Python helpers of the tests.
+    static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Support/follow_page.py")
 
     private let process = Process()
     private let input = Pipe(), output = Pipe()

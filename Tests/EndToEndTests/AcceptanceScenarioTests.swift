@@ -1,10 +1,11 @@
 import CLITestSupport
 import Foundation
+import TestLevels
 import Testing
 
 /// The acceptance scenario of product.md, run through the real binary (sharing and stepping
 /// through songs have tests of their own).
-@Suite struct AcceptanceScenarioTests {
+@Suite(.tags(.endToEnd)) struct AcceptanceScenarioTests {
     @Test func wholeScenario() throws {
         let lib = try TemporaryLibrary()
         try lib.okBinary("add-song", "Highway to Hell", "--author", "AC/DC", "--length", "2m20s", "--bpm", "250", "--key", "C minor")

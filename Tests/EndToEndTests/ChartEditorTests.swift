@@ -1,11 +1,12 @@
 import CLITestSupport
 import Foundation
+import TestLevels
 import Testing
 
 /// `setlist chart --edit` on a real terminal (tmux): the editor runs in the terminal's
 /// foreground, where it can read the keyboard, and Ctrl-C is the editor's to take. The editor's
 /// contract (what it gets, failing editors, no editor) is in SetlistCLITests.ChartCommandTests.
-@Suite(.serialized) struct ChartEditorTests {
+@Suite(.serialized, .tags(.endToEnd, .externalTools), .needs("tmux")) struct ChartEditorTests {
     /// An editor that reads what is typed, as nano and vim do: one started in a process group of
     /// its own was stopped by the terminal at its first read, and setlist waited forever.
     @Test func theEditorReadsTheKeyboard() throws {

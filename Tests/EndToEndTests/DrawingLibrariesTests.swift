@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 /// `pdf` and `share` load Cairo and Pango when they draw (CDrawingLibraries). That the other
@@ -8,7 +9,7 @@ import Testing
 /// program by Scripts/test-install: these tests run that program under Scripts/test, but by hand
 /// they may run the one SwiftPM built beside them, which still links the libraries
 /// (Scripts/release-build drops them from a release).
-@Suite struct DrawingLibrariesTests {
+@Suite(.tags(.endToEnd)) struct DrawingLibrariesTests {
     @Test func drawingCommandsKeepOutputErrorsAndExitStatus() throws {
         let lib = try TemporaryLibrary()
         try lib.ok("add-song", "Highway to Hell")

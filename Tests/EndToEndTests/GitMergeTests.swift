@@ -2,13 +2,14 @@ import CLITestSupport
 import Foundation
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 @testable import SetlistSupport
 
 /// A library the band keeps in git, merged by the real git through `setlist merge-file` (the
 /// driver `setlist git-setup` installs), so git runs the real binary.
-@Suite struct GitMergeTests {
+@Suite(.tags(.endToEnd, .externalTools), .needs("git")) struct GitMergeTests {
     /// Two clones of one library: "leader" (the origin) and "member".
     struct Band {
         let leader = try! TemporaryLibrary()

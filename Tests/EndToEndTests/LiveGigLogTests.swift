@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import TestLevels
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 /// The gig log of real shows in tmux, with what goes on elsewhere meanwhile: a second stage mode on
 /// the same setlist, an undo in another terminal, the library's lock held, a song renamed while it
 /// is on. faketime runs each program's clock 20 times as fast: a minute on stage is 3 s here.
-@Suite(.serialized) struct LiveGigLogTests {
+@Suite(.serialized, .tags(.endToEnd, .externalTools), .needs("tmux", "faketime")) struct LiveGigLogTests {
     /// Starts `live Koncert` with `arguments` in `tmux` on a clock that starts at `time` on
     /// 2026-03-14 (UTC), and waits for its screen to show `screen`.
     func startShow(in tmux: Tmux, of lib: TemporaryLibrary, at time: String, _ arguments: String = "", showing screen: String) throws {

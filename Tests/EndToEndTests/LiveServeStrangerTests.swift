@@ -2,6 +2,7 @@ import BrowserTestSupport
 import CLITestSupport
 import FlyingSocks
 import Foundation
+import TestLevels
 import Testing
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Testing
 /// `setlist live --serve` while a stranger on the venue's Wi-Fi (other loopback addresses stand
 /// for other devices) holds hundreds of idle and half-open connections and floods wrong tokens:
 /// the band's phones join, come back and follow every step of the leader in tmux.
-@Suite(.serialized) struct LiveServeStrangerTests {
+@Suite(.serialized, .tags(.endToEnd, .browser), .needs("tmux", "python3", "chromium", "chromedriver")) struct LiveServeStrangerTests {
     /// A connection of the test: an event stream read view by view, or a stranger's.
     final class Client {
         let socket: Socket

@@ -2,6 +2,7 @@ import BrowserTestSupport
 import CLITestSupport
 import FlyingSocks
 import Foundation
+import TestLevels
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 #endif
 
 /// `setlist live --serve` for real: the leader in tmux, a member's phone as headless Chromium.
-@Suite(.serialized) struct LiveServeTests {
+@Suite(.serialized, .tags(.endToEnd, .browser), .needs("tmux", "zbarimg", "python3", "chromium", "chromedriver")) struct LiveServeTests {
     /// Starts `live Koncert --serve` on loopback at `port` (0: a free one); returns the page's address.
     func startLeader(_ tmux: Tmux, _ lib: TemporaryLibrary, port: UInt16 = 0, extra: String = "") throws -> String {
         let binary = try SetlistBinary.url().path

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import TestLevels
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 /// `setlist live` run for real inside tmux: keys sent, the pane captured after each, and the
 /// terminal checked to be as it was after quitting. `setlist show --at` and the refusal without a
 /// terminal are in SetlistCLITests.
-@Suite(.serialized) struct LiveTests {
+@Suite(.serialized, .tags(.endToEnd, .externalTools), .needs("tmux", "faketime")) struct LiveTests {
     @Test func stepsThroughASetlistInTmux() throws {
         let lib = try TemporaryLibrary.stageConcert()
         let tmux = try Tmux(columns: 80, rows: 24)

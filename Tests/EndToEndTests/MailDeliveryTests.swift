@@ -1,11 +1,12 @@
 import CLITestSupport
 import Foundation
 import MailTestSupport
+import TestLevels
 import Testing
 
 /// `setlist share` delivering for real: the binary hands the message to msmtp, which sends it to
 /// an aiosmtpd server on 127.0.0.1. Everything else about sharing is in SetlistCLITests.
-@Suite struct MailDeliveryTests {
+@Suite(.tags(.endToEnd, .externalTools), .needs("msmtp", "python3")) struct MailDeliveryTests {
     static let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
 
     @Test func deliversThroughMsmtpToAnSMTPServer() throws {

@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 @testable import SetlistSupport
@@ -9,7 +10,7 @@ import Testing
 /// `share --send` with a mail program that hangs (issue 13): ended on the timeout, on SIGTERM and
 /// on Ctrl-C, with everything it started, and reported NOT sent. Real processes: the fake
 /// sendmail below, and setlist itself for the signals.
-@Suite struct MailHangTests {
+@Suite(.tags(.endToEnd)) struct MailHangTests {
     /// A library with a playlist, and a fake sendmail that records its pid and a helper's, then
     /// hangs after reading its input.
     func setUp() throws -> (TemporaryLibrary, pids: URL) {

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import TestLevels
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 /// A named pipe where a library file belongs (made by mistake, or by a hostile hand): every command
 /// says so and ends at once, never waiting for a writer nor writing into the pipe. In a process of
 /// its own, so that a command that does wait is killed and the test fails instead of hanging.
-@Suite struct PipeInLibraryTests {
+@Suite(.tags(.endToEnd)) struct PipeInLibraryTests {
     /// The library after `changes`, with `file` (created by the last of them) replaced by a pipe.
     func library(_ changes: [[String]], pipeFor file: String) throws -> TemporaryLibrary {
         let lib = try TemporaryLibrary()

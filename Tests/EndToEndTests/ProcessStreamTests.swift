@@ -2,13 +2,14 @@ import CLITestSupport
 import Foundation
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 @testable import SetlistSupport
 
 /// The real program exits with the status the command returned (SetlistCLITests check every
 /// status in-process): 0, 1 with one line on standard error, 64 for a usage error.
-@Suite struct ProgramExitTests {
+@Suite(.tags(.endToEnd)) struct ProgramExitTests {
     @Test func exitStatusesOfTheRealProgram() throws {
         let lib = try TemporaryLibrary()
         let added = try lib.runBinary("add-song", "Highway to Hell")
@@ -27,7 +28,7 @@ import Testing
 }
 
 /// Output that cannot be written (a full disk) is an error, not a silent success.
-@Suite struct OutputFailureTests {
+@Suite(.tags(.endToEnd)) struct OutputFailureTests {
     @Test func aFullDiskIsReported() throws {
         let lib = try TemporaryLibrary()
         try lib.ok("add-song", "Highway to Hell")
@@ -39,7 +40,7 @@ import Testing
 }
 
 /// `import -` stops reading at the size limit, so an endless stream is refused, not read forever.
-@Suite struct EndlessInputTests {
+@Suite(.tags(.endToEnd)) struct EndlessInputTests {
     @Test func importFromAnEndlessStreamStopsAtTheLimit() throws {
         let lib = try TemporaryLibrary()
         let (status, message) = try runWithDevices(

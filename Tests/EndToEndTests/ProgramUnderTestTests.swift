@@ -1,11 +1,12 @@
 import CLITestSupport
 import Foundation
+import TestLevels
 import Testing
 
 /// Which program the end-to-end tests run (SetlistBinary, Support/Harness.swift): the one
 /// SETLIST_PROGRAM names, and never another when it names none. That Scripts/test's tests ran
 /// the shipped program is checked by Scripts/test itself, from what they recorded.
-@Suite struct ProgramUnderTestTests {
+@Suite(.tags(.endToEnd)) struct ProgramUnderTestTests {
     @Test func setlistProgramNamesTheProgram() throws {
         let lib = try TemporaryLibrary()
         let program = lib.folder.appendingPathComponent("my-setlist")

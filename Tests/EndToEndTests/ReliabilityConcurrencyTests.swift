@@ -3,12 +3,13 @@ import Foundation
 import SeededRandom
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 /// Many `setlist` processes changing one library at once: the lock serialises them, so every
 /// change of every process is there afterwards and every file parses. Every process is started
 /// before the test waits for any, so they really run at the same time even on two cores.
-@Suite struct ReliabilityConcurrencyTests {
+@Suite(.tags(.endToEnd)) struct ReliabilityConcurrencyTests {
     /// Workers per kind, and commands per worker (`SETLIST_STRESS_WORKERS`, `SETLIST_STRESS_COMMANDS`;
     /// else 4 and 2, or 12 and 10 with SETLIST_STRESS=1).
     static let workers = TestSize.count(small: 4, full: 12, overriddenBy: "SETLIST_STRESS_WORKERS")

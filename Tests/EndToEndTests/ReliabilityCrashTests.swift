@@ -3,6 +3,7 @@ import Foundation
 import SeededRandom
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 @testable import SetlistSupport
@@ -11,7 +12,7 @@ import Testing
 /// hundreds with SETLIST_STRESS=1): after every kill the library loads and passes `setlist check`,
 /// and every change whose command exited 0 is there at the end. The seed is printed;
 /// SETLIST_SEED repeats the same choice of commands and moments.
-@Suite struct ReliabilityCrashTests {
+@Suite(.tags(.endToEnd)) struct ReliabilityCrashTests {
     /// How many commands are started and killed (`SETLIST_CRASH_ITERATIONS`, else 24, or 400 at full size).
     static let iterations = TestSize.count(small: 24, full: 400, overriddenBy: "SETLIST_CRASH_ITERATIONS")
 

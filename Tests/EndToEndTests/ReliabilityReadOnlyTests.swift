@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import TestLevels
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 
 /// A library this user may only read (another member's, a read-only mount): the commands that
 /// only read work, the ones that change it fail clearly and change nothing.
-@Suite(.serialized) struct ReliabilityReadOnlyTests {
+@Suite(.serialized, .tags(.endToEnd, .externalTools), .needs("setpriv")) struct ReliabilityReadOnlyTests {
     /// Runs `setlist` as a user who may not write to the library: this user when it is not root
     /// (the folders are made read-only), else `nobody` through setpriv. Nil when neither can be done.
     func runAsReader(_ lib: TemporaryLibrary, _ arguments: String...) throws -> RunResult? {

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import TestLevels
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 
 /// New library files take the umask of the process that makes them (issue 13); a process of its
 /// own, since the umask belongs to the whole process and other tests run beside this one.
-@Suite struct UmaskTests {
+@Suite(.tags(.endToEnd)) struct UmaskTests {
     @Test(arguments: [(0o027, 0o640, 0o600), (0o002, 0o664, 0o600), (0o077, 0o600, 0o600)] as [(mode_t, mode_t, mode_t)])
     func newFilesTakeTheUmask(umask: mode_t, ordinary: mode_t, contacts: mode_t) throws {
         let lib = try TemporaryLibrary()

@@ -2,12 +2,13 @@ import CLITestSupport
 import Foundation
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 @testable import SetlistSupport
 
 /// `setlist merge-file` (git's merge driver), `setlist resolve` and `setlist git-setup`, in-process.
-@Suite struct MergeFileCommandTests {
+@Suite(.tags(.externalTools), .needs("git")) struct MergeFileCommandTests {
     /// A library with three songs and a playlist of them.
     func seeded() throws -> TemporaryLibrary {
         let lib = try TemporaryLibrary()

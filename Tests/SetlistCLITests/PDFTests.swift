@@ -2,12 +2,13 @@ import CLITestSupport
 import Foundation
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 @testable import SetlistSupport
 
 /// `setlist pdf` run as a user would: file names, options, standard output, errors.
-@Suite struct PDFTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf")) struct PDFTests {
     /// A library with the playlist "Můj koncert" of two songs and a break.
     static func concert() throws -> TemporaryLibrary {
         try TemporaryLibrary.fixture("PDFTests.concert") { library in

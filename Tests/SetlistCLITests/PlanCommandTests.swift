@@ -2,12 +2,13 @@ import CLITestSupport
 import Foundation
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 @testable import SetlistSupport
 
 /// `setlist plan` and the plan in `show` and `show --json`.
-@Suite struct PlanCommandTests {
+@Suite(.tags(.externalTools), .needs("pdftotext")) struct PlanCommandTests {
     /// "Silvestr": three songs (10:00, unknown, 20:00), a break, one more (5:00).
     func library() throws -> TemporaryLibrary {
         let lib = try TemporaryLibrary()

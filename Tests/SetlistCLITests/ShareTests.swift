@@ -1,12 +1,13 @@
 import CLITestSupport
 import Foundation
 import MailTestSupport
+import TestLevels
 import Testing
 
 /// `setlist share` and `setlist config` through the real binary; messages checked by Python's
 /// `email` package, attachments against `setlist export` and `setlist pdf`, delivery for real
 /// through msmtp to an aiosmtpd server on 127.0.0.1.
-@Suite struct ShareTests {
+@Suite(.tags(.externalTools), .needs("python3", "msmtp")) struct ShareTests {
     static let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
 
     /// A library with a Czech setlist, a break, and three contacts.

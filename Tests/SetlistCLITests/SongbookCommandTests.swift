@@ -2,13 +2,14 @@ import CLITestSupport
 import Foundation
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 @testable import SetlistSupport
 
 /// `setlist pdf --songbook` run as a user would: its file name, charts in the copy's key, the
 /// same bytes for the same SOURCE_DATE_EPOCH, and its clash with the other versions.
-@Suite struct SongbookCommandTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf")) struct SongbookCommandTests {
     /// The PDF tests' concert, "Stairway to Heaven" (in D major) given a chart written in C.
     static func library() throws -> TemporaryLibrary {
         let library = try PDFTests.concert()

@@ -1,11 +1,12 @@
 import Foundation
 import SetlistExchange
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistMail
 
-@Suite struct BodyTests {
+@Suite(.tags(.externalTools), .needs("python3")) struct BodyTests {
     static func playlist() -> Playlist {
         func copy(_ name: String, _ author: String?, _ length: Int?, _ key: String?, _ bpm: Int?) -> PlaylistItem {
             .song(
@@ -88,7 +89,7 @@ import Testing
     }
 }
 
-@Suite struct BodyIsTheTextExportTests {
+@Suite(.tags(.externalTools), .needs("python3")) struct BodyIsTheTextExportTests {
     @Test func bodyStartsWithExactlyWhatExportFormatTextWrites() {
         let playlist = BodyTests.playlist()
         let body = SetlistBody.text(for: playlist, plstsFileName: "x.plsts", pdfFileNames: [])
@@ -98,7 +99,7 @@ import Testing
 
 /// The plan in the email body (the text export's words): each song's start, each set's times,
 /// the total against the target, songs without a length flagged, in the reader's zone.
-@Suite struct PlannedBodyTests {
+@Suite(.tags(.externalTools), .needs("python3")) struct PlannedBodyTests {
     /// Starts 23:50 on New Year's Eve in Prague, 20 s between songs, a 10-minute encore break.
     static func planned() -> Playlist {
         var playlist = BodyTests.playlist()

@@ -1,12 +1,13 @@
 import Foundation
 import MailTestSupport
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistMail
 
 /// Header injection and Unicode in names, subjects and file names.
-@Suite struct HeaderTests {
+@Suite(.tags(.externalTools), .needs("python3")) struct HeaderTests {
     static let evilTexts = [
         "Hi\r\nBcc: eve@evil.example",
         "Hi\nBcc: eve@evil.example",

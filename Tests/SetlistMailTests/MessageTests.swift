@@ -1,11 +1,12 @@
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistMail
 
 /// A message with everything a shared setlist has, parsed back by Python's `email` package.
-@Suite struct MessageTests {
+@Suite(.tags(.externalTools), .needs("python3")) struct MessageTests {
     static let date = Date(timeIntervalSince1970: 1_700_000_000)
 
     static func message(

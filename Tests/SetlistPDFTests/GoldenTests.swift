@@ -1,5 +1,6 @@
 import CCairoPango
 import Foundation
+import TestLevels
 import Testing
 
 @testable import SetlistPDF
@@ -10,7 +11,7 @@ import Testing
 /// Pictures are compared with a tolerance, so a different anti-aliasing does not fail the test
 /// but a moved line does. After a deliberate layout change, look at the new pictures and
 /// regenerate them: `SETLIST_UPDATE_GOLDEN=1 swift test --filter GoldenTests`.
-@Suite struct GoldenTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf", "pdftoppm")) struct GoldenTests {
     static let resolution = 50
 
     @Test(arguments: PDFStyle.allCases)

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistPDF
@@ -7,7 +8,7 @@ import Testing
 
 /// The layout rules: nothing past the page edge, headers kept with their notes, fallback fonts.
 /// The stage version's sizes and pages are in StageLayoutTests.
-@Suite struct LayoutTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf")) struct LayoutTests {
     @Test(arguments: PDFStyle.allCases)
     func hostileTextStaysInsideThePage(style: PDFStyle) throws {
         let pdf = try RenderedPDF(Fixtures.hostile, style: style)

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistPDF
@@ -7,7 +8,7 @@ import Testing
 
 /// The long version read back with pdftotext: keys kept whole, notes that run onto the next page
 /// marked there, and right-to-left titles beside their number.
-@Suite struct LongLayoutTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf")) struct LongLayoutTests {
     /// pdftotext's layout of one page (or all) with runs of spaces made one, no empty lines, and
     /// without the direction marks it puts around lines on a page with right-to-left text.
     func lines(_ pdf: RenderedPDF, page: Int? = nil) throws -> [String] {

@@ -1,12 +1,13 @@
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistPDF
 @testable import SetlistPDFCairo
 
 /// The plan in the long and short PDFs, read back with pdftotext.
-@Suite struct PlanPDFTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf")) struct PlanPDFTests {
     let prague = TimeZone(identifier: "Europe/Prague")!
 
     /// The concert with a plan starting 23:30 on New Year's Eve in Prague: 30 s between songs,

@@ -1,12 +1,13 @@
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistPDF
 @testable import SetlistPDFCairo
 
 /// Checks every layout with the PDF tools: valid structure, embedded fonts, metadata, text in order.
-@Suite struct RenderTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf", "pdffonts")) struct RenderTests {
     static let playlists = [Fixtures.concert, Fixtures.empty, Fixtures.generated(40), Fixtures.hostile]
 
     @Test(arguments: PDFStyle.allCases, playlists)

@@ -1,13 +1,14 @@
 import Foundation
 import SetlistModel
 import SetlistStore
+import TestLevels
 import Testing
 
 @testable import SetlistPDF
 @testable import SetlistPDFCairo
 
 /// Every playlist of the sample library (Samples/library) in every layout and paper.
-@Suite struct SampleLibraryTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf")) struct SampleLibraryTests {
     /// The sample library, loaded from a copy so that reading it leaves the repository untouched.
     static func sampleLibrary() throws -> Library {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistPDF
@@ -8,7 +9,7 @@ import Testing
 /// Text in any script prints (issue 13): Chinese, Japanese and Korean titles through the CJK
 /// font Scripts/install-deps installs, right-to-left titles beside their number as in every PDF
 /// and their notes aligned right, and a warning naming the song when a letter has no font at all.
-@Suite struct ScriptsTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf", "pdffonts")) struct ScriptsTests {
     static let cjk = Playlist(
         name: "演唱会",
         items: [

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistPDF
@@ -7,7 +8,7 @@ import Testing
 
 /// The songbook: chords over their syllables, songs kept on a page, contents that number the
 /// pages, the outline.
-@Suite struct SongbookTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf")) struct SongbookTests {
     static let frame = PageFrame(paper: .a4)
 
     /// The lyrics and chords of one ChordPro line.

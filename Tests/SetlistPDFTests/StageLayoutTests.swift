@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistPDF
@@ -7,7 +8,7 @@ import Testing
 
 /// The stage version: titles never below the legible minimum, the fewest pages that allows, every
 /// page in one size, songs split evenly, a set's heading on the page of its first song.
-@Suite struct StageLayoutTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf")) struct StageLayoutTests {
     let frame = PageFrame(paper: .a4)
 
     /// Sizes and pages at the counts of issue 14, checked in the plan and in the printed PDF.
@@ -133,7 +134,7 @@ import Testing
 }
 
 /// The split into pages, without type: blocks of given heights.
-@Suite struct StagePagesTests {
+@Suite(.tags(.externalTools), .needs("pdfinfo", "pdftotext", "qpdf")) struct StagePagesTests {
     func pages(_ heights: [Double], available: Double = 100) -> StagePages {
         StagePages(blocks: heights.map { StageBlock(height: $0, spaceBefore: 2) }, available: available)
     }

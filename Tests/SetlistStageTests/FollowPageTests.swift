@@ -1,12 +1,13 @@
 import BrowserTestSupport
 import Foundation
 import SetlistModel
+import TestLevels
 import Testing
 
 @testable import SetlistStage
 
 /// The page in a real browser (headless Chromium through Selenium, Tests/BrowserTestSupport/follow_page.py).
-@Suite(.serialized) struct FollowPageTests {
+@Suite(.serialized, .tags(.browser), .needs("python3", "chromium", "chromedriver")) struct FollowPageTests {
     /// A browser on the page of a server publishing `view`; `commands` go to follow_page.py,
     /// whose answers come back one per command.
     func browse(_ view: StageView, _ commands: [String], width: Int = 390) throws -> [String] {

@@ -1,10 +1,11 @@
 import Foundation
+import TestLevels
 import Testing
 
 @testable import SetlistStage
 
 /// The address's QR code, read back by zbarimg (zbar-tools), a reader nobody here wrote.
-struct QRCodeTests {
+@Suite(.tags(.externalTools), .needs("zbarimg")) struct QRCodeTests {
     /// `rows` as a PBM picture, `scale` pixels a module, inside a quiet zone of four modules.
     func pbm(_ rows: [[Bool]], scale: Int = 4) -> String {
         let width = (rows.count + 8) * scale
