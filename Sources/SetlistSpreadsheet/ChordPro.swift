@@ -18,56 +18,55 @@ public enum ChordPro {
     }
 
     /// The song of one ChordPro file (a file holds one song; `{new_song}` starts another, which
-    /// is read as the next song). Each problem names the line of its directive.
+    /// is read as the next song). Each problem names its line in the file. The chords are read in
+    /// the notation `given` (`--notation`), else as ``ChordProFile/read(_:firstLine:notation:band:)``
+    /// finds it, and the song's `{key}` in the chart's notation.
     /// - Throws: ``SpreadsheetError/notChordPro(file:)`` when no line is a directive, as in chords
     ///   written over the lyrics.
-    public static func read(_ text: String, file: String, withLyrics: Bool, notation: KeyNotation = .english) throws(SpreadsheetError)
-        -> SongSheet
-    {
+    public static func read(
+        _ text: String, file: String, withLyrics: Bool, notation: KeyNotation = .english, given: KeyNotation? = nil
+    ) throws(SpreadsheetError) -> SongSheet {
         var sheet = SongSheet(file: file, kind: .chordPro)
         var cells: [SongColumn: String] = [:], labels: [SongColumn: String] = [:], lines: [SongColumn: Int] = [:]
         var lyrics: [String] = [], chart: [String] = [], chartStart = 1, start = 1, lineNumber = 0, directives = 0
         var problems: [SpreadsheetError.Problem] = [], warnings: [String] = []
-        // `{capo: N}`: the chords are shapes played N frets up, and `{key}` is the key of the
-        // shapes (chordpro.org/chordpro/directives-key), not the key the band hears.
-        var capo: (frets: Int, line: Int)?
 
         func finish() {
             guard !cells.isEmpty || !lyrics.isEmpty else { return }
             if withLyrics, cells[.notes] == nil { cells[.notes] = lyrics.joined(separator: "\n") }
-            let song = SongCells.fields(cells, line: start, lines: lines, notation: notation) {
+            let reading = ChordProFile.read(chart, firstLine: chartStart, notation: given, band: notation)
+            var song = SongCells.fields(cells, line: start, lines: lines, notation: reading.notation) {
                 labels[$0] ?? "{\($0 == .name ? "title" : $0.rawValue)}"
             }
+            if cells[.name] == nil {
+                // Not "line 1, {title}" in a file with no such line: the song has none.
+                song.problems =
+                    [.init(line: start, field: nil, message: "The song has no {title}. Every song needs one: add a line {title: …}.")]
+                    + song.problems.filter { $0.field != "{title}" }
+            }
             problems += song.problems
-            if var fields = song.fields {
-                do {
-                    let body = try ChordProFile.body(of: chart, firstLine: chartStart, notation: notation)
-                    fields.chart = try Chart(text: body.joined(separator: "\n"), key: fields.key)?.inEnglish(from: notation)
-                    if let capo, let shapes = fields.key {
-                        let heard = shapes.transposed(by: capo.frets)
-                        fields.key = heard
-                        warnings.append(
-                            "\(file), line \(capo.line): \(fields.name) is played with a capo on fret \(capo.frets): its key is \(heard.spelled(in: notation)), the key heard; the chart keeps the \(shapes.spelled(in: notation)) shapes it is written in (`setlist pdf --songbook --capo \(capo.frets)` prints them)."
-                        )
-                    }
-                    sheet.songs.append(IncomingSong(line: start, fields: fields))
-                } catch {
-                    // A problem of one line is placed at it, not at the chart's start beside "Line N:".
-                    let (line, message): (Int, String) =
-                        switch error {
-                        case .invalidChartKey(let line, _), .chartHoldsSeveralSongs(let line):
-                            (line, error.description.replacingOccurrences(of: "Line \(line): ", with: ""))
-                        default: (chartStart, error.description)
-                        }
-                    problems.append(SpreadsheetError.Problem(line: line, field: "the chart", message: message))
+            // The song's own {key} is reported as its detail above.
+            let chartProblems = reading.problems.filter { !(cells[.key] != nil && isKeyProblem($0, line: reading.badKeyLine)) }
+            problems += chartProblems.map(placed)
+            if var fields = song.fields, chartProblems.isEmpty {
+                fields.chart = reading.chart
+                if let capo = reading.capo, let shapes = fields.key {
+                    // `{capo: N}`: the chords are shapes played N frets up, and `{key}` is the key of
+                    // the shapes (chordpro.org/chordpro/directives-key), not the key the band hears.
+                    let heard = shapes.transposed(by: capo)
+                    fields.key = heard
+                    warnings.append(
+                        "\(file), line \(reading.capoLine ?? start): \(fields.name) is played with a capo on fret \(capo): its key is \(heard.spelled(in: notation)), the key heard; the chart keeps its \(shapes.spelled(in: notation)) shapes and its capo."
+                    )
                 }
+                warnings += reading.notes(place: "\(file), line \(chartStart)", band: notation)
+                sheet.songs.append(IncomingSong(line: start, fields: fields))
             }
             cells = [:]
             labels = [:]
             lines = [:]
             lyrics = []
             chart = []
-            capo = nil
         }
 
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
@@ -83,12 +82,10 @@ public enum ChordPro {
             }
             directives += 1
             if directive.startsNewSong {
+                chart.removeLast() // It starts the next song; it is no line of this one's chart.
                 finish()
                 start = lineNumber + 1
                 continue
-            }
-            if directive.name == "capo", capo == nil, let frets = Int(directive.value), (1...11).contains(frets) {
-                capo = (frets, lineNumber)
             }
             guard let field = directive.field else {
                 lyrics.append(line)
@@ -109,6 +106,25 @@ public enum ChordPro {
         sheet.problems = problems.sorted { $0.line < $1.line }
         sheet.warnings = warnings + SongCells.longSongWarnings(sheet.songs, file: file)
         return sheet
+    }
+
+    /// Whether `error` is the `{key}` on `line`, when it is no key.
+    private static func isKeyProblem(_ error: ValueError, line: Int?) -> Bool {
+        if case .invalidChartKey(let at, _) = error { return at == line }
+        return false
+    }
+
+    /// A problem of the chart, placed at its line in the file rather than at the chart's start.
+    private static func placed(_ error: ValueError) -> SpreadsheetError.Problem {
+        let line: Int? =
+            switch error {
+            case .invalidChartKey(let line, _), .chartHoldsSeveralSongs(let line): line
+            case .controlCharacter(let field, _): Int(field.filter(\.isNumber))
+            default: nil
+            }
+        guard let line else { return SpreadsheetError.Problem(line: 1, field: "the chart", message: error.description) }
+        return SpreadsheetError.Problem(
+            line: line, field: "the chart", message: error.description.replacingOccurrences(of: "Line \(line): ", with: ""))
     }
 
     /// A duration with fractional seconds, which ChordPro allows (`30.8005`, `3:20.5`), rounded to

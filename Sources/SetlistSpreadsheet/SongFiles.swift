@@ -13,14 +13,18 @@ public enum SongFiles {
         public var withLyrics: Bool
         /// How the band reads an ambiguous key such as `B` or `a`.
         public var notation: KeyNotation
+        /// The notation the files are written in, when the user names it (`--notation`): their
+        /// keys and chords are read so, whatever their chords would tell.
+        public var given: KeyNotation?
         /// Set aside the files that cannot be read, rather than refusing all of them.
         public var skipInvalid: Bool
 
         public init(
             columns: [SongColumn?]? = nil, encoding: String.Encoding? = nil, withLyrics: Bool = false, notation: KeyNotation = .english,
-            skipInvalid: Bool = false
+            skipInvalid: Bool = false, given: KeyNotation? = nil
         ) {
             self.notation = notation
+            self.given = given
             self.columns = columns
             self.encoding = encoding
             self.withLyrics = withLyrics
@@ -76,9 +80,9 @@ public enum SongFiles {
             throw .notUTF8(file: file, line: line, chordPro: true)
         }
         if ChordPro.fileExtensions.contains(ext) || (ext != "csv" && ext != "tsv" && ChordPro.looksLikeChordPro(text)) {
-            return try ChordPro.read(text, file: name, withLyrics: options.withLyrics, notation: options.notation)
+            return try ChordPro.read(text, file: name, withLyrics: options.withLyrics, notation: options.notation, given: options.given)
         }
-        return try CSVSongs.read(text, file: name, columns: options.columns, notation: options.notation)
+        return try CSVSongs.read(text, file: name, columns: options.columns, notation: options.given ?? options.notation)
     }
 
     static func read(_ url: URL, name: String, options: Options) throws(SpreadsheetError) -> SongSheet {

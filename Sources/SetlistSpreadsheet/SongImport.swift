@@ -67,10 +67,17 @@ public enum SongImport {
     private static func merge(
         _ fields: SongFields, into library: inout Library, originals: inout Originals, options: Options, report: inout SongImportReport
     ) -> String {
+        var fields = fields
         let index = originals.first(matching: fields)
-        // With --duplicate, another version of a song (its chart differs) is a song of its own.
-        let otherVersion = index.map { fields.chart != nil && fields.chart != library.songs[$0].fields.chart } ?? false
+        // With --duplicate, another version of a song (its chart differs, its key settled as the
+        // song's would be) is a song of its own.
+        let otherVersion =
+            index.map { index in
+                fields.chart.map { $0.settled(forSongIn: fields.key ?? library.songs[index].fields.key).chart }
+                    .map { $0 != library.songs[index].fields.chart } ?? false
+            } ?? false
         guard let index, !(otherVersion && options.duplicate) else {
+            fields.chart = settled(fields.chart, songKey: fields.key, name: fields.name, report: &report)
             let song = library.addSong(fields)
             originals.add(song, at: library.songs.count - 1)
             report.outcomes.append(.added(fields))
@@ -81,6 +88,7 @@ public enum SongImport {
             report.outcomes.append(.matched(original.fields))
             return original.id
         }
+        fields.chart = settled(fields.chart, songKey: fields.key ?? original.fields.key, name: fields.name, report: &report)
         // Cells left empty in the file keep what the original has.
         var edit = SongEdit()
         edit.length = fields.length.map { .some($0) }
@@ -93,6 +101,15 @@ public enum SongImport {
         let changed = library.songs[index].fields.differences(from: before).sorted()
         report.outcomes.append(changed.isEmpty ? .matched(before) : .updated(before, library.songs[index].fields, changed))
         return original.id
+    }
+
+    /// The chart with its key settled for a song in `songKey` (``Chart/settled(forSongIn:)``);
+    /// a key read from its chords is reported.
+    private static func settled(_ chart: Chart?, songKey: MusicalKey?, name: String, report: inout SongImportReport) -> Chart? {
+        guard let chart else { return nil }
+        let (settled, inferred) = chart.settled(forSongIn: songKey)
+        if let inferred { report.inferredKeys.append(.init(song: name, key: inferred)) }
+        return settled
     }
 
     /// Copies the originals into the playlist `name` (a new one when none has the name), with a

@@ -18,15 +18,17 @@ public struct SongImportBatch: Sendable {
     ///   - playlist: `--to`, the playlist to copy the songs into.
     ///   - notation: how the band reads an ambiguous key such as `B`.
     ///   - duplicate: `--duplicate`, another version of a song (another chart) added as a song.
+    ///   - given: `--notation`, the notation the files are written in, when the user names it.
     /// - Throws: ``SpreadsheetError`` for a bad option or a file that cannot be read (every such
     ///   file at once), ``ValueError`` for a bad playlist name.
     public init(
         files: [(name: String, url: URL)], columns: String?, encoding: String?, withLyrics: Bool,
-        update: Bool, skipInvalid: Bool, playlist: String?, notation: KeyNotation, duplicate: Bool = false
+        update: Bool, skipInvalid: Bool, playlist: String?, notation: KeyNotation, duplicate: Bool = false,
+        given: KeyNotation? = nil
     ) throws {
         let read = SongFiles.Options(
             columns: try columns.map(SongColumn.parseList), encoding: try encoding.map(TextDecoding.encoding(named:)),
-            withLyrics: withLyrics, notation: notation, skipInvalid: skipInvalid)
+            withLyrics: withLyrics, notation: notation, skipInvalid: skipInvalid, given: given)
         options = SongImport.Options(
             update: update, skipInvalid: skipInvalid, playlist: try playlist.map(Text.cleanPlaylistName), duplicate: duplicate)
         let found = try SongFiles.read(files, options: read)

@@ -20,7 +20,15 @@ public struct SongImportReport: Hashable, Sendable {
         public var copied: Int
     }
 
+    /// A chart without a `{key}` of a song without one, whose key was read from its chords.
+    public struct InferredKey: Hashable, Sendable {
+        public var song: String
+        public var key: MusicalKey
+    }
+
     public var sheets: [SongSheet]
+    /// The charts whose key was read from their chords, in file order.
+    public var inferredKeys: [InferredKey] = []
     /// One per song read, in file order.
     public var outcomes: [Outcome] = []
     public var playlist: PlaylistOutcome?
@@ -80,6 +88,9 @@ public struct SongImportReport: Hashable, Sendable {
                     "~ \(Self.listing(after)): "
                         + changed.map { Self.change($0, before, after, notation: notation) }.joined(separator: ", "))
             }
+        }
+        for inferred in inferredKeys {
+            lines.append("  " + Chart.inferredKeyNote(song: inferred.song, key: inferred.key, notation: notation))
         }
         let would = dryRun ? "Would add" : "Added"
         var summary = "\(would) \(added) song\(added == 1 ? "" : "s")"

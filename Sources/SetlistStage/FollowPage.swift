@@ -94,12 +94,11 @@ public enum FollowPage {
           if (!list) return key.name;
           return list[(((key.pitchClass + semitones) % 12) + 12) % 12];
         }
-        function chordName(names, key, segment, semitones) {
-          if (segment.root == null || !key || !semitones) return segment.chord;
-          const spelling = names[key.mode] && names[key.mode][(((key.pitchClass + semitones) % 12) + 12) % 12];
-          if (!spelling) return segment.chord;
-          const note = (pc) => spelling[(((pc + semitones) % 12) + 12) % 12];
-          return note(segment.root) + segment.quality + (segment.bass != null ? "/" + note(segment.bass) : "");
+        // setlist spells every moved chord (each chord comes with its name for each transpose):
+        // the page only picks the one of its transpose.
+        function chordAt(names, semitones, written) {
+          if (!names || !semitones) return written;
+          return names[((semitones % 12) + 12) % 12] || written;
         }
         function $(id) { return document.getElementById(id); }
         function el(tag, cls, text) {
@@ -142,6 +141,7 @@ public enum FollowPage {
           facts.append(el("span", null, "Length " + (song.length || "—")));
           facts.append(el("span", null, "Key " + (keyText(song.key) || "—")));
           facts.append(el("span", null, song.bpm ? song.bpm + " BPM" : "BPM —"));
+          if (song.capo) facts.append(el("span", null, "Capo " + song.capo));
           stage.append(facts);
           if (view.planned) stage.append(el("div", "planned", view.planned));
           if (song.notes) stage.append(el("div", "notes", song.notes));
@@ -160,7 +160,7 @@ public enum FollowPage {
           stage.append(next);
           renderList();
         }
-        // Chords over their syllables; moved by the phone's transpose when the song has a key
+        // Chords over their syllables; moved by the phone's transpose when the chart has a key
         // (a chart without one is shown as written, as everywhere in setlist).
         function chart(song) {
           const box = el("div", "chart");
@@ -170,12 +170,12 @@ public enum FollowPage {
               line = el("div", row.segments.some(s => s.chord) ? "row" : "row nc");
               for (const segment of row.segments) {
                 const seg = el("span", "seg");
-                const name = segment.chord ? chordName(view.chordNames, song.key, segment, settings.transpose) : "";
+                const name = segment.chord ? chordAt(segment.moves, settings.transpose, segment.chord) : "";
                 seg.append(el("span", "c", name), el("span", "l", segment.text));
                 line.append(seg);
               }
             } else if (row.kind === "heading") line = el("div", "h", row.text);
-            else if (row.kind === "comment") line = el("div", "cm", row.text);
+            else if (row.kind === "comment") line = el("div", "cm", chordAt(row.texts, settings.transpose, row.text));
             else if (row.kind === "key") line = el("div", "cm", "Key: " + keyName(view.keyNames, row.key, settings.transpose));
             else if (row.kind === "verbatim") line = el("div", "v", row.text);
             else line = el("div", "row", " ");

@@ -21,6 +21,8 @@ public struct StageView: Codable, Hashable, Sendable {
         /// The chart in the copy's key; sent for the song the band is on only, to keep each
         /// event small.
         public var chart: [ChartRow]?
+        /// The fret of the capo the chart's chords are shapes for (``ShownChart``).
+        public var capo: Int?
     }
 
     /// One line of a chart as the page sets it.
@@ -29,6 +31,8 @@ public struct StageView: Codable, Hashable, Sendable {
         public var kind: String
         /// The text of a heading, comment or verbatim line.
         public var text: String?
+        /// A comment with chords in it, as each of the phone's transposes shows it (``ChartSegmentView/moves``).
+        public var texts: [String]?
         /// The key a key change changes to.
         public var key: Key?
         /// The stretches of a lyrics line, each under its chord.
@@ -37,15 +41,14 @@ public struct StageView: Codable, Hashable, Sendable {
         public var chorus: Bool?
     }
 
-    /// A stretch of lyrics and its chord; a chord setlist reads also comes as its notes, so the
-    /// page moves it with the phone's transpose (spelled with ``chordNames``), and anything else
-    /// (`N.C.`) stays as written.
+    /// A stretch of lyrics and its chord; for a chart with a key, the chord also as the phone's
+    /// transpose shows it, so that the page never spells a chord itself.
     public struct ChartSegmentView: Codable, Hashable, Sendable {
         public var chord: String?
         public var text: String
-        public var root: Int?
-        public var quality: String?
-        public var bass: Int?
+        /// The chord moved up 0 to 11 semitones, by setlist's spelling (``ChordSpelling``): the
+        /// page shows the one of its transpose (−1 is 11).
+        public var moves: [String]?
     }
 
     /// A key as the page transposes it: its pitch class and mode, looked up in ``keyNames``.
@@ -85,9 +88,6 @@ public struct StageView: Codable, Hashable, Sendable {
     /// The name of every key in the library's notation, by mode and then pitch class: the page
     /// transposes with these, so it spells keys exactly as `setlist transpose` does.
     public var keyNames: [String: [String]]
-    /// The twelve note names chords are spelled with in each key, by mode and then the key's
-    /// pitch class (``ChordSpelling``): the page moves chords with them.
-    public var chordNames: [String: [[String]]]
 
     /// The view of `playlist` with the band on `position`.
     public init(
@@ -104,12 +104,13 @@ public struct StageView: Codable, Hashable, Sendable {
             if let label = set.label { breaks.append(Break(after: songs.count, label: label)) }
             for entry in set.entries {
                 let fields = entry.copy.fields
+                let shown = entry.position == position ? ShownChart(fields, notation: notation) : nil
                 songs.append(
                     Song(
                         position: entry.position, title: fields.name, author: fields.author, length: fields.length.map(SongLength.format),
                         key: fields.key.map { Key($0, notation: notation) },
                         bpm: fields.bpm, notes: fields.notes, set: label,
-                        chart: entry.position == position ? Self.chart(of: fields, notation: notation) : nil))
+                        chart: shown.map { Self.chart(of: $0, notation: notation) }, capo: shown?.capo))
             }
         }
         self.songs = songs
@@ -120,29 +121,42 @@ public struct StageView: Codable, Hashable, Sendable {
             uniqueKeysWithValues: MusicalKey.Mode.allCases.map { mode in
                 (mode.rawValue, (0..<12).map { MusicalKey(pitchClass: $0, mode: mode).spelled(in: notation) })
             })
-        chordNames = Dictionary(
-            uniqueKeysWithValues: MusicalKey.Mode.allCases.map { mode in
-                (mode.rawValue, (0..<12).map { ChordSpelling.names(for: MusicalKey(pitchClass: $0, mode: mode), notation: notation) })
-            })
     }
 
-    /// A copy's chart in its key, as rows for the page.
-    static func chart(of fields: SongFields, notation: KeyNotation) -> [ChartRow]? {
-        guard let chart = fields.chart?.shown(in: fields.key, notation: notation) else { return nil }
+    /// A copy's chart as shown (in its key, or as a capo's shapes), as rows for the page.
+    static func chart(of shown: ShownChart, notation: KeyNotation) -> [ChartRow] {
+        let lines = ChartLine.lines(of: shown.chart)
+        // The chart moved by each transpose a phone may set, line for line: the same lines with
+        // other chords (a chart without a key is shown as written, as everywhere in setlist).
+        let moved = shown.key.map { key in
+            (0..<12).map { up in up == 0 ? lines : ChartLine.lines(of: shown.chart.shown(in: key.transposed(by: up), notation: notation)) }
+        }
+        func moves(_ index: Int, _ chord: (ChartLine) -> String?) -> [String]? {
+            guard let moved, moved.allSatisfy({ $0.count == lines.count }) else { return nil }
+            let names = moved.compactMap { chord($0[index]) }
+            return names.count == 12 ? names : nil
+        }
         var rows: [ChartRow] = [], chorus = false
-        for line in ChartLine.lines(of: chart) {
+        for (index, line) in lines.enumerated() {
             let inChorus: Bool? = chorus ? true : nil
             switch line {
             case .lyrics(let segments):
                 rows.append(
                     ChartRow(
                         kind: "lyrics",
-                        segments: segments.map { segment in
-                            let chord = segment.chord.flatMap { Chord($0, notation: notation) }
-                            return ChartSegmentView(
-                                chord: segment.chord, text: segment.text, root: chord?.root, quality: chord?.quality, bass: chord?.bass)
+                        segments: segments.enumerated().map { number, segment in
+                            ChartSegmentView(
+                                chord: segment.chord, text: segment.text,
+                                moves: segment.chord == nil
+                                    ? nil
+                                    : moves(index) { line in
+                                        guard case .lyrics(let moved) = line, moved.count == segments.count else { return nil }
+                                        return moved[number].chord
+                                    })
                         }, chorus: inChorus))
-            case .comment(let text): rows.append(ChartRow(kind: "comment", text: text, chorus: inChorus))
+            case .comment(let text):
+                let texts = text.contains("[") ? moves(index) { if case .comment(let moved) = $0 { moved } else { nil } } : nil
+                rows.append(ChartRow(kind: "comment", text: text, texts: texts, chorus: inChorus))
             case .keyChange(let key):
                 // The phone moves it with its own transpose, as it moves the song's key.
                 rows.append(ChartRow(kind: "key", key: Key(key, notation: notation), chorus: inChorus))

@@ -131,6 +131,31 @@ import Testing
         #expect(try lib.ok("chart", "Highway to Hell", "--everywhere").hasPrefix("Nothing changed"))
     }
 
+    /// A bad character is named by its line in the file as given, directives and all; a
+    /// ChordPro file without {title} is named, not blamed for a {title} on line 1 it does not have.
+    @Test func problemsNameTheLineOfTheFileAsGiven() throws {
+        let lib = try library()
+        let bad = try lib.run("chart", "Highway to Hell", "--set", "-", stdin: Data("{title: A}\n{key: C}\n\n[C]la\nok \u{1B}[31m\n".utf8))
+        #expect(bad.status == 1 && bad.stderr.contains("chart (line 5)"), "\(bad.stderr)")
+        try Data("{artist: Nobody}\n{key: C}\n[C]la\n".utf8).write(to: lib.folder.appendingPathComponent("x.cho"))
+        let untitled = try lib.run("import-songs", "x.cho")
+        #expect(untitled.status == 1)
+        #expect(untitled.stderr.contains("x.cho, line 1: The song has no {title}. Every song needs one"), "\(untitled.stderr)")
+        #expect(!untitled.stderr.contains("line 1, {title}"))
+    }
+
+    /// The editor's example for a song without a chart is a ChordPro comment: what is typed
+    /// below it is the chart, and the example is not saved.
+    @Test func theEditorsExampleIsNotSaved() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Blank", "--key", "G")
+        let script = lib.folder.appendingPathComponent("editor.sh")
+        try Data("#!/bin/sh\nprintf '[G]My own [C]words\\n' >> \"$1\"\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try lib.ok("chart", "Blank", "--edit", environment: ["VISUAL": "", "EDITOR": script.path])
+        #expect(try lib.ok("chart", "Blank", "--chordpro") == "[G]My own [C]words\n")
+    }
+
     @Test func badChartsAreRefusedNamingTheLineAndChangeNothing() throws {
         let lib = try library()
         let before = try lib.snapshot()

@@ -34,32 +34,12 @@ import Testing
         ("B minor", "C C# D D# E F F# G G# A A# B"),
     ]
 
-    /// Every key to every other: a chart with a chord on each of the twelve notes, each with a
-    /// quality and a bass, comes out spelled as the hand table says for the target key.
+    /// The key signature's names, which a moved note falls back to where its own name would need
+    /// a double sharp or flat or be E♯, B♯, C♭ or F♭ (``ChordSpelling``), are the hand table's.
     @Test(arguments: handSpelled)
-    func everyKeyToEveryKeyIsSpelledAsWrittenByHand(target: String, names: String) throws {
-        let targetKey = try #require(MusicalKey(parsing: target))
-        let expectedNames = names.split(separator: " ").map(String.init)
-        for (source, sourceNames) in Self.handSpelled {
-            let sourceKey = try #require(MusicalKey(parsing: source))
-            let written = sourceNames.split(separator: " ").map(String.init)
-            // On every note: the plain chord, m7b5 over the note a third up, sus4, add9.
-            let line = (0..<12).map { "[\(written[$0])m7b5/\(written[($0 + 4) % 12])]x [\(written[$0])sus4]y [\(written[$0])add9]z" }
-            let chart = try #require(try Chart(text: line.joined(separator: "\n"), key: sourceKey))
-            let shown = chart.shown(in: targetKey)
-            // Between the tonics in one mode and across parallel keys, else between the signatures.
-            let sameTonics = sourceKey.mode == targetKey.mode || sourceKey.pitchClass == targetKey.pitchClass
-            let move =
-                sameTonics
-                ? ((targetKey.pitchClass - sourceKey.pitchClass) % 12 + 12) % 12
-                : ((targetKey.signaturePitchClass - sourceKey.signaturePitchClass) % 12 + 12) % 12
-            let expected = (0..<12).map { note -> String in
-                let root = expectedNames[(note + move) % 12], bass = expectedNames[(note + 4 + move) % 12]
-                return move == 0 ? line[note] : "[\(root)m7b5/\(bass)]x [\(root)sus4]y [\(root)add9]z"
-            }
-            #expect(shown.lines == expected, "\(source) → \(target)")
-            #expect(shown.key == (move == 0 ? sourceKey : targetKey))
-        }
+    func theSignaturesNamesAreAsWrittenByHand(key: String, names: String) throws {
+        let parsed = try #require(MusicalKey(parsing: key))
+        #expect(ChordSpelling.names(for: parsed, notation: .english) == names.split(separator: " ").map(String.init))
     }
 
     /// Song lists often give a minor song by its relative major: Wonderwall's chart, written in
@@ -122,15 +102,17 @@ import Testing
             ])
     }
 
-    /// German notation: H is B and B is B♭, read and written so.
+    /// German notation: H is B and B is B♭, read and written so; a German chart is kept and
+    /// shown in its own key as its author wrote it, and to an English reader with English names.
     @Test func germanNotationReadsAndWritesHAndB() throws {
-        let chart = try #require(try Chart(text: "[H7]eins [B]zwei [Hm/D]drei", key: MusicalKey(parsing: "E major"))).inEnglish(
-            from: .german)
-        #expect(chart.lines == ["[B7]eins [A#]zwei [Bm/D]drei"], "kept in English names, spelled for E major")
-        #expect(chart.shown(in: MusicalKey(parsing: "E major"), notation: .german).lines == ["[H7]eins [A#]zwei [Hm/D]drei"], "the ♯4 of E")
+        let chart = try #require(try Chart(text: "[H7]eins [B]zwei [Hm/D]drei", key: MusicalKey(parsing: "E major"), notation: .german))
+        #expect(chart.shown(in: MusicalKey(parsing: "E major"), notation: .german).lines == ["[H7]eins [B]zwei [Hm/D]drei"], "as written")
         #expect(
-            chart.shown(in: MusicalKey(parsing: "D major"), notation: .german).lines == ["[A7]eins [G#]zwei [Am/C]drei"],
-            "D major is a sharp key")
+            chart.shown(in: MusicalKey(parsing: "E major")).lines == ["[B7]eins [Bb]zwei [Bm/D]drei"], "in English names, not respelled")
+        #expect(
+            chart.shown(in: MusicalKey(parsing: "D major"), notation: .german).lines == ["[A7]eins [As]zwei [Am/C]drei"]
+                || chart.shown(in: MusicalKey(parsing: "D major"), notation: .german).lines == ["[A7]eins [Ab]zwei [Am/C]drei"],
+            "B♭ a tone down is A♭, its letter kept")
         #expect(chart.shown(in: MusicalKey(parsing: "F# major"), notation: .german).lines == ["[C#7]eins [C]zwei [C#m/E]drei"])
         let english = try #require(try Chart(text: "[A]la [E]le", key: MusicalKey(parsing: "A major")))
         #expect(english.shown(in: MusicalKey(parsing: "C major"), notation: .german).lines == ["[C]la [G]le"])
@@ -138,11 +120,13 @@ import Testing
     }
 
     /// Czech and German charts write Fis, Cis, Es and As; where the rest does not read as a
-    /// quality (Asus4, Esus4) the letter stands alone. English charts keep such words as written.
+    /// quality (Asus4, Esus4) the letter stands alone. ChordPro reads such names in English
+    /// notation too (Dutch charts write them, and Bes for B♭).
     @Test func germanNamesOfSharpsAndFlatsAreRead() throws {
         let cases: [(String, Int, String, Int?)] = [
             ("Fis", 6, "", nil), ("Cism", 1, "m", nil), ("Gis7", 8, "7", nil), ("Es", 3, "", nil), ("As7", 8, "7", nil),
             ("Des", 1, "", nil), ("Asus4", 9, "sus4", nil), ("Esus4", 4, "sus4", nil), ("A/Fis", 9, "", 6), ("Hmi", 11, "mi", nil),
+            ("Bes", 10, "", nil),
         ]
         for (text, root, quality, bass) in cases {
             let chord = try #require(Chord(text, notation: .german), "\(text)")
@@ -154,30 +138,38 @@ import Testing
             #expect(chord.root == root && chord.quality == quality, "\(text)")
         }
         #expect(Chord("am", notation: .german) == nil, "a small letter with m is no chord")
-        #expect(Chord("Fis", notation: .english) == nil)
+        for (text, root) in [("Fis", 6), ("Cis", 1), ("Bes", 10), ("Es", 3), ("As", 8)] {
+            #expect(Chord(text, notation: .english)?.root == root, "\(text) in English notation")
+        }
         #expect(Chord("a", notation: .english) == nil)
-        let chart = try #require(try Chart(text: "[E]Jdu [Cismi]dál [Fis]a [H7]zpět", key: MusicalKey(parsing: "E major")))
-            .inEnglish(from: .german)
+        let chart = try #require(
+            try Chart(text: "[E]Jdu [Cismi]dál [Fis]a [H7]zpět", key: MusicalKey(parsing: "E major"), notation: .german))
         #expect(chart.shown(in: MusicalKey(parsing: "G major"), notation: .german).lines == ["[G]Jdu [Emi]dál [A]a [D7]zpět"])
+        #expect(chart.shown(in: MusicalKey(parsing: "F major"), notation: .german).lines == ["[F]Jdu [Dmi]dál [G]a [C7]zpět"])
+        #expect(chart.shown(in: MusicalKey(parsing: "F# major"), notation: .german).lines == ["[F#]Jdu [Dismi]dál [Gis]a [C#7]zpět"])
+        #expect(chart.shown(in: MusicalKey(parsing: "E major")).lines == ["[E]Jdu [C#m]dál [F#]a [B7]zpět"], "in English names")
     }
 
-    /// A chart means the same chords to every member: typed in German notation it is kept in
-    /// English names (what a .plsts carries to a member who reads English), and each reader sees
-    /// it in their own notation, moved or not, with a key or without.
+    /// A chart typed in German notation is kept as typed, with its notation; each reader sees it
+    /// in their own notation, moved or not, with a key or without.
     @Test func aChartTypedInGermanReadsTheSameInEnglish() throws {
         let typed = "{key: F}\n[F]Ein [B]Lied [C7]in [d]F\n"
-        let chart = try #require(try ChordProFile.chart(in: typed, keyOtherwise: nil, notation: .german))
-        #expect(chart.lines == ["[F]Ein [Bb]Lied [C7]in [Dm]F"])
+        let chart = try #require(ChordProFile.read(text: typed, notation: .german, band: .english).chart)
+        #expect(chart.lines == ["[F]Ein [B]Lied [C7]in [d]F"] && chart.notation == .german)
         #expect(chart.shown(in: MusicalKey(parsing: "F major")).lines == ["[F]Ein [Bb]Lied [C7]in [Dm]F"])
-        #expect(chart.shown(in: MusicalKey(parsing: "F major"), notation: .german).lines == ["[F]Ein [B]Lied [C7]in [Dm]F"])
-        #expect(chart.shown(in: MusicalKey(parsing: "G major"), notation: .german).lines == ["[G]Ein [C]Lied [D7]in [Em]F"])
+        #expect(chart.shown(in: MusicalKey(parsing: "F major"), notation: .german).lines == ["[F]Ein [B]Lied [C7]in [d]F"])
+        #expect(chart.shown(in: MusicalKey(parsing: "G major"), notation: .german).lines == ["[G]Ein [C]Lied [D7]in [e]F"])
         // An English chart of B natural is H to a German reader, without a key too.
         let english = try #require(try Chart(text: "[B]la [E]le", key: nil))
         #expect(english.shown(in: nil, notation: .german).lines == ["[H]la [E]le"])
         #expect(english.shown(in: nil).lines == ["[B]la [E]le"])
         let back = try #require(
-            try ChordProFile.chart(in: english.shown(in: nil, notation: .german).text, keyOtherwise: nil, notation: .german))
-        #expect(back == english, "what a German reader saves of it is what was there")
+            ChordProFile.read(
+                text: "{meta: notation german}\n" + english.shown(in: nil, notation: .german).text, notation: nil, band: .english
+            )
+            .chart)
+        #expect(
+            back.notation == .german && back.shown(in: nil).lines == english.lines, "what a German reader saves of it is what was there")
     }
 
     /// A `{key}` after the song's own is a key change: it stays in the chart, moves with the
@@ -185,7 +177,7 @@ import Testing
     /// force says nothing and goes; one that is no key is refused with its line.
     @Test func aKeyChangeStaysMovesAndSpellsTheChordsAfterIt() throws {
         let text = "{title: Love}\n{key: C}\n[C]Love [F]is [G]all\n{key: C}\n{key: Eb}\n[Eb]a[Ab]round [Bb]now [Cm]yeah\n"
-        let chart = try #require(try ChordProFile.chart(in: text, keyOtherwise: nil, notation: .english))
+        let chart = try #require(ChordProFile.read(text: text, notation: nil, band: .english).chart)
         #expect(chart.key == MusicalKey(parsing: "C major"))
         #expect(chart.lines == ["[C]Love [F]is [G]all", "{key: Eb}", "[Eb]a[Ab]round [Bb]now [Cm]yeah"])
         let moved = chart.shown(in: MusicalKey(parsing: "E major"))
@@ -196,9 +188,10 @@ import Testing
         #expect(ChartLine.lines(of: d)[1] == .keyChange(try #require(MusicalKey(parsing: "F major"))))
         #expect(ChartLine.lines(of: d)[1].commentText(notation: .german) == "Key: F dur")
         #expect(ChartLine.monospaced(ChartLine.lines(of: d))[2].text == "(Key: F major)")
-        #expect(throws: ValueError.invalidChartKey(line: 4, text: "Q")) {
-            try ChordProFile.chart(in: "{key: C}\n[C]la\n\n{key: Q}\n", keyOtherwise: nil, notation: .english)
-        }
+        #expect(
+            ChordProFile.read(text: "{key: C}\n[C]la\n\n{key: Q}\n", notation: nil, band: .english).problems == [
+                .invalidChartKey(line: 4, text: "Q")
+            ])
     }
 
     /// A chart with no key, or a record with none, shows the chart as written.

@@ -61,11 +61,11 @@ import Testing
         let sheet = try ChordPro.read("{title: Shapes}\n{key: C}\n\(capo)\n\n[C]Sing [G]on\n", file: "capo.cho", withLyrics: false)
         let fields = try #require(sheet.songs.first?.fields)
         #expect(fields.key == MusicalKey(parsing: "D"))
-        #expect(fields.chart?.key == MusicalKey(parsing: "C"))
+        #expect(fields.chart?.key == MusicalKey(parsing: "C") && fields.chart?.capo == 2)
         #expect(fields.chart?.shown(in: fields.key).lines.contains("[D]Sing [A]on") == true)
         #expect(
             sheet.warnings == [
-                "capo.cho, line 3: Shapes is played with a capo on fret 2: its key is D major, the key heard; the chart keeps the C major shapes it is written in (`setlist pdf --songbook --capo 2` prints them)."
+                "capo.cho, line 3: Shapes is played with a capo on fret 2: its key is D major, the key heard; the chart keeps its C major shapes and its capo."
             ])
         // Without a key there is nothing to move; a capo on no fret changes nothing.
         #expect(try ChordPro.read("{title: S}\n\(capo)\n[C]x\n", file: "c.cho", withLyrics: false).songs.first?.fields.key == nil)

@@ -8,23 +8,38 @@ import SetlistTerminal
 struct ChartCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "chart",
-        abstract: "Show a song's chord chart, or edit, set, export or remove it.",
+        abstract: "Show a song's chord chart, or edit, set, export or remove it, or say its key or notation.",
         discussion: """
             A chart is ChordPro text: lyrics with chords in brackets before their syllables \
             ([Am]Hello [F]world), sections such as {start_of_chorus} … {end_of_chorus}, \
             {comment: …}, tabs and grids. `setlist import-songs FILE.cho` keeps a file's chart.
 
             With --in PLAYLIST it is the copy's chart, shown in the copy's key: moved from the key \
-            it is written in, its chords spelled for the copy's key (as `setlist transpose` \
-            spells keys). A chart without a key is shown as written. As with edit-song, a change \
-            to the original leaves its copies as they are unless --everywhere is given; \
-            --everywhere alone carries the original's chart into every copy of it.
+            it is written in, each chord keeping its letters (D/F# up a tone is E/G#), as \
+            `setlist transpose` moves keys. As with edit-song, a change to the original leaves its \
+            copies as they are unless --everywhere is given; --everywhere alone carries the \
+            original's chart into every copy of it.
+
+            The key a chart is written in is its {key}; else the song's key when the chart is set; \
+            else, for a song without a key, the key its chords are in, which setlist says once. \
+            --key KEY says the key it is written in, without moving its chords. A chart with no \
+            key is shown as written, and transpose, pdf --songbook and live name it.
+
+            The notation of a chart (german: H is B and B is B♭, as in Hmi, Fis, Es; or english) \
+            is found when it is set: {meta: notation german} in the file or --notation says it, \
+            else its chords do (an H or a mi minor means german, a Bb or A# without H english). It \
+            is kept with the chart, which every member sees in their own notation \
+            (`setlist config notation`); --notation alone says it anew for a chart read wrongly. \
+            A {capo: N} stays with the chart: its chords are shown as the shapes played with it, \
+            under the key that sounds.
 
             Examples:
               setlist chart "Highway to Hell"
               setlist chart "Highway to Hell" --in "Můj koncert"
               setlist chart "Highway to Hell" --edit
               setlist chart "Highway to Hell" --set highway.cho
+              setlist chart "Okolo Hradce" --set okolo.cho --notation german
+              setlist chart "Highway to Hell" --key A
               setlist chart 3 --in "Můj koncert" --export
             """)
 
@@ -35,6 +50,11 @@ struct ChartCommand: SetlistSubcommand {
     @Flag(help: "Open the chart in $VISUAL or $EDITOR; saving it unchanged changes nothing.") var edit = false
     @Option(help: ArgumentHelp("Replace the chart with a ChordPro file (- reads standard input).", valueName: "file"))
     var set: String?
+    @Option(help: ArgumentHelp("The key the chart is written in; its chords stay as they are.", valueName: "key"))
+    var key: String?
+    @Option(
+        help: ArgumentHelp("The notation the chart's chords are written in: german (H is B, B is B♭) or english.", valueName: "notation"))
+    var notation: KeyNotation?
     @Flag(help: "Write the song as a ChordPro file (title, details and chart) to the current folder.") var export = false
     @Option(name: .shortAndLong, help: ArgumentHelp("With --export: the file to write (- for standard output).", valueName: "file"))
     var output: String?
@@ -44,15 +64,18 @@ struct ChartCommand: SetlistSubcommand {
     var everywhere = false
     @Flag(help: "With --in: change the original's chart too.") var alsoOriginal = false
 
+    /// Whether --key or --notation is given without --set: the chart's key or notation is said anew.
+    private var setsProperties: Bool { self.set == nil && (key != nil || notation != nil) }
+
     func validate() throws {
-        let actions = [edit, set != nil, export, remove, chordpro].filter { $0 }.count
-        if actions > 1 { throw ValidationError("Give one of --edit, --set, --export, --remove and --chordpro.") }
-        let changes = edit || set != nil || remove
+        let actions = [edit, set != nil, export, remove, chordpro, setsProperties].filter { $0 }.count
+        if actions > 1 { throw ValidationError("Give one of --edit, --set, --key or --notation, --export, --remove and --chordpro.") }
+        let changes = edit || set != nil || remove || setsProperties
         if everywhere && (`in` != nil || export || chordpro) {
             throw ValidationError("--everywhere changes the original and its copies: leave out --in, --export and --chordpro.")
         }
         if alsoOriginal && (`in` == nil || !changes) {
-            throw ValidationError("--also-original goes with --in PLAYLIST and --edit, --set or --remove.")
+            throw ValidationError("--also-original goes with --in PLAYLIST and --edit, --set, --key, --notation or --remove.")
         }
         if output != nil && !export { throw ValidationError("--output goes with --export.") }
     }
@@ -61,12 +84,18 @@ struct ChartCommand: SetlistSubcommand {
         if let set {
             // A file kept from the editor has the editor's header line.
             let text = ChartInput.withoutHeader(try ChartInput.read(set, in: context))
-            try change(in: context) { record, notation throws(ValueError) in
+            try change(in: context) { record, band in
                 // An empty file or pipe (a mistyped name before `|`) is no chart to remove one by.
-                guard let chart = try ChordProFile.chart(in: text, keyOtherwise: record.key, notation: notation) else {
-                    throw .emptyChart(source: set == "-" ? "standard input" : set)
+                try chart(from: text, for: record, band: band, source: set == "-" ? "standard input" : set, in: context)
+            }
+        } else if setsProperties {
+            try change(in: context, asked: "that \(key != nil ? "key" : "notation")") { record, band in
+                guard var chart = record.chart else {
+                    throw CLIError("\(place(record)) has no chart to give a key or notation. Add one with --edit or --set FILE.cho.")
                 }
-                return chart.kept(forSongIn: record.key)
+                if let key { chart.key = try MusicalKey.parse(key, notation: band) }
+                if let notation { chart.notation = notation }
+                return chart
             }
         } else if remove {
             try change(in: context, action: "Removed", asked: "no chart") { _, _ in nil }
@@ -77,9 +106,27 @@ struct ChartCommand: SetlistSubcommand {
             try editChart(in: context)
         } else {
             let (record, notation, originalHasChart) = try find(in: context)
-            if export { return try exportFile(record, notation: notation, in: context) }
+            if export { return try exportFile(record, in: context) }
             try show(record, notation: notation, originalHasChart: originalHasChart, in: context)
         }
+    }
+
+    /// The chart of ChordPro `text` for `record`: read (every problem refused at once), its key
+    /// settled (``Chart/settled(forSongIn:)``) and said when read from its chords.
+    private func chart(from text: String, for record: SongFields, band: KeyNotation, source: String?, in context: CommandContext) throws
+        -> Chart?
+    {
+        let reading = ChordProFile.read(text: text, notation: notation, band: band)
+        guard reading.problems.isEmpty else { throw LibraryError.invalidValues(reading.problems) }
+        guard var chart = reading.chart else {
+            if let source { throw LibraryError.invalidValues([.emptyChart(source: source)]) }
+            return nil
+        }
+        if let key { chart.key = try MusicalKey.parse(key, notation: band) }
+        for note in reading.notes(place: source ?? "the chart", band: band) { context.note(note) }
+        let (settled, inferred) = chart.settled(forSongIn: record.key)
+        if let inferred { context.note(Chart.inferredKeyNote(song: record.name, key: inferred, notation: band, playlist: `in`)) }
+        return settled.kept(forSongIn: record.key)
     }
 
     // MARK: Reading
@@ -103,7 +150,7 @@ struct ChartCommand: SetlistSubcommand {
     }
 
     private func show(_ record: SongFields, notation: KeyNotation, originalHasChart: Bool, in context: CommandContext) throws {
-        guard let chart = record.chart else {
+        guard let shown = ShownChart(record, notation: notation) else {
             if originalHasChart {
                 // The chart was given to the original after the copy was made.
                 context.say(
@@ -116,26 +163,30 @@ struct ChartCommand: SetlistSubcommand {
             }
             return
         }
-        if record.key != nil && chart.key == nil {
-            context.note("the chart of \(place(record)) has no key, so it is shown as written, not moved to the song's key.")
+        if shown.cannotMove {
+            context.note(ShownChart.unmovedNote(song: record.name, playlist: `in`, record: record, notation: notation))
         }
-        let shown = chart.shown(in: record.key, notation: notation)
-        if chordpro { return context.output.write(shown.text) }
+        if chordpro { return context.output.write(ChartInput.chordPro(shown, notation: notation)) }
         let emphasis = context.outputEmphasis
         var heading = record.name + (record.author.map { " — " + $0 } ?? "")
-        if let key = shown.key { heading += " · " + key.spelled(in: notation) }
-        if chart.isMoved(to: record.key), let written = chart.key {
-            heading += " (written in \(written.spelled(in: notation)))"
+        if let capo = shown.capo {
+            if let sounding = record.key ?? record.chart?.soundingKey { heading += " · " + sounding.spelled(in: notation) }
+            heading += " · capo \(capo)" + (shown.key.map { ": " + $0.spelled(in: notation) + " shapes" } ?? "")
+        } else if let key = shown.key {
+            heading += " · " + key.spelled(in: notation)
         }
+        if let written = shown.writtenIn { heading += " (written in \(written.spelled(in: notation)))" }
         for line in context.outputWidth.map({ Cells.wrap(heading, width: $0) }) ?? [heading] { context.say(emphasis.strong(line)) }
         context.say()
-        for line in ChartText.lines(of: shown, emphasis: emphasis, width: context.outputWidth, notation: notation) { context.say(line) }
+        for line in ChartText.lines(of: shown.chart, emphasis: emphasis, width: context.outputWidth, notation: notation) {
+            context.say(line)
+        }
     }
 
     private var inOption: String { `in`.map { " --in \(ShellWord.asNeeded($0))" } ?? "" }
 
-    private func exportFile(_ record: SongFields, notation: KeyNotation, in context: CommandContext) throws {
-        let data = Data(ChordProFile.text(of: record, notation: notation).utf8)
+    private func exportFile(_ record: SongFields, in context: CommandContext) throws {
+        let data = Data(ChordProFile.text(of: record).utf8)
         let fileName = FileName.safe(record.name, fallback: "song") + ".cho"
         let path = output ?? fileName
         if path == "-" { return context.output.write(data) }
@@ -147,13 +198,14 @@ struct ChartCommand: SetlistSubcommand {
 
     // MARK: Changing
 
-    /// Sets the chart of the record named to what `chart` makes of the record and the notation.
+    /// Sets the chart of the record named to what `chart` makes of the record and the band's
+    /// notation.
     private func change(
         in context: CommandContext, action: String = "Changed", asked: String = "that chart",
-        _ chart: (SongFields, KeyNotation) throws(ValueError) -> Chart?
+        _ chart: (SongFields, KeyNotation) throws -> Chart?
     ) throws {
         func newChart(_ record: SongFields, _ notation: KeyNotation) throws -> SongEdit {
-            do throws(ValueError) { return SongEdit(chart: .some(try chart(record, notation))) } catch {
+            do { return SongEdit(chart: .some(try chart(record, notation))) } catch let error as ValueError {
                 throw LibraryError.invalidValues([error])
             }
         }
@@ -178,14 +230,11 @@ struct ChartCommand: SetlistSubcommand {
     /// unless it is what was opened.
     private func editChart(in context: CommandContext) throws {
         let (record, notation, _) = try find(in: context)
-        let shown = record.chart?.shown(in: record.key, notation: notation)
-        let opened = ChartInput.editorText(name: record.name, key: shown?.key ?? record.key, chart: shown)
+        let opened = ChartInput.editorText(record, notation: notation)
         try TextEditor.edit(opened, fileName: FileName.safe(record.name, fallback: "chart") + ".cho", in: context) { saved in
             guard saved != opened else { return context.say("Nothing changed: the chart of \(place(record)) was saved as it was.") }
             let text = ChartInput.withoutHeader(saved)
-            try change(in: context) { current, notation throws(ValueError) in
-                try ChordProFile.chart(in: text, keyOtherwise: current.key, notation: notation)?.kept(forSongIn: current.key)
-            }
+            try change(in: context) { current, band in try chart(from: text, for: current, band: band, source: nil, in: context) }
         }
     }
 }

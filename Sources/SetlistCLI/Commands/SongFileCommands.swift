@@ -66,6 +66,11 @@ struct ImportSongsCommand: SetlistSubcommand {
     @Flag(help: "Add a song whose title and author match another's but whose chart differs as a song of its own.")
     var duplicate = false
     @Flag(help: "Show what importing would do, and change nothing.") var dryRun = false
+    @Option(
+        help: ArgumentHelp(
+            "The notation the files' keys and chords are written in: german (H is B, B is B♭) or english; by default each chart's chords tell.",
+            valueName: "notation"))
+    var notation: KeyNotation?
 
     func validate() throws {
         if files.isEmpty {
@@ -83,7 +88,7 @@ struct ImportSongsCommand: SetlistSubcommand {
         let library = try libraryOptions.load(changing: !dryRun, in: context)
         let batch = try SongImportBatch(
             files: files.map { ($0, context.url(for: $0)) }, columns: columns, encoding: encoding, withLyrics: withLyrics,
-            update: update, skipInvalid: skipInvalid, playlist: to, notation: library.notation, duplicate: duplicate)
+            update: update, skipInvalid: skipInvalid, playlist: to, notation: library.notation, duplicate: duplicate, given: notation)
         let report: SongImportReport
         if dryRun {
             var copy = library

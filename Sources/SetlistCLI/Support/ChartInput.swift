@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import SetlistModel
 import SetlistStore
@@ -12,18 +13,36 @@ enum ChartInput {
         try context.readText(file, limit: Chart.maximumLength, what: "chart", plural: false)
     }
 
-    /// What the editor opens: the header, the title and key as directives, and the chart.
-    static func editorText(name: String, key: MusicalKey?, chart: Chart?) -> String {
-        var lines = [header, "{title: \(Text.oneLine(name))}"]
-        if let key { lines.append(ChordProFile.keyDirective(key)) }
+    /// The example the editor opens for a song without a chart: a ChordPro comment, so that
+    /// what is typed below it is the chart, not it.
+    static let example = "# [C]Lyrics with [G]chords in brackets before their [Am]syllables"
+
+    /// What the editor opens: the header, the title, the chart's notation when it is German, the
+    /// key and capo as directives, and the chart as the record shows it in the reader's notation
+    /// (or the example).
+    static func editorText(_ record: SongFields, notation: KeyNotation) -> String {
+        let shown = ShownChart(record, notation: notation)
+        var lines = [header, "{title: \(Text.oneLine(record.name))}"]
+        lines += ChordProFile.notationDirective(notation).map { [$0] } ?? []
+        if let key = shown?.key ?? record.key { lines.append(ChordProFile.keyDirective(key, notation: notation)) }
+        if let capo = shown?.capo { lines.append("{capo: \(capo)}") }
         lines.append("")
-        lines += chart?.lines ?? ["[C]Lyrics with [G]chords in brackets before their [Am]syllables"]
+        lines += shown?.chart.lines ?? [example]
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// `text` without the header line the editor was given.
+    /// `text` without the header line the editor was given, and without the example.
     static func withoutHeader(_ text: String) -> String {
-        text.hasPrefix(header + "\n") ? String(text.dropFirst(header.count + 1)) : text
+        let body = text.hasPrefix(header + "\n") ? String(text.dropFirst(header.count + 1)) : text
+        return ChordProFile.lines(of: body).filter { $0 != example }.joined(separator: "\n")
+    }
+
+    /// The chart as `chart --chordpro` prints it: as shown to the reader, after the directives
+    /// that say how to read it again (its notation when German, its capo).
+    static func chordPro(_ shown: ShownChart, notation: KeyNotation) -> String {
+        var lines = ChordProFile.notationDirective(notation).map { [$0] } ?? []
+        if let capo = shown.capo { lines.append("{capo: \(capo)}") }
+        return (lines + shown.chart.lines).map { $0 + "\n" }.joined()
     }
 }
 
@@ -39,3 +58,6 @@ enum ChartText {
         }
     }
 }
+
+/// `--notation german|english`, as `config notation` spells them.
+extension KeyNotation: ExpressibleByArgument {}

@@ -3,8 +3,8 @@
 /// ChordPro's own renderer (`{new_page}`, `{textsize}`, …) are not shown.
 public enum ChartLine: Hashable, Sendable {
     case lyrics([ChartSegment])
-    /// `{comment: …}` (`{c}`, `{ci}`, `{cb}`, `{highlight}`), and `{chorus}` which calls for the
-    /// chorus again.
+    /// `{comment: …}` (`{c}`, `{ci}`, `{cb}`, `{highlight}`, the guitar comments `{gc}` and
+    /// `{comment_guitar}`), and `{chorus}` which calls for the chorus again.
     case comment(String)
     /// A section opens, with the label its directive gives or its ``ChartSection/heading``.
     case sectionStart(ChartSection, label: String)
@@ -44,12 +44,14 @@ public enum ChartLine: Hashable, Sendable {
                     shown.append(.sectionStart(start, label: label.isEmpty ? start.heading : label))
                 } else if let end = ChartSection(ending: directive) {
                     shown.append(.sectionEnd(end))
-                } else if ["comment", "c", "comment_italic", "ci", "comment_box", "cb", "highlight"].contains(directive.name) {
+                } else if directive.isComment {
                     shown.append(.comment(directive.value))
                 } else if directive.name == "chorus" {
                     shown.append(.comment(directive.value.isEmpty ? "Chorus" : directive.value))
                 } else if directive.name == "key", !directive.value.isEmpty {
-                    shown.append(MusicalKey(parsing: directive.value).map(ChartLine.keyChange) ?? .comment("Key: " + directive.value))
+                    shown.append(
+                        MusicalKey(parsing: directive.value, notation: chart.notation).map(ChartLine.keyChange)
+                            ?? .comment("Key: " + directive.value))
                 }
                 continue
             }

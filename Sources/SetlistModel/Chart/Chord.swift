@@ -1,168 +1,192 @@
-/// A chord name in a chart, such as `Am7`, `F#m7b5`, `Bbsus4`, `D/F#` or `Hm` (German B minor):
-/// a root, a quality as written, and a bass note after a slash.
+/// A chord name in a chart, such as `Am7`, `F#m7b5`, `Bbsus4`, `D/F#`, `Emadd9`, or in German
+/// notation `Hmi` (B minor), `Fis`, `a` (A minor): a root, a quality as written, and a bass note
+/// after a slash, each note with the letter it was written with.
 ///
 /// Only names that read as chords are moved when a chart is transposed; anything else (`N.C.`,
 /// `x`, an annotation such as `*Coda`, a quality this does not know) is kept as written.
 public struct Chord: Hashable, Sendable {
-    /// The root's pitch class, 0–11 from C.
-    public var root: Int
-    /// What follows the root as written: `m7b5`, `sus4`, `add9`, `6/9`; empty for a major triad.
+    public var rootNote: ChordNote
+    /// What follows the root as written: `m7b5`, `sus4`, `madd9`, `6/9`; empty for a major triad.
     public var quality: String
-    /// The bass note's pitch class, when the chord names one (`D/F#`).
-    public var bass: Int?
+    /// The bass note, when the chord names one (`D/F#`).
+    public var bassNote: ChordNote?
+    /// The notation it was read in, and whether it was written the Czech and German way: sharps
+    /// and flats as syllables (`Fis`, `Es`), a minor chord in a small letter (`a`, `fis`).
+    var notation: KeyNotation, syllables = false, smallMinor = false
+
+    /// The root's pitch class, 0–11 from C.
+    public var root: Int { rootNote.pitch }
+    /// The bass note's pitch class, when the chord names one.
+    public var bass: Int? { bassNote?.pitch }
 
     /// Reads `text` as a chord, with B and H as `notation` means them (in German, B is B♭ and H
-    /// is B, and Fis, Cis, Es and As are read as Czech and German charts write them); nil when
-    /// it is not one.
+    /// is B). Sharps and flats written as syllables (Fis, Cis, Es, As, Bes), which Czech, German
+    /// and Dutch charts write and ChordPro reads in every notation, are read in both; nil when
+    /// `text` is not a chord.
     public init?(_ text: String, notation: KeyNotation = .english) {
+        guard text.count <= 32 else { return nil }
         // German charts may write a minor chord in small letters: a, fis, h7.
         if notation == .german, let first = text.first, "abcdefgh".contains(first) {
             guard var chord = Self(first.uppercased() + text.dropFirst(), notation: notation),
                 chord.quality.first != "m" || chord.quality.hasPrefix("maj")
             else { return nil }
             chord.quality = "m" + chord.quality
+            chord.smallMinor = true
             self = chord
             return
         }
-        // "Asus4" is A with sus4, not As with "us4": the German names count where the rest reads.
-        guard
-            let chord = notation == .german
-                ? Self(text, notation: notation, germanNames: true) ?? Self(text, notation: notation, germanNames: false)
-                : Self(text, notation: notation, germanNames: false)
-        else { return nil }
+        // "Asus4" is A with sus4, not As with "us4": the syllables count where the rest reads.
+        guard let chord = Self(text, notation: notation, syllables: true) ?? Self(text, notation: notation, syllables: false) else {
+            return nil
+        }
         self = chord
     }
 
-    private init?(_ text: String, notation: KeyNotation, germanNames: Bool) {
+    private init?(_ text: String, notation: KeyNotation, syllables: Bool) {
         var rest = Substring(text)
-        guard let root = Self.note(&rest, notation: notation, germanNames: germanNames) else { return nil }
-        var quality = rest, bass: Int?
+        guard let root = Self.note(&rest, notation: notation, syllables: syllables) else { return nil }
+        var quality = rest, bass: ChordNote?, bassSyllables = false
         if let slash = rest.lastIndex(of: "/") {
-            var after = rest[rest.index(after: slash)...]
-            if let note = Self.note(&after, notation: notation, germanNames: germanNames), after.isEmpty {
-                bass = note
-                quality = rest[..<slash]
+            let after = rest[rest.index(after: slash)...]
+            for syllables in syllables ? [true, false] : [false] {
+                var trying = after
+                if let note = Self.note(&trying, notation: notation, syllables: syllables), trying.isEmpty {
+                    (bass, bassSyllables) = (note.note, note.syllables)
+                    quality = rest[..<slash]
+                    break
+                }
             }
         }
         guard Self.isQuality(quality) else { return nil }
-        self.root = root
+        rootNote = root.note
         self.quality = String(quality)
-        self.bass = bass
+        bassNote = bass
+        self.notation = notation
+        self.syllables = root.syllables || bassSyllables
     }
 
-    /// The chord `semitones` higher (lower when negative), its notes spelled as in `key`.
-    public func transposed(by semitones: Int) -> Chord {
+    /// The chord moved by `interval` into `key` (the key it is shown in there), its notes spelled
+    /// by ``ChordSpelling/move(_:by:in:)``; a bass note keeps its letter distance from the root.
+    public func moved(by interval: ChordInterval, in key: MusicalKey) -> Chord {
         var moved = self
-        moved.root = (root + semitones % 12 + 12) % 12
-        moved.bass = bass.map { ($0 + semitones % 12 + 12) % 12 }
+        moved.rootNote = ChordSpelling.move(rootNote, by: interval, in: key)
+        if let bassNote {
+            moved.bassNote = ChordSpelling.moveBass(bassNote, of: rootNote, to: moved.rootNote, by: interval, in: key)
+        }
         return moved
     }
 
-    /// The chord's name with its notes spelled for `key` (sharps in sharp keys, flats in flat
-    /// keys, as ``ChordSpelling`` says), in `notation`.
-    public func spelled(for key: MusicalKey, notation: KeyNotation = .english) -> String {
-        spelled(with: ChordSpelling.names(for: key, notation: notation))
+    /// The chord as written in `notation`: its letters as they are, B and H named as that notation
+    /// names them, and written the German way (Fis, a small letter for minor) only where it was
+    /// and still is German. In English a German `mi` minor is written `m`.
+    public func written(in notation: KeyNotation) -> String {
+        let german = notation == .german && self.notation == .german
+        var quality = self.quality
+        if notation == .english, self.notation == .german, quality.hasPrefix("mi"), !quality.hasPrefix("min") {
+            quality = "m" + quality.dropFirst(2)
+        }
+        var root = rootNote.name(in: notation, syllables: german && syllables)
+        if german && smallMinor, quality.hasPrefix("m") {
+            root = root.lowercased()
+            quality.removeFirst()
+        }
+        return root + quality + (bassNote.map { "/" + $0.name(in: notation, syllables: german && syllables) } ?? "")
     }
 
-    /// The chord's name with its notes taken from `names` (``ChordSpelling/names(for:notation:)``).
-    func spelled(with names: [String]) -> String {
-        names[root] + quality + (bass.map { "/" + names[$0] } ?? "")
-    }
-
-    /// Takes a note name (a letter and an accidental; with `germanNames`, also -is, -es and the
-    /// s of As and Es) off the front of `text`.
-    static func note(_ text: inout Substring, notation: KeyNotation, germanNames: Bool = false) -> Int? {
+    /// Takes a note name (a letter and an accidental; with `syllables`, also -is, -es and the
+    /// s of As and Es) off the front of `text`, saying whether it was written with syllables.
+    static func note(_ text: inout Substring, notation: KeyNotation, syllables: Bool = false) -> (note: ChordNote, syllables: Bool)? {
         guard let letter = text.first else { return nil }
-        var pitch: Int
+        var note: ChordNote
         switch letter {
-        case "C": pitch = 0
-        case "D": pitch = 2
-        case "E": pitch = 4
-        case "F": pitch = 5
-        case "G": pitch = 7
-        case "A": pitch = 9
-        case "B": pitch = notation == .german ? 10 : 11
-        case "H" where notation == .german: pitch = 11
+        case "C": note = ChordNote(letter: 0, alter: 0)
+        case "D": note = ChordNote(letter: 1, alter: 0)
+        case "E": note = ChordNote(letter: 2, alter: 0)
+        case "F": note = ChordNote(letter: 3, alter: 0)
+        case "G": note = ChordNote(letter: 4, alter: 0)
+        case "A": note = ChordNote(letter: 5, alter: 0)
+        case "B": note = ChordNote(letter: 6, alter: notation == .german ? -1 : 0)
+        case "H" where notation == .german: note = ChordNote(letter: 6, alter: 0)
         default: return nil
         }
         text.removeFirst()
-        if germanNames {
+        if syllables {
             if text.hasPrefix("is") {
                 text.removeFirst(2)
-                return (pitch + 1) % 12
+                note.alter += 1
+                return (note, true)
             }
             if text.hasPrefix("es") || ((letter == "A" || letter == "E") && text.hasPrefix("s")) {
                 text.removeFirst(text.hasPrefix("es") ? 2 : 1)
-                return (pitch + 11) % 12
+                // German B is already B♭: "Bes" is the Dutch name of the same note.
+                if !(notation == .german && letter == "B") { note.alter -= 1 }
+                return (note, true)
             }
         }
         if let sign = text.first, "#♯b♭".contains(sign) {
             // German B is already B♭: a flat after it is the same note, as people write it.
             if !(notation == .german && letter == "B" && (sign == "b" || sign == "♭")) {
-                pitch += sign == "#" || sign == "♯" ? 1 : -1
+                note.alter += sign == "#" || sign == "♯" ? 1 : -1
             }
             text.removeFirst()
         }
-        return (pitch + 12) % 12
+        return (note, false)
     }
 
-    /// The words and signs a chord's quality is made of, longest first where one starts another.
+    /// The words and signs a chord's quality is made of.
     private static let qualityWords = [
-        "maj", "min", "dim", "aug", "sus", "add", "alt", "omit", "no", "ma", "mi", "m", "M", "j",
+        "maj", "min", "moll", "dim", "aug", "sus", "add", "alt", "omit", "no", "ma", "mi", "m", "M", "j",
         "+", "-", "°", "o", "ø", "Δ", "^", "#", "♯", "b", "♭", "(", ")", ",", "/",
     ]
 
-    /// Whether `text` is a quality made of chord words and numbers (`m7b5`, `maj7(#11)`, `6/9`),
-    /// so that a word such as `Aha` is not read as A with a quality `ha`.
+    /// Whether `text` is a quality made of chord words and numbers (`m7b5`, `maj7(#11)`, `6/9`,
+    /// `madd9`, where `m` and `add` are read though `ma` starts it too), so that a word such as
+    /// `Aha` is not read as A with a quality `ha`.
     static func isQuality(_ text: Substring) -> Bool {
-        var rest = text
-        while let first = rest.first {
-            if first.isASCII, first.isNumber {
-                rest.removeFirst()
-                continue
-            }
-            guard let word = qualityWords.first(where: { rest.hasPrefix($0) }) else { return false }
-            rest.removeFirst(word.count)
-        }
-        return true
+        guard let first = text.first else { return true }
+        if first.isASCII, first.isNumber { return isQuality(text.dropFirst()) }
+        return qualityWords.contains { text.hasPrefix($0) && isQuality(text.dropFirst($0.count)) }
     }
 }
 
-/// How the notes of chords are spelled in a key: each note by its degree from the key's tonic,
-/// as pop and rock charts write them. The key's own notes take its letters (B♭ in F major, F♯ in
-/// G major); the others are the flat second, third, sixth and seventh (E♭ and B♭ in G major, A♭
-/// in C major: the ♭III, ♭VI and ♭VII chords of rock) and the sharp fourth, and in a minor key
-/// the raised third, sixth and seventh (C♯ in D minor, for A7). A key and its parallel key read
-/// the same. White keys are always plain letters: no E♯, B♯, C♭, F♭ and no double accidentals.
-public enum ChordSpelling {
-    static let sharps = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
-    static let flats = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"]
-    private static let letters = ["C", "D", "E", "F", "G", "A", "B"], letterPitches = [0, 2, 4, 5, 7, 9, 11]
-    /// The letters above the tonic's of each semitone above the tonic: 1 ♭2 2 ♭3 3 4 ♯4 5 ♭6 6 ♭7 7
-    /// (in a minor key ♭3, ♭6 and ♭7 are its own, 3, 6 and 7 the raised ones).
-    private static let degreeLetters = [0, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6, 6]
-
-    /// The twelve note names, from C, for chords in `key`.
-    public static func names(for key: MusicalKey, notation: KeyNotation) -> [String] {
-        let tonicLetter = letters.firstIndex(of: String(key.tonic.prefix(1))) ?? 0
-        var english = [String](repeating: "", count: 12)
-        for interval in 0..<12 {
-            let pitch = (key.pitchClass + interval) % 12
-            let letter = (tonicLetter + degreeLetters[interval]) % 7
-            let name: String? =
-                switch ((pitch - letterPitches[letter]) % 12 + 12) % 12 {
-                case 0: letters[letter]
-                case 1: letters[letter] + "#"
-                case 11: letters[letter] + "b"
-                default: nil
-                }
-            if let name, !["E#", "B#", "Cb", "Fb"].contains(name) {
-                english[pitch] = name
-            } else {
-                english[pitch] = letterPitches.contains(pitch) ? sharps[pitch] : key.tonic.hasSuffix("b") ? flats[pitch] : sharps[pitch]
+/// What a chart writes in one pair of brackets where it is not one chord: a chord in
+/// parentheses (`(G)`, optional), a chord with a mark after it (`D*`), or chords joined by `-` or
+/// spaces (`D-Dsus`, `Dsus-D-Asus`), as real charts write them.
+enum ChordGroup {
+    /// `name` with each of its chords replaced by `transform`'s text for it, its marks and joins
+    /// kept; nil when any part of it is no chord.
+    static func map(_ name: Substring, notation: KeyNotation, _ transform: (Chord) -> String) -> String? {
+        if let chord = Chord(String(name), notation: notation) { return transform(chord) }
+        if name.count > 2, name.hasPrefix("("), name.hasSuffix(")") {
+            return map(name.dropFirst().dropLast(), notation: notation, transform).map { "(" + $0 + ")" }
+        }
+        if name.count > 1, let mark = name.last, "*!'~.".contains(mark) {
+            return map(name.dropLast(), notation: notation, transform).map { $0 + String(mark) }
+        }
+        let parts = name.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == " " }
+        guard parts.count > 1, parts.contains(where: { !$0.isEmpty }) else { return nil }
+        var result = "", rest = name[...]
+        for part in parts {
+            if !part.isEmpty {
+                guard let chord = map(part, notation: notation, transform) else { return nil }
+                result += chord
+            }
+            rest = rest.dropFirst(part.count)
+            if let separator = rest.first {
+                result.append(separator)
+                rest = rest.dropFirst()
             }
         }
-        guard notation == .german else { return english }
-        return english.map { $0 == "B" ? "H" : $0 == "Bb" ? "B" : $0 }
+        return result
+    }
+
+    /// The chords `name` holds, in order; empty when it is no chord or group of chords.
+    static func chords(in name: Substring, notation: KeyNotation) -> [Chord] {
+        var found: [Chord] = []
+        let read = map(name, notation: notation) { chord in
+            found.append(chord)
+            return ""
+        }
+        return read == nil ? [] : found
     }
 }

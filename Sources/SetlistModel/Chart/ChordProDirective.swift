@@ -31,12 +31,22 @@ public struct ChordProDirective: Hashable, Sendable {
     }
 
     /// The directives that are a song's fields (and `{new_song}`, which starts another song, and
-    /// `{capo}`, which an import reads into the song's key): an import takes them as the song's
-    /// details and leaves them out of its chart. Every other directive (`{time}`, `{composer}`,
-    /// …) stays in the chart as written.
+    /// `{capo}` and `{meta: notation …}`, which the chart keeps as its own fields): an import
+    /// takes them as the song's details and leaves them out of its chart. Every other directive
+    /// (`{time}`, `{composer}`, …) stays in the chart as written.
     public static let details: Set<String> = [
-        "title", "t", "subtitle", "st", "artist", "key", "tempo", "duration", "new_song", "ns", "capo",
+        "title", "t", "subtitle", "st", "artist", "key", "tempo", "duration", "new_song", "ns", "capo", "notation",
     ]
+
+    /// The directives of comments shown in the chart: `{comment}` and its italic, boxed and
+    /// highlighted forms, and the guitar comments (`{gc}`, `{comment_guitar}`) that charts use for
+    /// capo hints and "instrumental x2".
+    static let comments: Set<String> = [
+        "comment", "c", "comment_italic", "ci", "comment_box", "cb", "highlight", "gc", "comment_guitar", "guitar_comment",
+    ]
+
+    /// Whether it is a comment shown in the chart (``comments``).
+    public var isComment: Bool { Self.comments.contains(name) }
 
     /// Whether it is `{new_song}` (`{ns}`), which starts another song in the same file.
     public var startsNewSong: Bool { name == "new_song" || name == "ns" }

@@ -38,6 +38,11 @@ public struct SongEdit: Sendable, Equatable {
     public var isEmpty: Bool { fields.isEmpty }
 
     /// Applies the edit and returns the fields whose value actually changed.
+    ///
+    /// A chart without a key takes the song's (``Chart/settled(forSongIn:)``): a chart set without
+    /// one is in the key of the song it is set for, and one the song already had is in the key
+    /// the song had when it was set, so a new key moves it (or, when the song had none, the key
+    /// now given is the one it is in).
     @discardableResult
     public func apply(to record: inout SongFields) -> Set<SongField> {
         let before = record
@@ -48,6 +53,11 @@ public struct SongEdit: Sendable, Equatable {
         if let bpm { record.bpm = bpm }
         if let notes { record.notes = notes }
         if let chart { record.chart = chart }
+        if let keyless = record.chart, keyless.key == nil,
+            let songKey = chart != nil ? record.key : key != nil ? before.key ?? record.key : nil
+        {
+            record.chart = keyless.settled(forSongIn: songKey).chart
+        }
         return record.differences(from: before)
     }
 }

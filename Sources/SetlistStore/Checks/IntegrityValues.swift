@@ -108,9 +108,23 @@ struct IntegrityValues {
             cleaned = true
         }
         if let chart = fields.chart, let (number, bad) = Self.firstForbidden(in: chart) {
-            fields.chart = Chart(lines: chart.lines.map(ControlCharacters.cleanedNotes), key: chart.key)
+            fields.chart = Chart(
+                lines: chart.lines.map(ControlCharacters.cleanedNotes), key: chart.key, notation: chart.notation, capo: chart.capo)
             report(path, "\(place()): line \(number) of the chart holds \(ControlCharacters.described(bad)).", fixable: true)
             cleaned = true
+        }
+        if let chart = fields.chart {
+            // What `chart --set` and a .plsts refuse (the characters above are cleaned).
+            let lines = chart.lines.enumerated().map { (text: $1, line: $0 + 1) }
+            for problem in ChordProFile.problems(in: lines, notation: chart.notation) {
+                if case .controlCharacter = problem { continue }
+                report(path, "\(place()): the chart: \(problem.description) Correct it with `setlist chart --edit`.", fixable: false)
+            }
+            if let capo = chart.capo, !Chart.capoFrets.contains(capo) {
+                report(
+                    path, "\(place()): the chart's capo \(capo) is on no fret (1 to 11); set it with `setlist chart --edit`.",
+                    fixable: false)
+            }
         }
         if let length = fields.length, !(1...SongLength.maximum).contains(length) {
             report(
