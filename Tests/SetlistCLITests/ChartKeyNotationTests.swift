@@ -81,6 +81,34 @@ import Testing
         #expect(empty.status == 1 && empty.stderr.contains("has no chart to give a key or notation"), "\(empty.stderr)")
     }
 
+    /// A chart no key moves is named before the gig: by `chart`, `transpose`, `pdf --songbook`
+    /// and `live`.
+    @Test func aChartThatCannotMoveIsNamedBeforeTheGig() throws {
+        let lib = try library()
+        try lib.ok("chart", "1", "--in", "Gig", "--set", "-", stdin: Data(Self.road.utf8))
+        try keyless(
+            lib,
+            file: "playlists/"
+                + (try FileManager.default.contentsOfDirectory(atPath: lib.root.appendingPathComponent("playlists").path).first!))
+        let pdf = try lib.run("pdf", "--songbook", "-o", "gig.pdf")
+        #expect(pdf.status == 0)
+        #expect(
+            pdf.stderr.contains(
+                "'Road' (song 1 in 'Gig'): its chart has no key, so its chords stay as written, not moved to D major; its chords read as D major: `setlist chart 1 --in Gig --key KEY` says the key it is written in."
+            ), "\(pdf.stderr)")
+        var live = lib.context(["live", "Gig"], environment: ["TERM": "xterm"])
+        live.isInteractive = true
+        _ = SetlistMain.run(["live", "Gig"], context: live)
+        #expect(live.errorOutput.text.contains("'Road' (song 1 in 'Gig'): its chart has no key"), "\(live.errorOutput.text)")
+        let transposed = try lib.run("transpose", "Gig", "1", "+2")
+        #expect(
+            transposed.stderr.contains(
+                "the chart of 'Road' had no key: it is taken to be written in D major, the copy's key before, and now moves with it"),
+            "\(transposed.stderr)")
+        #expect(try lib.ok("chart", "1", "--in", "Gig", "--chordpro") == "[E]We drove all [A]night down the [B]coast [E]road\n")
+        #expect(!(try lib.run("pdf", "--songbook", "-o", "gig.pdf").stderr.contains("no key")))
+    }
+
     /// A German chart set with --notation in an English-notation library; --notation alone says
     /// it anew; each reader sees the chords in their notation; exported, the file says it.
     @Test func theNotationIsFoundKeptAndShownInTheReaders() throws {

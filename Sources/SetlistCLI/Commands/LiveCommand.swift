@@ -101,6 +101,8 @@ struct LiveCommand: SetlistSubcommand {
             try serve
             ? FollowersServer(port: port, bind: bind, token: stageToken(for: store, context), appearance: appearance, zone: zone) : nil
         defer { followers?.stop() }
+        // Before the gig, not found on stage: charts that no key moves.
+        for note in playlist.unmovedChartNotes(notation: library.notation) { context.note(note) }
         // Said before the show and on its screen: the stage screen hides standard error.
         let problem = store.changeProblem()
         if let problem {

@@ -60,6 +60,7 @@ struct PDFCommand: SetlistSubcommand {
         let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
         let playlist = try library.playlist(matching: self.playlist)
         let style: PDFStyle = short ? .short : stage ? .stage : songbook ? .songbook : .long
+        if songbook { for note in playlist.unmovedChartNotes(notation: library.notation) { context.note(note) } }
         let data = try context.renderPDF(
             playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation,
             capo: capo)

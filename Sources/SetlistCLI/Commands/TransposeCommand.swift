@@ -89,11 +89,21 @@ struct TransposeCommand: SetlistSubcommand {
                     + (alsoOriginal ? originals : "; the originals are unchanged") + (result.changes.isEmpty ? "." : ":"))
             for change in result.changes { context.say("  \(change.position). \(change.name): \(line(change))") }
         }
+        for change in result.changes {
+            guard let taken = change.chartKeyTaken else { continue }
+            context.note(
+                "the chart of '\(change.name)' had no key: it is taken to be written in \(taken.spelled(in: notation)), the copy's key before, and now moves with it; `setlist chart \(change.position) --in \(ShellWord.asNeeded(result.playlist)) --key KEY` says another."
+            )
+        }
         if !result.withoutKey.isEmpty {
             context.say(
                 "\(Show.count(result.withoutKey.count, "song has", plural: "songs have")) no key and stayed as \(result.withoutKey.count == 1 ? "it was" : "they were"):"
             )
-            for entry in result.withoutKey { context.say("  \(entry.position). \(entry.copy.fields.name)") }
+            for entry in result.withoutKey {
+                context.say(
+                    "  \(entry.position). \(entry.copy.fields.name)"
+                        + (entry.copy.fields.chart?.cannotMove == true ? " (its chart has no key either)" : ""))
+            }
         }
         if result.originalsMissing > 0 {
             context.note(

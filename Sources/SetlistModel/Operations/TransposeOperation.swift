@@ -44,7 +44,10 @@ extension Library {
             // The one way a copy changes, so --also-original behaves as for `edit-song --in`.
             let originalFound = try changed.applyEdit(SongEdit(key: .some(to)), toCopyAt: position, in: index, alsoOriginal: alsoOriginal)
             if alsoOriginal { originalFound ? (result.originalsChanged += 1) : (result.originalsMissing += 1) }
-            result.changes.append(.init(position: position, name: copy.fields.name, from: from, to: to, semitones: semitones))
+            // A chart without a key takes the copy's key before (SongEdit), and is said to have.
+            let taken = copy.fields.chart?.cannotMove == true ? changed.playlists[index].copies[position - 1].fields.chart?.key : nil
+            result.changes.append(
+                .init(position: position, name: copy.fields.name, from: from, to: to, semitones: semitones, chartKeyTaken: taken))
         }
         result.changedNothing = changed == self
         self = changed
@@ -62,6 +65,8 @@ public struct Transposed: Sendable, Hashable {
         public var to: MusicalKey
         /// The move asked for, or with `.to` the shortest one from the old key (−5 … +6).
         public var semitones: Int
+        /// The key a chart that had none was taken to be written in (the copy's key before).
+        public var chartKeyTaken: MusicalKey?
     }
 
     /// The playlist's name.
