@@ -143,12 +143,12 @@ private struct Layout {
         return (Array(result.prefix(rows)), scroll)
     }
 
-    /// The song's chart in its copy's key, chords in bold over the lyrics, fitted to the width
-    /// (``ChartLine/monospaced(_:width:)``).
+    /// The song's chart in its copy's key (``ShownChart``: with a capo, its shapes, said first),
+    /// chords in bold over the lyrics, fitted to the width (``ChartLine/monospaced(_:width:)``).
     private func chartLines() -> [ScreenLine] {
-        let fields = stage.copy.fields
-        guard let chart = fields.chart?.shown(in: fields.key, notation: stage.notation) else { return [] }
-        return ChartLine.monospaced(ChartLine.lines(of: chart), width: width, notation: stage.notation).map { laid in
+        guard let shown = ShownChart(stage.copy.fields, notation: stage.notation) else { return [] }
+        let capo = shown.capoText { $0.spelled(in: stage.notation) }.map { [ChartLine.comment($0)] } ?? []
+        return ChartLine.monospaced(capo + ChartLine.lines(of: shown.chart), width: width, notation: stage.notation).map { laid in
             switch laid.kind {
             case .chords, .heading: ScreenLine(laid.indented, .heading)
             case .comment: ScreenLine(laid.indented, .dim)

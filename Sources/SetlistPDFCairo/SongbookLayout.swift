@@ -10,7 +10,8 @@ struct SongbookLayout {
     let frame: PageFrame
     let typesetter: Typesetter
     var notation: KeyNotation = .english
-    /// The fret of a capo the charts are read for: chords shown as the shapes played there.
+    /// The fret of a capo the charts are read for: chords shown as the shapes played there (0: as
+    /// they sound); nil, each chart's own capo.
     var capo: Int? = nil
 
     static let contentsHeading = Font(size: 14, bold: true)
@@ -142,7 +143,7 @@ struct SongbookLayout {
     func songRows(_ entry: PlaylistEntry, outline: Int) -> [Row] {
         var rows = headingRows(entry)
         rows[0].outline = outline
-        let (chart, _) = SongbookChart.shown(entry.copy.fields, capo: capo, notation: notation)
+        let chart = SongbookChart.shown(entry.copy.fields, capo: capo, notation: notation)?.chart
         let pageHeight = frame.bottom - frame.top
         var body: [Row]
         if let chart {

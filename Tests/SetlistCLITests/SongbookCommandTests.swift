@@ -56,8 +56,12 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let text = try ChildProcess.run("/usr/bin/pdftotext", [library.folder.appendingPathComponent("capo.pdf").path, "-"]).outputText
         // Sounding in D with a capo on 2: C shapes, as the chart is written.
-        #expect(text.contains("capo 2: C major shapes"), "\(text)")
-        for arguments in [["pdf", "--songbook", "--capo", "12"], ["pdf", "--capo", "2"]] {
+        #expect(text.contains("Capo 2: C major shapes"), "\(text)")
+        // --capo 0: as they sound, no capo named.
+        try library.ok("pdf", "--songbook", "--capo", "0", "-o", "none.pdf")
+        let none = try ChildProcess.run("/usr/bin/pdftotext", [library.folder.appendingPathComponent("none.pdf").path, "-"]).outputText
+        #expect(!none.contains("Capo"))
+        for arguments in [["pdf", "--songbook", "--capo", "12"], ["pdf", "--songbook", "--capo", "-1"], ["pdf", "--capo", "2"]] {
             let bad = try library.run(arguments)
             #expect(bad.status == 64, "\(arguments)")
             #expect(bad.stderr.contains("capo"), "\(bad.stderr)")

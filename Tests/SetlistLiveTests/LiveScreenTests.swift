@@ -172,6 +172,19 @@ import Testing
         #expect(Array(narrow[chords..<chords + 4]) == ["  Bm", "  There's a lady", "        D", "  who's sure"])
     }
 
+    /// A chart played with a capo shows its shapes on stage, the capo said over them.
+    @Test func aChartWithACapoShowsItsShapes() throws {
+        var playlist = concert
+        guard case .song(var copy) = playlist.items[1] else { return }
+        copy.fields.notes = nil
+        copy.fields.key = MusicalKey(parsing: "B major")
+        copy.fields.chart = try Chart(text: "[G]Open [Em]strings", key: MusicalKey(parsing: "G major"), capo: 2)
+        playlist.items[1] = .song(copy)
+        let texts = try #require(LiveScreen(playlist: playlist, position: 2, size: TerminalSize(columns: 60, rows: 30))).texts
+        let start = try #require(texts.firstIndex(of: "  (Capo 2: A major shapes)"), "\(texts)")
+        #expect(Array(texts[start + 1..<start + 3]) == ["  A    F#m", "  Open strings"])
+    }
+
     @Test func notesThatFitDoNotScroll() throws {
         let screen = try #require(LiveScreen(playlist: concert, position: 1, size: TerminalSize(columns: 80, rows: 24), scroll: 3))
         #expect(screen.notes == .none)

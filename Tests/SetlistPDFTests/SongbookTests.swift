@@ -310,20 +310,33 @@ import Testing
     @Test func aCapoShowsTheShapesAndTheHeadingNamesTheKeyThatSounds() throws {
         guard case .song(let copy) = Fixtures.songbook.items[0] else { throw Tool.Failure(description: "no song first") }
         // Written in G, the copy in A; a capo on 2 plays it with G shapes, as written.
-        let (chart, shapes) = SongbookChart.shown(copy.fields, capo: 2, notation: .english)
-        #expect(shapes == MusicalKey(parsing: "G"))
-        #expect(chart?.lines.contains("[G]Hello dark[D]ness my old [Em]friend") == true)
+        let shown = SongbookChart.shown(copy.fields, capo: 2, notation: .english)
+        #expect(shown?.key == MusicalKey(parsing: "G"))
+        #expect(shown?.chart.lines.contains("[G]Hello dark[D]ness my old [Em]friend") == true)
         let details = SongbookChart.details(copy.fields, capo: 2, notation: .english)
         #expect(
-            details.contains("Key A\u{00A0}major (written in G\u{00A0}major)") && details.contains("capo 2: G\u{00A0}major shapes"),
+            details.contains("Key A\u{00A0}major (written in G\u{00A0}major)") && details.contains("Capo 2: G\u{00A0}major shapes"),
             "\(details)")
         // A capo on 3 in A: F♯ shapes, spelled with sharps.
         #expect(
-            SongbookChart.shown(copy.fields, capo: 3, notation: .english).chart?.lines.contains("[F#]Hello dark[C#]ness my old [D#m]friend")
+            SongbookChart.shown(copy.fields, capo: 3, notation: .english)?.chart.lines.contains("[F#]Hello dark[C#]ness my old [D#m]friend")
                 == true)
         // Without one, the chart is in the copy's key.
         #expect(
-            SongbookChart.shown(copy.fields, capo: nil, notation: .english).chart?.lines.contains("[A]Hello dark[E]ness my old [F#m]friend")
+            SongbookChart.shown(copy.fields, capo: nil, notation: .english)?.chart.lines.contains("[A]Hello dark[E]ness my old [F#m]friend")
                 == true)
+    }
+
+    /// A chart that names its capo is printed as its shapes with "Capo N" in the heading,
+    /// without --capo; a capo asked for wins, and --capo 0 prints the chords as they sound.
+    @Test func theChartsOwnCapoIsPrinted() throws {
+        guard case .song(var copy) = Fixtures.songbook.items[0] else { throw Tool.Failure(description: "no song first") }
+        copy.fields.key = MusicalKey(parsing: "A major")
+        copy.fields.chart = try Chart(text: "[G]Hello dark[D]ness", key: MusicalKey(parsing: "G major"), capo: 2)
+        #expect(SongbookChart.details(copy.fields, capo: nil, notation: .english).contains("Capo 2: G\u{00A0}major shapes"))
+        #expect(SongbookChart.shown(copy.fields, capo: nil, notation: .english)?.chart.lines == ["[G]Hello dark[D]ness"])
+        #expect(SongbookChart.shown(copy.fields, capo: 4, notation: .english)?.chart.lines == ["[F]Hello dark[C]ness"])
+        #expect(SongbookChart.shown(copy.fields, capo: 0, notation: .english)?.chart.lines == ["[A]Hello dark[E]ness"])
+        #expect(!SongbookChart.details(copy.fields, capo: 0, notation: .english).contains("Capo"))
     }
 }

@@ -18,8 +18,10 @@ struct PDFCommand: SetlistSubcommand {
             the songs split evenly and each set's heading on the page of its first song. \
             --songbook (Concert-songbook.pdf) prints every song's chord chart in setlist order, \
             in the key of its copy, chords over their syllables, after a table of contents; a song \
-            that fits on a page is never split across two. With --capo N its chords are the shapes \
-            played with a capo on fret N (the heading still names the key that sounds).
+            that fits on a page is never split across two. A chart that names its capo ({capo: N}) \
+            is printed as its shapes, "Capo N" in its heading; with --capo N every chart's chords \
+            are the shapes played with a capo on fret N, and --capo 0 prints them as they sound \
+            (the heading always names the key that sounds). A chart that no key moves is named.
 
             The file goes to the current folder unless -o names a file or a folder; -o - writes the \
             PDF to standard output. The creation date comes from SOURCE_DATE_EPOCH when it is set, \
@@ -37,7 +39,7 @@ struct PDFCommand: SetlistSubcommand {
     @Flag(help: "Titles and authors only, numbered, with the total length.") var short = false
     @Flag(help: "Titles and keys only, in type that reads from the floor (24 pt or larger).") var stage = false
     @Flag(help: "Every song's chord chart in its copy's key, with a table of contents.") var songbook = false
-    @Option(help: ArgumentHelp("With --songbook: chords as the shapes played with a capo on this fret (1–11).", valueName: "fret"))
+    @Option(help: ArgumentHelp("With --songbook: chords as the shapes played with a capo on this fret (1–11; 0: as they sound).", valueName: "fret"))
     var capo: Int?
     @Option(
         name: [.short, .customLong("output")],
@@ -52,7 +54,7 @@ struct PDFCommand: SetlistSubcommand {
         }
         if let capo {
             guard songbook else { throw ValidationError("--capo is for the songbook: add --songbook.") }
-            guard (1...11).contains(capo) else { throw ValidationError("A capo goes on fret 1 to 11, not \(capo).") }
+            guard (0...11).contains(capo) else { throw ValidationError("A capo goes on fret 1 to 11 (0: none), not \(capo).") }
         }
     }
 
