@@ -92,18 +92,23 @@ extension EntryDTO: Decodable {
     }
 }
 
-/// A song's chart: its lines and the key they are written in.
+/// A song's chart: its lines and the key they are written in; since 1.3 the notation it is
+/// written in and the capo its chords are played with.
 struct ChartDTO {
     var key: Field<String>
     var lines: Field<[Field<String>]>
+    var notation: Field<String>
+    var capo: Field<Int>
 }
 
 extension ChartDTO: Decodable {
-    private enum CodingKeys: String, CodingKey { case key, lines }
+    private enum CodingKeys: String, CodingKey { case key, lines, notation, capo }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         key = container.field(String.self, .key, expected: "text like \"C minor\"")
         lines = container.list(String.self, .lines, limit: Chart.maximumLength, element: "text")
+        notation = container.field(String.self, .notation, expected: "\"english\" or \"german\"")
+        capo = container.field(Int.self, .capo, expected: "a whole number of frets")
     }
 }

@@ -27,7 +27,7 @@ public enum PlstsDocument {
         var originals: [ExportedSong] = []
         for case .song(let copy) in playlist.items {
             guard let id = copy.originalID, let fields = found.removeValue(forKey: id) else { continue }
-            originals.append(ExportedSong(id: id, original: nil, fields: fields))
+            originals.append(ExportedSong(id: id, original: nil, fields: fields.forExchange))
         }
         return ExportedDocument(
             format: PlstsFormat.identifier,
@@ -38,7 +38,7 @@ public enum PlstsDocument {
                 id: playlist.id, name: playlist.name,
                 items: playlist.items.map { item in
                     switch item {
-                    case .song(let copy): .song(ExportedSong(id: copy.id, original: copy.originalID, fields: copy.fields))
+                    case .song(let copy): .song(ExportedSong(id: copy.id, original: copy.originalID, fields: copy.fields.forExchange))
                     case .setBreak(let label): .setBreak(label)
                     }
                 }, plan: playlist.plan),
@@ -83,5 +83,14 @@ public enum PlstsDocument {
     static func check(_ document: ExportedDocument, data: Data, source: String) throws(ExchangeError) -> SharedSetlist {
         _ = try JSONPreflight.check(data, source: source)
         return try PlstsValidator.validate(document.decoded, source: source)
+    }
+}
+
+extension SongFields {
+    /// The record with its chart as documents carry it (``Chart/forExchange``).
+    fileprivate var forExchange: SongFields {
+        var fields = self
+        fields.chart = chart?.forExchange
+        return fields
     }
 }

@@ -208,12 +208,27 @@ struct Checker {
             name: name, author: author, length: length, key: key, bpm: bpm, notes: notes, chart: chart?.kept(forSongIn: key))
     }
 
-    /// A song's chart: its lines as the library keeps them, and its key.
+    /// A song's chart: its lines (in English names, ``Chart/forExchange``), its key, notation and
+    /// capo; refused for what `chart --set` refuses (``ChordProFile/problems(in:notation:)``).
     mutating func chart(_ entry: ChartDTO, at path: String) -> Chart? {
+        let before = problems.count
         var key: MusicalKey?
         if let text = optional(entry.key) {
             key = MusicalKey(parsing: text)
             if key == nil { problems.append("\(path).key: \(FoundValue.quote(text)) is not a key like \"C minor\" or \"F# major\".") }
+        }
+        var notation = KeyNotation.english
+        if let text = optional(entry.notation) {
+            if let read = KeyNotation(rawValue: text) {
+                notation = read
+            } else {
+                problems.append("\(path).notation: \(FoundValue.quote(text)) is not a notation: \"english\" or \"german\".")
+            }
+        }
+        let capo = optional(entry.capo)
+        if let capo, !Chart.capoFrets.contains(capo) {
+            problems.append(
+                "\(path).capo: a capo goes on fret \(Chart.capoFrets.lowerBound) to \(Chart.capoFrets.upperBound), not \(capo).")
         }
         guard let elements = required(entry.lines, in: path, named: "lines") else { return nil }
         var lines: [String] = []
@@ -225,15 +240,26 @@ struct Checker {
             lines.append(line)
         }
         let text = lines.joined(separator: "\n")
-        // As `chart --set` refuses it: exported again, the chart would import as two songs.
-        // A line may hold line breaks: read as the chart reads it.
-        let split = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if let index = split.firstIndex(where: { ChordProDirective(String($0))?.startsNewSong == true }) {
-            problems.append("\(path).lines: line \(index + 1) is {new_song}, which starts a second song; a chart is one song's.")
-            return nil
+        // As `chart --set` refuses it. A line may hold line breaks: read as the chart reads it.
+        let numbered = ChordProFile.lines(of: text).enumerated().map { (text: $1, line: $0 + 1) }
+        for problem in ChordProFile.problems(in: numbered, notation: .english) {
+            switch problem {
+            case .chartHoldsSeveralSongs(let line):
+                problems.append("\(path).lines: line \(line) is {new_song}, which starts a second song; a chart is one song's.")
+            case .invalidChartKey(let line, let key):
+                problems.append(
+                    "\(path).lines: line \(line) is {key: \(FoundValue.quote(key))}, which is no key; a key change names one like {key: Eb}."
+                )
+            default: problems.append("\(path).lines: \(Self.explain(problem, text: text))")
+            }
         }
+        guard problems.count == before else { return nil }
         do {
-            return try Chart(text: text, key: key)
+            return try Chart(text: text, key: key, notation: .english, capo: capo).map { chart in
+                var chart = chart
+                chart.notation = notation
+                return chart.fromExchange()
+            }
         } catch {
             problems.append("\(path).lines: \(Self.explain(error, text: text))")
             return nil

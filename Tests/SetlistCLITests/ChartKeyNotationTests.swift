@@ -136,6 +136,42 @@ import Testing
         #expect(try other.ok("chart", "Road", "--chordpro") == "{meta: notation german}\n[B]eins [F]zwei\n")
     }
 
+    /// A .plsts carries a chart's notation and capo (1.3) with its chords in English names, so
+    /// that an older reader reads the right chords; a newer one gets the chart back in its
+    /// notation (a `mi` minor as `m`).
+    @Test func aPlstsCarriesTheNotationAndTheCapo() throws {
+        let lib = try library(key: "A")
+        try lib.ok(
+            "chart", "1", "--in", "Gig", "--set", "-", stdin: Data("{key: G}\n{capo: 2}\n[G]Open [Hmi]strings [C]and [D]shapes\n".utf8))
+        try lib.ok("export", "Gig", "-o", "gig.plsts")
+        let document = try String(contentsOf: lib.folder.appendingPathComponent("gig.plsts"), encoding: .utf8)
+        #expect(document.contains(#""version" : "1.3""#))
+        #expect(document.contains(#""capo" : 2"#) && document.contains(#""notation" : "german""#))
+        #expect(document.contains("[G]Open [Bm]strings [C]and [D]shapes"), "English names on the wire")
+        let member = try TemporaryLibrary()
+        try Data(document.utf8).write(to: member.folder.appendingPathComponent("gig.plsts"))
+        try member.ok("import", "gig.plsts")
+        try member.ok("config", "notation", "german")
+        #expect(
+            try member.ok("chart", "1", "--in", "Gig", "--chordpro")
+                == "{meta: notation german}\n{capo: 2}\n[G]Open [Hm]strings [C]and [D]shapes\n")
+        #expect(try member.ok("chart", "1", "--in", "Gig").hasPrefix("Road — Test Band · A dur · capo 2: G dur shapes\n"))
+        // What chart --set refuses, a document may not carry either.
+        for (bad, message) in [
+            ("\"[G]Open", "\"{key: purple}\", \"[G]Open"), ("\"capo\" : 2", "\"capo\" : 14"),
+            ("\"notation\" : \"german\"", "\"notation\" : \"klingon\""),
+        ] {
+            let changed = document.replacingOccurrences(of: bad, with: message)
+            #expect(changed != document)
+            try Data(changed.utf8).write(to: member.folder.appendingPathComponent("bad.plsts"))
+            let refused = try member.run("import", "bad.plsts")
+            #expect(refused.status != 0, "\(message)")
+            #expect(
+                refused.stderr.contains("purple") || refused.stderr.contains("capo") || refused.stderr.contains("klingon"),
+                "\(refused.stderr)")
+        }
+    }
+
     /// `check` names in a library file what `chart --set` and a .plsts refuse.
     @Test func checkNamesWhatChartSetRefuses() throws {
         let lib = try library()
