@@ -172,6 +172,41 @@ import Testing
         }
     }
 
+    /// What real files write, moved with a copy a tone up: guitar comments shown, {transpose}
+    /// honoured, chord groups and marked chords moved chord by chord, madd9 read, chords in a
+    /// comment moved, a line of chords over the lyrics made inline, Dutch names read, and the
+    /// bass of A/C# keeping its letter.
+    @Test func chordFormsRealFilesUseMoveWithTheCopy() throws {
+        let lib = try library(key: "C")
+        let chart = """
+            {gc: Capo 3 to play along}
+            {c: Intro [C] [G]}
+            [C-Csus]one [Csus-C-Gsus]two [C*]three [(F)]four [Emadd9]five [Amadd9]six [A/C#]seven
+            {transpose: 2}
+            [C]higher [Dm]now
+            {transpose}
+            G           Am
+            Words under chords
+            [Cis]Dutch [Bes]names
+            """
+        try lib.ok("chart", "1", "--in", "Gig", "--set", "-", stdin: Data(chart.utf8))
+        try lib.ok("transpose", "Gig", "1", "+2")
+        #expect(
+            try lib.ok("chart", "1", "--in", "Gig", "--chordpro") == """
+                {gc: Capo 3 to play along}
+                {c: Intro [D] [A]}
+                [D-Dsus]one [Dsus-D-Asus]two [D*]three [(G)]four [F#madd9]five [Bmadd9]six [B/D#]seven
+                {key: E}
+                [E]higher [F#m]now
+                {key: D}
+                [A]Words under [Bm]chords
+                [D#]Dutch [C]names
+
+                """)
+        let shown = try lib.ok("chart", "1", "--in", "Gig")
+        #expect(shown.contains("(Capo 3 to play along)") && shown.contains("(Intro [D] [A])"), "\(shown)")
+    }
+
     /// `check` names in a library file what `chart --set` and a .plsts refuse.
     @Test func checkNamesWhatChartSetRefuses() throws {
         let lib = try library()
