@@ -39,7 +39,9 @@ struct PDFCommand: SetlistSubcommand {
     @Flag(help: "Titles and authors only, numbered, with the total length.") var short = false
     @Flag(help: "Titles and keys only, in type that reads from the floor (24 pt or larger).") var stage = false
     @Flag(help: "Every song's chord chart in its copy's key, with a table of contents.") var songbook = false
-    @Option(help: ArgumentHelp("With --songbook: chords as the shapes played with a capo on this fret (1–11; 0: as they sound).", valueName: "fret"))
+    @Option(
+        help: ArgumentHelp(
+            "With --songbook: chords as the shapes played with a capo on this fret (1–11; 0: as they sound).", valueName: "fret"))
     var capo: Int?
     @Option(
         name: [.short, .customLong("output")],

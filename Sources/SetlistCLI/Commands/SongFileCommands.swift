@@ -25,7 +25,10 @@ struct ImportSongsCommand: SetlistSubcommand {
             ChordPro files (.cho, .chordpro, .chopro, .crd, or any file whose content is ChordPro) give \
             the title, the artist or subtitle as author, key, tempo and duration (fractional seconds \
             are rounded), and the rest of the file (lyrics, chords, sections) is the song's chart, \
-            in the file's key (see `setlist chart`); errors name the directive's line. A folder \
+            in the file's key, else the song's, else the key its chords are in, which is said; its \
+            chords in the notation they are written in (H and Hmi mean german; --notation says \
+            it), and lines of chords over the lyrics become chords in the lyrics (see `setlist \
+            chart`); errors name their line in the file. A folder \
             imports every ChordPro file in it, and names the folders inside it, which it does not read.
 
             A song you already have (same title and author, whatever the case or accents) is skipped, \
