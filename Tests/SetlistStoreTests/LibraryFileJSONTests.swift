@@ -27,7 +27,9 @@ import Testing
             chart: Int.random(in: 0..<3, using: &random) == 0
                 ? Chart(
                     lines: (0..<Int.random(in: 0...4, using: &random)).map { _ in text(&random, upTo: 20) },
-                    key: Bool.random(using: &random) ? keys.randomElement(using: &random) : nil) : nil)
+                    key: Bool.random(using: &random) ? keys.randomElement(using: &random) : nil,
+                    notation: Bool.random(using: &random) ? .german : .english,
+                    capo: Bool.random(using: &random) ? Int.random(in: 1...11, using: &random) : nil) : nil)
     }
 
     static func value(_ random: inout some RandomNumberGenerator, depth: Int = 0) -> JSONValue {
