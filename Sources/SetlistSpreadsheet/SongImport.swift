@@ -43,7 +43,7 @@ public enum SongImport {
                 let place = sheet.kind == .csv ? "\(sheet.file), line \(incoming.line)" : sheet.file
                 if let index = originals.first(matching: incoming.fields), let first = firstRead[library.songs[index].id] {
                     let original = library.songs[index]
-                    let otherChart = incoming.fields.chart != nil && incoming.fields.chart != original.fields.chart
+                    let otherChart = hasOtherChart(incoming.fields, than: original.fields)
                     if !(otherChart && options.duplicate) {
                         report.outcomes.append(.repeated(incoming.fields, place: place, first: first, otherChart: otherChart))
                         chosen.append((original.id, incoming))
@@ -69,13 +69,8 @@ public enum SongImport {
     ) -> String {
         var fields = fields
         let index = originals.first(matching: fields)
-        // With --duplicate, another version of a song (its chart differs, its key settled as the
-        // song's would be) is a song of its own.
-        let otherVersion =
-            index.map { index in
-                fields.chart.map { $0.settled(forSongIn: fields.key ?? library.songs[index].fields.key).chart }
-                    .map { $0 != library.songs[index].fields.chart } ?? false
-            } ?? false
+        // With --duplicate, another version of a song (its chart differs) is a song of its own.
+        let otherVersion = index.map { hasOtherChart(fields, than: library.songs[$0].fields) } ?? false
         guard let index, !(otherVersion && options.duplicate) else {
             fields.chart = settled(fields.chart, songKey: fields.key, name: fields.name, report: &report)
             let song = library.addSong(fields)
@@ -101,6 +96,14 @@ public enum SongImport {
         let changed = library.songs[index].fields.differences(from: before).sorted()
         report.outcomes.append(changed.isEmpty ? .matched(before) : .updated(before, library.songs[index].fields, changed))
         return original.id
+    }
+
+    /// Whether `incoming` has a chart and it is not `original`'s: compared with its key settled as
+    /// the original would take it (``Chart/settled(forSongIn:)``), so that the same file read
+    /// again is the same chart.
+    private static func hasOtherChart(_ incoming: SongFields, than original: SongFields) -> Bool {
+        guard let chart = incoming.chart else { return false }
+        return chart.settled(forSongIn: incoming.key ?? original.key).chart != original.chart
     }
 
     /// The chart with its key settled for a song in `songKey` (``Chart/settled(forSongIn:)``);
