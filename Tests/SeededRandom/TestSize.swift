@@ -1,7 +1,7 @@
 import Foundation
 
 /// How big the costly randomised and stress tests run: small by default, so the whole suite stays
-/// quick, and at full size with `SETLIST_STRESS=1` (see the README's Development section).
+/// quick, and at full size with `SETLIST_STRESS=1` (see docs/architecture.md, "Building, testing and measuring").
 public enum TestSize {
     /// Whether `SETLIST_STRESS=1` asks for the full size.
     public static let isFull = ProcessInfo.processInfo.environment["SETLIST_STRESS"] == "1"

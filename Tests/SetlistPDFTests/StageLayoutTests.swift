@@ -47,7 +47,7 @@ import Testing
         }
     }
 
-    /// The figures the README and the issue quote, so a change to them is seen.
+    /// The sizes and page splits of typical setlists, so a change to them is seen.
     @Test func sizesAndSplitsOfTypicalSetlists() throws {
         try withTypesetter { typesetter in
             let figures = [20, 45, 50, 60, 120].map { count in
