@@ -59,4 +59,17 @@ import Testing
         let playlist = Playlist(name: "P", items: library.songs.map { .song(SongCopy(of: $0)) })
         #expect(try Library.position(of: "stair", in: playlist) == 5)
     }
+
+    /// A copy is named as a position is, and leads back to its original while the repertoire has it.
+    @Test func aCopyIsFoundByItsReferenceAndLeadsToItsOriginal() throws {
+        var library = library()
+        _ = try library.createPlaylist(named: "Koncert", copying: ["Příběh", "Intro"], newSongs: [])
+        let copy = try library.copy(matching: "2", inPlaylist: "koncert")
+        #expect(copy.name == "Intro")
+        #expect(try library.copy(matching: "pribeh", inPlaylist: nil).name == "Příběh")
+        #expect(library.original(of: copy)?.name == "Intro")
+        #expect(throws: LibraryError.self) { try library.copy(matching: "3", inPlaylist: "Koncert") }
+        _ = try library.removeSongs(["Intro"])
+        #expect(library.original(of: copy) == nil)
+    }
 }

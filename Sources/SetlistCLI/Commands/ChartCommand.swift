@@ -135,10 +135,8 @@ struct ChartCommand: SetlistSubcommand {
     private func find(in context: CommandContext) throws -> (record: SongFields, notation: KeyNotation, originalHasChart: Bool) {
         if let playlist = `in` {
             let library = try libraryOptions.load(.playlist(playlist, originals: true), in: context)
-            let found = try library.playlist(matching: playlist)
-            let copy = found.copies[try Library.position(of: song, in: found) - 1]
-            let original = copy.originalID.flatMap { id in library.songs.first { $0.id == id } }
-            return (copy.fields, library.notation, original?.fields.chart != nil)
+            let copy = try library.copy(matching: song, inPlaylist: playlist)
+            return (copy.fields, library.notation, library.original(of: copy)?.fields.chart != nil)
         }
         let library = try libraryOptions.load(.song(withCopiesOf: song), in: context)
         return (try library.song(matching: song).fields, library.notation, false)
@@ -211,9 +209,7 @@ struct ChartCommand: SetlistSubcommand {
         }
         if let playlist = `in` {
             let edited = try libraryOptions.modify(in: context) { library in
-                let index = try library.playlistIndex(matching: playlist)
-                let position = try Library.position(of: song, in: library.playlists[index])
-                let edit = try newChart(library.playlists[index].copies[position - 1].fields, library.notation)
+                let edit = try newChart(try library.copy(matching: song, inPlaylist: playlist).fields, library.notation)
                 return try library.editCopy(song, in: playlist, edit, alsoOriginal: alsoOriginal)
             }
             context.reportEdit(edited, action: action, changed: "the chart", asked: asked)

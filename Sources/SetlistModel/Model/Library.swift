@@ -140,6 +140,21 @@ public struct Library: Hashable, Sendable {
 
     // MARK: Finding copies
 
+    /// The copy in `playlist` that `reference` names (as ``position(of:in:)`` reads it).
+    public static func copy(matching reference: String, in playlist: Playlist) throws(LibraryError) -> SongCopy {
+        playlist.copies[try position(of: reference, in: playlist) - 1]
+    }
+
+    /// The copy that `reference` names in the playlist `playlist` names (nil: the current one).
+    public func copy(matching reference: String, inPlaylist playlist: String?) throws(LibraryError) -> SongCopy {
+        try Self.copy(matching: reference, in: self.playlist(matching: playlist))
+    }
+
+    /// The original `copy` was made from, when the repertoire still holds it.
+    public func original(of copy: SongCopy) -> Song? {
+        copy.originalID.flatMap(songIndex(id:)).map { songs[$0] }
+    }
+
     /// The 1-based position in `playlist` named by `reference`: a position number, a title
     /// (case- and accent-insensitive; a number that is no position may be a title like "1979"),
     /// or a copy or original id prefix.
