@@ -26,12 +26,23 @@ import Testing
                 try socket.bind(to: sockaddr_in.inet(ip4: source, port: 0))
                 try socket.connect(to: sockaddr_in.inet(ip4: "127.0.0.1", port: port))
             } catch {
-                try? socket.close()
+                // Through close(): deinit runs after a throwing init too, and must not close again.
+                close()
                 throw error
             }
         }
 
-        deinit { try? socket.close() }
+        private var closed = false
+
+        deinit { close() }
+
+        /// Closes the connection once: a second close would close whatever file took its number
+        /// meanwhile (the browser's pipe, in one run: the test process crashed reading it).
+        func close() {
+            guard !closed else { return }
+            closed = true
+            try? socket.close()
+        }
 
         func send(_ text: String) {
             let data = Data(text.utf8)

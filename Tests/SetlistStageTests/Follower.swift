@@ -15,7 +15,8 @@ final class Follower {
             try socket.bind(to: sockaddr_in.inet(ip4: source, port: 0))
             try socket.connect(to: sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port)))
         } catch {
-            try? socket.close()
+            // Through close(): deinit runs after a throwing init too, and must not close again.
+            close()
             throw error
         }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
