@@ -6,9 +6,9 @@ import Testing
 
 @testable import SetlistBandPage
 
-/// The page in a real browser (headless Chromium through Selenium, Tests/BrowserTestSupport/follow_page.py).
+/// The page in a real browser (headless Chromium through Selenium, Tests/Support/band_page.py).
 @Suite(.serialized, .tags(.browser), .needs("python3", "chromium", "chromedriver")) struct BandPageBrowserTests {
-    /// A browser on the page of a server publishing `view`; `commands` go to follow_page.py,
+    /// A browser on the page of a server publishing `view`; `commands` go to band_page.py,
     /// whose answers come back one per command.
     func browse(_ view: BandView, _ commands: [String], width: Int = 390) throws -> [String] {
         let broadcast = BandBroadcast()

@@ -1,4 +1,4 @@
-"""Opens the band's page of `setlist live --serve` in headless Chromium and answers commands from
+"""Opens the band page of `setlist live --serve` in headless Chromium and answers commands from
 standard input, one per line, so that a test can step the leader and check what a phone shows:
 
   title TEXT        wait (up to 10 s) until the song's title is TEXT; prints "ok" or what it is
@@ -9,7 +9,7 @@ standard input, one per line, so that a test can step the leader and check what 
   eval EXPRESSION   prints the JSON of what a JavaScript expression on the page gives
   quit
 
-Usage: python3 follow_page.py URL [WIDTH HEIGHT]
+Usage: python3 band_page.py URL [WIDTH HEIGHT]
 """
 import fcntl
 import json
