@@ -50,17 +50,17 @@ let package = Package(
         .target(name: "SetlistMail", dependencies: ["SetlistSupport", "SetlistModel", "SetlistExchange"]),
         // The terminal's look (lines of text and their emphasis), for stage mode and the commands' output.
         .target(name: "SetlistTerminal"),
-        // Stage mode: the screen model and the terminal.
-        .target(name: "SetlistLive", dependencies: ["SetlistSupport", "SetlistModel", "SetlistStore", "SetlistTerminal"]),
+        // Stage mode (`setlist live`): the terminal's screen, its keys, the session, the gig log.
+        .target(name: "SetlistStageMode", dependencies: ["SetlistSupport", "SetlistModel", "SetlistStore", "SetlistTerminal"]),
         // libqrencode, found through pkg-config; CQRCode loads it (dlopen) when stage mode serves.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "CQRCode", dependencies: ["CQREncode"]),
-        // The band follows the leader: the page `setlist live --serve` serves to the members' phones,
-        // its events, and the address as a QR code.
+        // The band page: what `setlist live --serve` serves to the members' phones, its events, and
+        // its address as a QR code.
         .target(
-            name: "SetlistStage",
+            name: "SetlistBandPage",
             dependencies: [
-                "SetlistSupport", "SetlistModel", "SetlistLive", "SetlistTerminal", "CQRCode",
+                "SetlistSupport", "SetlistModel", "SetlistStageMode", "SetlistTerminal", "CQRCode",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
@@ -70,7 +70,7 @@ let package = Package(
             dependencies: [
                 "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistExchange", "SetlistSpreadsheet", "SetlistPDF", "SetlistMail",
                 "SetlistTerminal",
-                "SetlistLive", "SetlistStage", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SetlistStageMode", "SetlistBandPage", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The drawing libraries come in by dlopen when a command draws (CDrawingLibraries);
@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "setlist-benchmarks",
             dependencies: [
-                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistStage", .product(name: "FlyingSocks", package: "FlyingFox"),
+                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistBandPage", .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
 
         .testTarget(name: "SetlistSupportTests", dependencies: ["SetlistSupport", "SeededRandom"]),
@@ -116,11 +116,11 @@ let package = Package(
         .testTarget(
             name: "SetlistMailTests", dependencies: ["TestLevels", "SetlistMail", "SetlistExchange", "SetlistModel", "MailTestSupport"]),
         .testTarget(name: "SetlistTerminalTests", dependencies: ["SetlistTerminal"]),
-        .testTarget(name: "SetlistLiveTests", dependencies: ["SetlistLive", "SetlistModel", "SetlistStore", "SetlistTerminal"]),
+        .testTarget(name: "SetlistStageModeTests", dependencies: ["SetlistStageMode", "SetlistModel", "SetlistStore", "SetlistTerminal"]),
         .testTarget(
-            name: "SetlistStageTests",
+            name: "SetlistBandPageTests",
             dependencies: [
-                "TestLevels", "SetlistStage", "SetlistLive", "SetlistModel", "SeededRandom", "BrowserTestSupport",
+                "TestLevels", "SetlistBandPage", "SetlistStageMode", "SetlistModel", "SeededRandom", "BrowserTestSupport",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         // The tests' levels (tags) and the programs a test needs (`.needs("qpdf")`), see Tests/TestLevels.
@@ -133,7 +133,7 @@ let package = Package(
             dependencies: ["SetlistModel", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/SeededRandom"
         ),
-        // Headless Chromium on the band's page, for the page's and stage mode's tests.
+        // Headless Chromium on the band page, for the page's and stage mode's tests.
         .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport"),
         // Runs commands in-process against a temporary library (see TemporaryLibrary.swift).
         .target(name: "CLITestSupport", dependencies: ["SetlistCLI", "SetlistPDFCairo"], path: "Tests/CLITestSupport"),
@@ -141,8 +141,7 @@ let package = Package(
         .testTarget(
             name: "SetlistCLITests",
             dependencies: [
-                "TestLevels", "SetlistSupport", "SetlistCLI", "SetlistModel", "SetlistStore", "SetlistLive", "SetlistStage",
-                "CLITestSupport",
+                "TestLevels", "SetlistSupport", "SetlistCLI", "SetlistModel", "SetlistStore", "SetlistStageMode", "CLITestSupport",
                 "MailTestSupport", "SeededRandom", "JSONTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

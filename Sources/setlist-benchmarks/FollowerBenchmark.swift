@@ -1,9 +1,9 @@
 import FlyingSocks
 import Foundation
+import SetlistBandPage
 import SetlistModel
-import SetlistStage
 
-/// What the band's page of `live --serve` costs: the time from the leader's step to each
+/// What the band page of `live --serve` costs: the time from the leader's step to each
 /// follower's event, over loopback with 20 followers; the page's weight; and the memory the server
 /// and its followers take above stage mode alone. Run in a child process (`--followers`), so that
 /// its memory is its own.
@@ -37,10 +37,10 @@ struct FollowerFigures: Codable {
 
     /// Serves `playlist` to `followers` followers and steps `steps` times, a step every 10 ms (faster than any leader).
     static func measure(playlist: Playlist, followers count: Int = 20, steps: Int = 1000) throws -> FollowerFigures {
-        let broadcast = StageBroadcast()
-        broadcast.publish(StageView(playlist: playlist, position: 1, notation: .english))
+        let broadcast = BandBroadcast()
+        broadcast.publish(BandView(playlist: playlist, position: 1, notation: .english))
         let before = residentMegabytes()
-        let server = try FollowServer(broadcast: broadcast, page: FollowPage.html, addresses: ["127.0.0.1"], port: 0)
+        let server = try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0)
         defer { server.stop() }
         let followers = try (0..<count).map { _ in try EventReader(port: server.port, token: server.token) }
         let sent = Clock(count: steps + 2)
@@ -55,7 +55,7 @@ struct FollowerFigures: Codable {
         for step in 1...steps {
             let position = step % playlist.copies.count + 1
             sent.mark(step + 1)
-            broadcast.publish(StageView(playlist: playlist, position: position, notation: .english, message: step % 10 == 0 ? "Stop" : nil))
+            broadcast.publish(BandView(playlist: playlist, position: position, notation: .english, message: step % 10 == 0 ? "Stop" : nil))
             usleep(10_000)
         }
         _ = group.wait(timeout: .now() + 10)
@@ -77,7 +77,7 @@ struct FollowerFigures: Codable {
         }
         return FollowerFigures(
             followers: count, steps: steps, p50Milliseconds: percentile(0.5), p99Milliseconds: percentile(0.99),
-            maximumMilliseconds: latencies.last ?? .infinity, eventsMissed: missed, pageBytes: FollowPage.html.utf8.count,
+            maximumMilliseconds: latencies.last ?? .infinity, eventsMissed: missed, pageBytes: BandPageDocument.html.utf8.count,
             megabytesAboveStageMode: after - before)
     }
 

@@ -59,7 +59,7 @@ struct Result: Encodable {
 /// The table people read, and the same as JSON.
 struct Report: Encodable {
     var results: [Result]
-    /// The band's page of `live --serve`, measured in a child process.
+    /// The band page of `live --serve`, measured in a child process.
     var followers: FollowerFigures?
     /// The band joining while a stranger holds connections, measured in a child process.
     var strangers: StrangerFigures?

@@ -1,7 +1,7 @@
 import FlyingSocks
 import Foundation
+import SetlistBandPage
 import SetlistModel
-import SetlistStage
 
 /// What a stranger on the venue's Wi-Fi does to the band joining `live --serve`: the time from a
 /// phone's connection to its first view, for 20 followers joining at once, five times over, alone
@@ -45,9 +45,9 @@ struct StrangerFigures: Codable {
     }
 
     static func measure(playlist: Playlist, followers count: Int = 20, rounds: Int = 5) throws -> StrangerFigures {
-        let broadcast = StageBroadcast()
-        broadcast.publish(StageView(playlist: playlist, position: 1, notation: .english))
-        let server = try FollowServer(broadcast: broadcast, page: FollowPage.html, addresses: ["127.0.0.1"], port: 0)
+        let broadcast = BandBroadcast()
+        broadcast.publish(BandView(playlist: playlist, position: 1, notation: .english))
+        let server = try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0)
         defer { server.stop() }
         let alone = joins(count, rounds: rounds, server: server)
         let stranger = IdleStranger(port: server.port, addresses: (2...11).map { "127.0.0.\($0)" }, connections: 500)
@@ -64,7 +64,7 @@ struct StrangerFigures: Codable {
 
     /// `count` followers joining at once, `rounds` times: each one's time to its first view, in ms
     /// (those that did not get one within 5 s are left out).
-    static func joins(_ count: Int, rounds: Int, server: FollowServer) -> [Double] {
+    static func joins(_ count: Int, rounds: Int, server: BandPageServer) -> [Double] {
         let joined = Joined()
         for _ in 0..<rounds {
             let group = DispatchGroup()

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// Headless Chromium on a page, driven line by line through follow_page.py (Selenium), so that a
+/// Headless Chromium on a page, driven line by line through band_page.py (Selenium), so that a
 /// test can act between two questions (step the leader, restart the server).
 public final class Browser {
     /// In Tests/Support, with the other Python helpers of the tests.
     static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Support/follow_page.py")
+        .appendingPathComponent("Support/band_page.py")
 
     private let process = Process()
     private let input = Pipe(), output = Pipe()
@@ -21,19 +21,19 @@ public final class Browser {
         process.standardOutput = output
         try process.run()
         let first = answer()
-        #expect(first == "ready", "follow_page.py: \(first)")
+        #expect(first == "ready", "band_page.py: \(first)")
     }
 
     deinit { close() }
 
-    /// Sends one command of follow_page.py and returns its answer ("ok", or "no: …").
+    /// Sends one command of band_page.py and returns its answer ("ok", or "no: …").
     @discardableResult
     public func send(_ command: String) -> String {
         input.fileHandleForWriting.write(Data((command + "\n").utf8))
         return answer()
     }
 
-    /// Closes the browser; follow_page.py's exit status (0 when it went well).
+    /// Closes the browser; band_page.py's exit status (0 when it went well).
     @discardableResult
     public func close() -> Int32 {
         if process.isRunning {
@@ -52,7 +52,7 @@ public final class Browser {
                 return line
             }
             let more = output.fileHandleForReading.availableData
-            if more.isEmpty { return "(follow_page.py ended)" }
+            if more.isEmpty { return "(band_page.py ended)" }
             pending += more
         }
     }

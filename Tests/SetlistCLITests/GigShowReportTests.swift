@@ -1,7 +1,7 @@
 import CLITestSupport
 import Foundation
-import SetlistLive
 import SetlistModel
+import SetlistStageMode
 import SetlistStore
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import SetlistLive
 import SetlistModel
+import SetlistStageMode
 import SetlistSupport
 
 /// What `setlist live` says of the gig log after the show: what the log holds, and when it lacks

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SetlistLive
+import SetlistBandPage
 import SetlistModel
-import SetlistStage
+import SetlistStageMode
 import SetlistStore
 import SetlistTerminal
 
@@ -89,77 +89,43 @@ struct LiveCommand: SetlistSubcommand {
         // With the gig log: a show restarted soon after its last song goes on in the same gig.
         let library = try libraryOptions.load(.playlist(playlist, originals: false).withGigs, in: context)
         let playlist = try library.playlist(matching: self.playlist)
-        guard !playlist.copies.isEmpty else { throw LiveError.emptyPlaylist(playlist.name) }
+        guard !playlist.copies.isEmpty else { throw StageModeError.emptyPlaylist(playlist.name) }
         let start = try at.map { (n) throws(LibraryError) in try Library.position(of: String(n), in: playlist) } ?? 1
-        guard context.isInteractive else { throw LiveError.notATerminal }
+        guard context.isInteractive else { throw StageModeError.notATerminal }
         // Refused before the terminal is taken over: a dumb one would show the escape codes.
-        if context.environment["TERM"] == "dumb" { throw LiveError.dumbTerminal(playlist: playlist.name) }
+        if context.environment["TERM"] == "dumb" { throw StageModeError.dumbTerminal(playlist: playlist.name) }
         let appearance = Appearance(environment: context.environment), zone = PlanZone.local(environment: context.environment)
         let store = libraryOptions.store(in: context)
         // Served before the terminal is taken, so that a port in use is a plain error message.
-        let followers =
+        let band =
             try serve
-            ? FollowersServer(port: port, bind: bind, token: stageToken(for: store, context), appearance: appearance, zone: zone) : nil
-        defer { followers?.stop() }
+            ? BandPage(port: port, bind: bind, token: bandPageToken(for: store, context), appearance: appearance, zone: zone) : nil
+        defer { band?.stop() }
+        let show = StageShow(
+            playlist: playlist, of: library, store: store, venue: venue, zone: zone,
+            stateFolder: LibraryLocation.stateFolder(environment: context.environment), command: context.commandLine, now: Date())
         // Before the gig, not found on stage: charts that no key moves.
         for note in playlist.unmovedChartNotes(notation: library.notation) { context.note(note) }
-        // Said before the show and on its screen: the stage screen hides standard error.
-        let problem = store.changeProblem()
-        if let problem {
-            context.note(
-                "the gig will not be logged, the library cannot be changed: \(problem) The show runs; at the end the songs played are named."
-            )
-        }
-        // A second stage mode on this setlist logs into the same gig: said, so that the one left
-        // running (a hidden terminal, a detached tmux) is quit.
-        let mark = LibraryLocation.stateFolder(environment: context.environment).map {
-            StageModeMark(folder: $0, library: store.root.path, playlistID: playlist.id)
-        }
-        defer { mark?.remove() }
-        let others = mark?.others() ?? []
-        if let first = others.first {
-            context.note(
-                "stage mode is running on '\(playlist.name)' elsewhere too (process \(first)); both log the songs they show into the same gig. Quit the one you do not use."
-            )
-        }
+        for note in show.notes { context.note(note) }
         let terminal = try Terminal()
         defer { terminal.restore() }
-        let watch = PlaylistWatch(store: store, playlist: playlist, notation: library.notation)
-        // Saved through the store as any change (locked, atomic), straight to it: a note on
-        // standard error would land on the stage screen. The saves of one show are one step of undo.
-        var run = ChangeRun()
-        // Never long during the show: a stage screen waiting on another program's lock would
-        // freeze; the next song saves again. After it, the last try waits longer.
-        var lockTimeout = 1.0
-        let earlier = GigRecorder.gigToContinue(in: library.gigs, playlist: playlist, venue: venue, at: Date())
-        let recorder = GigRecorder(playlist: playlist, venue: venue, continuing: earlier, zone: zone) { change in
-            try store.modify(.gigs, command: context.commandLine, run: &run, lockTimeout: lockTimeout, change)
-        }
-        let remarks = [
-            problem.map { _ in "The gig will not be logged: the library cannot be changed (see after the show)." },
-            others.first.map { "Stage mode runs on this setlist elsewhere too (process \($0)): both log into one gig." },
-        ].compactMap { $0 }
-        try LiveSession.run(
-            playlist: playlist, startingAt: start, appearance: appearance, notation: library.notation, on: terminal, watch: watch,
-            zone: zone, band: followers?.band, recorder: recorder, remark: remarks.isEmpty ? nil : remarks.joined(separator: " "))
-        followers?.stop()
+        try show.play(startingAt: start, appearance: appearance, on: terminal, band: band?.link)
+        band?.stop()
         terminal.restore()
-        mark?.remove()
-        lockTimeout = 10
-        recorder.retry()
-        GigShowReport(recorder: recorder, playlist: watch.playlist, zone: zone, library: libraryOptions.library).say(in: context)
+        show.end()
+        GigShowReport(recorder: show.recorder, playlist: show.playlist, zone: zone, library: libraryOptions.library).say(in: context)
         // Stopped by a signal: exit as shells expect (130 for SIGINT, 143 for SIGTERM).
         if let signal = terminal.stopSignal { throw ExitCode(128 + signal) }
         // The show went on, but its log could not be saved: a failed operation for scripts too.
         // (A gig removed elsewhere on purpose is no failure.)
-        if recorder.failure != nil { throw ExitCode.failure }
+        if show.recorder.failure != nil { throw ExitCode.failure }
     }
 
     /// The secret of the band's address: the one of the last run on this computer when it was
-    /// recent, so that phones find a restarted stage mode by themselves (``StageToken``).
-    private func stageToken(for store: LibraryStore, _ context: CommandContext) -> String {
-        guard let folder = LibraryLocation.stateFolder(environment: context.environment) else { return FollowServer.newToken() }
-        return StageToken(folder: folder).token(forLibrary: store.root.path, now: Date()).token
+    /// recent, so that phones find a restarted stage mode by themselves (``BandPageToken``).
+    private func bandPageToken(for store: LibraryStore, _ context: CommandContext) -> String {
+        guard let folder = LibraryLocation.stateFolder(environment: context.environment) else { return BandPageServer.newToken() }
+        return BandPageToken(folder: folder).token(forLibrary: store.root.path, now: Date()).token
     }
 
 }

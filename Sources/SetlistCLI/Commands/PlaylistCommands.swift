@@ -1,6 +1,6 @@
 import ArgumentParser
-import SetlistLive
 import SetlistModel
+import SetlistStageMode
 import SetlistSupport
 
 struct NewCommand: SetlistSubcommand {

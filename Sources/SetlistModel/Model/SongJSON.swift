@@ -2,7 +2,7 @@ import Foundation
 import SetlistSupport
 
 /// The JSON of a song record: the one place its members are named, for originals (songs.json),
-/// copies (playlist files), `.plsts` documents, `--json` and the band's page. A new field of a
+/// copies (playlist files), `.plsts` documents, `--json` and the band page. A new field of a
 /// song is a property of ``SongFields`` and a line here.
 extension SongFields: JSONRecord {
     // Got and set by closures, not key paths: songs are read and written by the ten thousand, and

@@ -1,5 +1,5 @@
 /// A value with one JSON form, read and written directly: the library's files, the `.plsts`
-/// document, `--json` and the band's page are made of these. A record (an object with named
+/// document, `--json` and the band page are made of these. A record (an object with named
 /// members) describes its members once, as a ``JSONRecord``.
 public protocol JSONCodable: JSONWritable, SendableMetatype {
     init(json reader: inout JSONReader) throws(JSONReadError)

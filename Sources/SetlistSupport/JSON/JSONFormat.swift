@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one JSON layout setlist writes (library files, .plsts documents, `--json` output, the
-/// band's page): pretty, two spaces a level, keys sorted, slashes as they are, so that files are
+/// band page): pretty, two spaces a level, keys sorted, slashes as they are, so that files are
 /// stable and diff well. ``JSONWriter`` writes it.
 public enum JSONFormat {
     /// `value`'s JSON, without a final new line.

@@ -1,6 +1,6 @@
 /// A record whose JSON object is described once, by its ``json`` members: every reading and
 /// writing of the record goes through them (the library's files, the `.plsts` document, `--json`,
-/// the band's page), so a field is added in one place.
+/// the band page), so a field is added in one place.
 public protocol JSONRecord: JSONCodable {
     /// The record's members, and the blank record they are read into.
     static var json: JSONMembers<Self> { get }

@@ -1,0 +1,52 @@
+import Foundation
+import SetlistModel
+import SetlistStageMode
+import SetlistTerminal
+
+/// The band page of one stage mode (`setlist live --serve`): its server, the address screen that
+/// says where to point the phones, and the views the phones are sent, each only when it changed.
+public final class BandPage {
+    /// The port when none is given.
+    public static let defaultPort = 8765
+
+    public let server: BandPageServer
+    /// What stage mode leads the band through.
+    public let link: BandPageLink
+
+    /// Serves on `bind` (default: this computer's network addresses and loopback) at `port`
+    /// (default: ``defaultPort``), the paths behind `token`. `zone` is the band's, for the plan's
+    /// times on the phones.
+    public init(port: Int?, bind: [String], token: String, appearance: Appearance, zone: TimeZone) throws(BandPageError) {
+        let network = NetworkAddresses.local()
+        let addresses = bind.isEmpty ? network + ["127.0.0.1"] : bind
+        let broadcast = BandBroadcast()
+        server = try BandPageServer(
+            broadcast: broadcast, page: BandPageDocument.html, addresses: addresses, port: port ?? Self.defaultPort, token: token)
+        // The address to scan: a network one (a phone cannot reach 127.0.0.1), when there is one.
+        let reachable = addresses.filter { !$0.hasPrefix("127.") && $0 != "::1" }
+        let screen = AddressScreen(urls: (reachable.isEmpty ? addresses : reachable).map(server.url(for:)))
+        let warning =
+            !reachable.isEmpty
+            ? nil
+            : bind.isEmpty
+                ? "No network: join the venue's Wi-Fi or start a hotspot, then run this again."
+                : "Only this computer can open these (--bind names no network address): phones cannot reach them."
+        var last: BandView?
+        link = BandPageLink(
+            addressScreen: { size, moment in
+                var lines = screen.lines(size: size, appearance: appearance, moment: moment)
+                if let warning, lines.count < size.rows { lines.insert(Cells.truncate(warning, to: size.columns), at: 2) }
+                return lines
+            },
+            publish: { cue in
+                let view = BandView(
+                    playlist: cue.playlist, position: cue.position, notation: cue.notation, message: cue.message, zone: zone)
+                guard view != last else { return }
+                last = view
+                broadcast.publish(view)
+            })
+    }
+
+    /// Closes the server and every connection.
+    public func stop() { server.stop() }
+}

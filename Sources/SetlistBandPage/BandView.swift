@@ -1,0 +1,181 @@
+import Foundation
+import SetlistModel
+import SetlistStageMode
+
+/// What the band's phones show: the whole setlist, the song the leader sent the band to, the
+/// leader's message and the plan. Every event carries all of it, so a phone that (re)connects is
+/// whole at once.
+public struct BandView: Codable, Hashable, Sendable {
+    /// One song of the setlist as the page shows it.
+    public struct Song: Codable, Hashable, Sendable {
+        public var position: Int
+        public var title: String
+        public var author: String?
+        /// "3:20".
+        public var length: String?
+        public var key: Key?
+        public var bpm: Int?
+        public var notes: String?
+        /// The set's label ("Set 2"); nil for a setlist of one unlabelled set.
+        public var set: String?
+        /// The chart in the copy's key; sent for the song the band is on only, to keep each
+        /// event small.
+        public var chart: [ChartRow]?
+        /// The fret of the capo the chart's chords are shapes for (``ShownChart``).
+        public var capo: Int?
+    }
+
+    /// One line of a chart as the page sets it.
+    public struct ChartRow: Codable, Hashable, Sendable {
+        /// "lyrics", "heading", "comment", "key" (a key change), "verbatim" or "blank".
+        public var kind: String
+        /// The text of a heading, comment or verbatim line.
+        public var text: String?
+        /// A comment with chords in it, as each of the phone's transposes shows it (``ChartSegmentView/moves``).
+        public var texts: [String]?
+        /// The key a key change changes to.
+        public var key: Key?
+        /// The stretches of a lyrics line, each under its chord.
+        public var segments: [ChartSegmentView]?
+        /// Whether the line is in a chorus (set off as songbooks do).
+        public var chorus: Bool?
+    }
+
+    /// A stretch of lyrics and its chord; for a chart with a key, the chord also as the phone's
+    /// transpose shows it, so that the page never spells a chord itself.
+    public struct ChartSegmentView: Codable, Hashable, Sendable {
+        public var chord: String?
+        public var text: String
+        /// The chord moved up 0 to 11 semitones, by setlist's spelling (``ChordSpelling``): the
+        /// page shows the one of its transpose (−1 is 11).
+        public var moves: [String]?
+    }
+
+    /// A key as the page transposes it: its pitch class and mode, looked up in ``keyNames``.
+    public struct Key: Codable, Hashable, Sendable {
+        /// Semitones above C, 0–11.
+        public var pitchClass: Int
+        /// "major" or "minor".
+        public var mode: String
+        /// As the library's notation writes it ("B♭ minor", "H dur").
+        public var name: String
+
+        init(_ key: MusicalKey, notation: KeyNotation) {
+            (pitchClass, mode, name) = (key.pitchClass, key.mode.rawValue, key.spelled(in: notation))
+        }
+    }
+
+    /// A break between sets, after the song at `after`.
+    public struct Break: Codable, Hashable, Sendable {
+        public var after: Int
+        public var label: String
+    }
+
+    /// Orders events: a phone never shows an older one after a newer one.
+    public var sequence = 0
+    /// The run of stage mode that published it (``BandBroadcast``): a run started again numbers
+    /// its events from 1, and a phone that followed the last one must not take them for old ones.
+    public var run = ""
+    public var playlist: String
+    /// The 1-based position of the song the band is on.
+    public var position: Int
+    public var songs: [Song]
+    public var breaks: [Break]
+    /// The leader's message, shown until the next song.
+    public var message: String?
+    /// "Planned start 23:41 · 3:20 behind the plan"; nil without a plan.
+    public var planned: String?
+    /// The name of every key in the library's notation, by mode and then pitch class: the page
+    /// transposes with these, so it spells keys exactly as `setlist transpose` does.
+    public var keyNames: [String: [String]]
+
+    /// The view of `playlist` with the band on `position`.
+    public init(
+        playlist: Playlist, position: Int, notation: KeyNotation, message: String? = nil, zone: TimeZone = .current,
+        now: Date = Date()
+    ) {
+        self.playlist = playlist.name
+        self.position = position
+        self.message = message
+        var songs: [Song] = [], breaks: [Break] = []
+        let sets = playlist.sets
+        for set in sets {
+            let label = set.label ?? (sets.count > 1 ? "Set 1" : nil)
+            if let label = set.label { breaks.append(Break(after: songs.count, label: label)) }
+            for entry in set.entries {
+                let fields = entry.copy.fields
+                let shown = entry.position == position ? ShownChart(fields, notation: notation) : nil
+                songs.append(
+                    Song(
+                        position: entry.position, title: fields.name, author: fields.author, length: fields.length.map(SongLength.format),
+                        key: fields.key.map { Key($0, notation: notation) },
+                        bpm: fields.bpm, notes: fields.notes, set: label,
+                        chart: shown.map { Self.chart(of: $0, notation: notation) }, capo: shown?.capo))
+            }
+        }
+        self.songs = songs
+        self.breaks = breaks
+        let clock = playlist.plan.map { PlanClock(plan: $0, zone: zone, reference: now) }
+        planned = PlannedStart(playlist: playlist, position: position, clock: clock)?.line(now: now).long
+        keyNames = Dictionary(
+            uniqueKeysWithValues: MusicalKey.Mode.allCases.map { mode in
+                (mode.rawValue, (0..<12).map { MusicalKey(pitchClass: $0, mode: mode).spelled(in: notation) })
+            })
+    }
+
+    /// A copy's chart as shown (in its key, or as a capo's shapes), as rows for the page.
+    static func chart(of shown: ShownChart, notation: KeyNotation) -> [ChartRow] {
+        let lines = ChartLine.lines(of: shown.chart)
+        // The chart moved by each transpose a phone may set, line for line: the same lines with
+        // other chords (a chart without a key is shown as written, as everywhere in setlist).
+        let moved = shown.key.map { key in
+            (0..<12).map { up in up == 0 ? lines : ChartLine.lines(of: shown.chart.shown(in: key.transposed(by: up), notation: notation)) }
+        }
+        func moves(_ index: Int, _ chord: (ChartLine) -> String?) -> [String]? {
+            guard let moved, moved.allSatisfy({ $0.count == lines.count }) else { return nil }
+            let names = moved.compactMap { chord($0[index]) }
+            return names.count == 12 ? names : nil
+        }
+        var rows: [ChartRow] = [], chorus = false
+        for (index, line) in lines.enumerated() {
+            let inChorus: Bool? = chorus ? true : nil
+            switch line {
+            case .lyrics(let segments):
+                rows.append(
+                    ChartRow(
+                        kind: "lyrics",
+                        segments: segments.enumerated().map { number, segment in
+                            ChartSegmentView(
+                                chord: segment.chord, text: segment.text,
+                                moves: segment.chord == nil
+                                    ? nil
+                                    : moves(index) { line in
+                                        guard case .lyrics(let moved) = line, moved.count == segments.count else { return nil }
+                                        return moved[number].chord
+                                    })
+                        }, chorus: inChorus))
+            case .comment(let text):
+                let texts = text.contains("[") ? moves(index) { if case .comment(let moved) = $0 { moved } else { nil } } : nil
+                rows.append(ChartRow(kind: "comment", text: text, texts: texts, chorus: inChorus))
+            case .keyChange(let key):
+                // The phone moves it with its own transpose, as it moves the song's key.
+                rows.append(ChartRow(kind: "key", key: Key(key, notation: notation), chorus: inChorus))
+            case .sectionStart(let section, let label):
+                rows.append(ChartRow(kind: "heading", text: label))
+                chorus = section == .chorus
+            case .sectionEnd: chorus = false
+            case .verbatim(let text): rows.append(ChartRow(kind: "verbatim", text: text, chorus: inChorus))
+            case .blank: rows.append(ChartRow(kind: "blank"))
+            }
+        }
+        return rows
+    }
+
+    /// The view as the page reads it: JSON on one line (an event's data is one line).
+    public func json() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and numbers cannot fail.
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    }
+}

@@ -1,0 +1,193 @@
+import BrowserTestSupport
+import Foundation
+import SetlistModel
+import TestLevels
+import Testing
+
+@testable import SetlistBandPage
+
+/// The page in a real browser (headless Chromium through Selenium, Tests/Support/band_page.py).
+@Suite(.serialized, .tags(.browser), .needs("python3", "chromium", "chromedriver")) struct BandPageBrowserTests {
+    /// A browser on the page of a server publishing `view`; `commands` go to band_page.py,
+    /// whose answers come back one per command.
+    func browse(_ view: BandView, _ commands: [String], width: Int = 390) throws -> [String] {
+        let broadcast = BandBroadcast()
+        broadcast.publish(view)
+        let server = try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0)
+        defer { server.stop() }
+        let browser = try Browser(server.url(for: "127.0.0.1"), size: (width, 780))
+        let answers = commands.map { browser.send($0) }
+        #expect(browser.close() == 0)
+        return answers
+    }
+
+    /// A stage mode restarted at the same address (``BandPageToken``) is followed again by itself,
+    /// also after its end was shown; one started with a new secret is said to need the code again.
+    @Test func aPhoneFindsARestartedStageModeAndIsToldOfANewAddress() throws {
+        let token = BandPageServer.newToken()
+        func serve(position: Int, port: Int, token: String) throws -> BandPageServer {
+            let broadcast = BandBroadcast()
+            broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: position, notation: .english))
+            return try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: port, token: token)
+        }
+        var server = try serve(position: 1, port: 0, token: token)
+        let port = server.port
+        let browser = try Browser(server.url(for: "127.0.0.1"))
+        #expect(browser.send("title Highway to Hell") == "ok")
+        server.stop()
+        #expect(browser.send("text stage mode has ended") == "ok")
+        server = try serve(position: 2, port: port, token: token)
+        #expect(browser.send("title Stairway to Heaven") == "ok")
+        server.stop()
+        server = try serve(position: 3, port: port, token: BandPageServer.newToken())
+        #expect(browser.send("text scan its code") == "ok")
+        #expect(browser.send("title Stairway to Heaven") == "ok", "the song stays while the address is lost")
+        server.stop()
+        #expect(browser.close() == 0)
+    }
+
+    @Test(arguments: [KeyNotation.english, .german])
+    func thePageTransposesEveryKeyAsSetlistTransposeDoes(notation: KeyNotation) throws {
+        let view = BandView(playlist: BandPageFixtures.concert, position: 1, notation: notation)
+        let table = """
+            (() => { const r = {}; for (const mode of ["major", "minor"]) for (let pc = 0; pc < 12; pc++) \
+            for (let t = -11; t <= 11; t++) r[mode + " " + pc + " " + t] = keyName(view.keyNames, {pitchClass: pc, mode: mode, name: ""}, t); \
+            return r; })()
+            """
+        let answers = try browse(view, ["title Highway to Hell", "eval " + table])
+        #expect(answers.first == "ok")
+        let names = try JSONDecoder().decode([String: String].self, from: Data(try #require(answers.last).utf8))
+        #expect(names.count == 24 * 23)
+        for mode in MusicalKey.Mode.allCases {
+            for pitchClass in 0..<12 {
+                for semitones in -11...11 {
+                    let expected = MusicalKey(pitchClass: pitchClass, mode: mode).transposed(by: semitones).spelled(in: notation)
+                    #expect(names["\(mode.rawValue) \(pitchClass) \(semitones)"] == expected, "\(mode) \(pitchClass) \(semitones)")
+                }
+            }
+        }
+    }
+
+    @Test func aNarrowPhoneNeverScrollsSideways() throws {
+        var playlist = BandPageFixtures.concert
+        playlist.items.insert(
+            BandPageFixtures.song(
+                "Nejdelší název písně, jaký kdy kapela hrála, bez jediné mezery: Supercalifragilisticexpialidocious",
+                "Kapela s dlouhým jménem",
+                600, "F#m", 180, notes: String(repeating: "Dlouhé_poznámky_bez_mezer_", count: 20)), at: 0)
+        // A chart of a word longer than the screen under a chord, a long chord, and a long tab line.
+        if case .song(var copy) = playlist.items[0] {
+            copy.fields.chart = Chart(
+                lines: [
+                    "[F#m]" + String(repeating: "Slovo", count: 60) + " [C#7sus4/G#]a",
+                    "[Cmaj7(#11)/G#]" + String(repeating: "x", count: 80),
+                    "{sot}", "e|" + String(repeating: "-3-", count: 80), "{eot}",
+                ], key: MusicalKey(parsing: "F# minor"))
+            playlist.items[0] = .song(copy)
+        }
+        let view = BandView(playlist: playlist, position: 1, notation: .english, message: "Opakujeme refrén ještě dvakrát, pak konec")
+        let answers = try browse(
+            view,
+            [
+                "text Supercalifragilisticexpialidocious", "eval document.documentElement.scrollWidth <= window.innerWidth",
+                // Nothing widens the page past the phone (a phone zooms out to show what is
+                // wider): length, key and tempo go on below one another.
+                "eval window.innerWidth",
+                "click #listButton", "eval document.documentElement.scrollWidth <= window.innerWidth", "eval window.innerWidth",
+            ], width: 360)
+        #expect(answers == ["ok", "true", "360", "ok", "true", "360"])
+        // Transposed ("Key G minor (F♯ minor +1)") in the largest text, the facts wrap too.
+        let large = try browse(
+            view,
+            ["text Supercalifragilisticexpialidocious", "click #settingsButton", "click [data-act=up]"]
+                + Array(repeating: "click [data-act=larger]", count: 8) + ["click #settingsButton", "eval window.innerWidth"], width: 360)
+        #expect(large.last == "360", "\(large)")
+    }
+
+    @Test func aMemberTransposesOnTheirOwnPhoneAndTheSettingStays() throws {
+        let view = BandView(playlist: BandPageFixtures.concert, position: 2, notation: .english)
+        let answers = try browse(
+            view,
+            [
+                "title Stairway to Heaven", "text Key A minor", "click #settingsButton", "click [data-act=up]", "click [data-act=up]",
+                "text Key B minor (A minor +2)", "reload", "text Key B minor (A minor +2)", "text Next: 3. Příběh",
+            ])
+        #expect(answers == Array(repeating: "ok", count: 9))
+    }
+
+    /// A copy's chart on the phone: in the copy's key (written in G, played in A), chords over
+    /// their syllables, and moved again by the phone's own transpose.
+    @Test func theChartShowsInTheCopysKeyAndFollowsThePhonesTranspose() throws {
+        var playlist = BandPageFixtures.concert
+        guard case .song(var copy) = playlist.items[0] else { return }
+        copy.fields.chart = try Chart(
+            text: "{soc}\n[G]I'm on the [D/F#]highway to [Em7]hell\n{eoc}\n[N.C.]Stop\n{key: B}", key: MusicalKey(parsing: "G major"))
+        playlist.items[0] = .song(copy)
+        let view = BandView(playlist: playlist, position: 1, notation: .english)
+        #expect(view.songs[1].chart == nil, "only the song the band is on carries its chart")
+        let chords = "eval Array.from(document.querySelectorAll('.chart .c')).map(e => e.textContent).join(' ')"
+        // Each chord stands over the start of its syllable.
+        let aligned = """
+            eval Array.from(document.querySelectorAll('.chart .row:not(.nc) .seg')).every(s => \
+            Math.abs(s.querySelector('.c').getBoundingClientRect().left - s.querySelector('.l').getBoundingClientRect().left) < 1)
+            """
+        let answers = try browse(
+            view,
+            [
+                "text I'm on the", chords, aligned, "eval document.querySelector('.chart .h').textContent", "text Key: D♭ major",
+                "click #settingsButton", "click [data-act=down]", chords, "text Key: C major",
+            ])
+        // The key change moves with the copy's key and with the phone's transpose.
+        #expect(answers == ["ok", #""A E/G# F#m7 N.C.""#, "true", #""Chorus""#, "ok", "ok", "ok", #""Ab Eb/G Fm7 N.C.""#, "ok"])
+    }
+
+    /// A chart played with a capo shows its shapes and "Capo 2" on the phone; the phone's
+    /// transpose moves the shapes and the chords of a comment too.
+    @Test func aCapoAndAChordInACommentReachThePhone() throws {
+        var playlist = BandPageFixtures.concert
+        guard case .song(var copy) = playlist.items[0] else { return }
+        copy.fields.key = MusicalKey(parsing: "A major")
+        copy.fields.chart = try Chart(
+            text: "{c: Intro [G] [D]}\n[G]Open [Em]strings [C]and [D]shapes", key: MusicalKey(parsing: "G major"), capo: 2)
+        playlist.items[0] = .song(copy)
+        let view = BandView(playlist: playlist, position: 1, notation: .english)
+        #expect(view.songs[0].capo == 2)
+        let chords = "eval Array.from(document.querySelectorAll('.chart .c')).map(e => e.textContent).join(' ')"
+        let comment = "eval document.querySelector('.chart .cm').textContent"
+        let answers = try browse(
+            view, ["text Capo 2", chords, comment, "click #settingsButton", "click [data-act=up]", "click [data-act=up]", chords, comment])
+        #expect(answers == ["ok", #""G Em C D""#, #""Intro [G] [D]""#, "ok", "ok", "ok", #""A F#m D E""#, #""Intro [A] [E]""#])
+    }
+
+    /// The page's chord names are setlist's for every move a phone makes: a chart with secondary
+    /// dominants, their inversions and a passing diminished chord, moved by the phone by
+    /// −11…+11, shows the chords setlist shows for the copy in that key (the page spells nothing).
+    @Test(arguments: [KeyNotation.english, .german])
+    func thePageSpellsChordsAsSetlistDoes(notation: KeyNotation) throws {
+        var playlist = BandPageFixtures.concert
+        guard case .song(var copy) = playlist.items[0] else { return }
+        let key = try #require(MusicalKey(parsing: "F major"))
+        copy.fields.key = key
+        copy.fields.chart = try Chart(
+            text: "[F]a [D/F#]b [Gm7]c [E/G#]d [Am]e [C#dim7]f [Bb/D]g [C7sus4]h", key: key)
+        playlist.items[0] = .song(copy)
+        let view = BandView(playlist: playlist, position: 1, notation: notation)
+        let table = """
+            (() => { const r = {}; for (let t = -11; t <= 11; t++) { settings.transpose = t; render(); \
+            r[t] = Array.from(document.querySelectorAll('.chart .c')).map(e => e.textContent).join(' '); } return r; })()
+            """
+        let answers = try browse(view, ["title Highway to Hell", "eval " + table])
+        let names = try JSONDecoder().decode([String: String].self, from: Data(try #require(answers.last).utf8))
+        let chart = try #require(copy.fields.chart)
+        for semitones in -11...11 {
+            let shown = chart.shown(in: key.transposed(by: semitones), notation: notation)
+            let chords = ChartLine.lines(of: shown).flatMap { line -> [String] in
+                guard case .lyrics(let segments) = line else { return [] }
+                return segments.compactMap(\.chord)
+            }
+            #expect(names[String(semitones)] == chords.joined(separator: " "), "\(semitones)")
+        }
+        // By hand: up a tone from F, the secondary dominants keep their raised thirds.
+        #expect(names["2"] == "G E/G# Am7 F#/A# \(notation == .german ? "Hm" : "Bm") D#dim7 C/E D7sus4")
+    }
+}

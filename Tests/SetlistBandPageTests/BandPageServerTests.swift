@@ -1,0 +1,141 @@
+import FlyingSocks
+import Foundation
+import SeededRandom
+import SetlistModel
+import Testing
+
+@testable import SetlistBandPage
+
+/// The server on loopback, as phones and hostile clients use it.
+@Suite(.serialized) struct BandPageServerTests {
+    let broadcast = BandBroadcast()
+    let server: BandPageServer
+
+    init() throws {
+        server = try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0)
+        broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: 1, notation: .english))
+    }
+
+    @Test func thePageAndTheStateNeedTheToken() throws {
+        let page = try Follower.get("/\(server.token)/", port: server.port)
+        #expect(page.status == 200)
+        #expect(page.body.contains("<title>setlist</title>"))
+        #expect(!page.body.contains("http://") && !page.body.contains("https://"), "the page loads nothing from elsewhere")
+        #expect(page.head.contains("Referrer-Policy: no-referrer"))
+        let state = try Follower.get("/\(server.token)/state", port: server.port)
+        #expect(state.status == 200 && state.body.contains("Highway to Hell"))
+        #expect(try Follower.get("/\(server.token)", port: server.port).status == 301)
+        for path in [
+            "/", "/state", "/events", "/\(server.token.dropLast())/", "/\(server.token)x/", "/x/\(server.token)/",
+            "/\(server.token.uppercased())/", "/../\(server.token)/",
+        ] {
+            let answer = try Follower.get(path, port: server.port)
+            #expect(answer.status == 403, "\(path)")
+            #expect(!answer.body.contains("Highway"), "\(path)")
+        }
+        #expect(try Follower.get("/\(server.token)/../../etc/passwd", port: server.port).status == 404)
+    }
+
+    @Test func nothingButGetIsAnswered() throws {
+        let follower = try Follower(port: server.port)
+        try follower.send("POST /\(server.token)/state HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}")
+        #expect(follower.readAll().hasPrefix("HTTP/1.1 405"))
+    }
+
+    @Test func aFollowerGetsTheWholeStateAtOnceAndThenEveryStep() throws {
+        let follower = try Follower.events(token: server.token, port: server.port)
+        let first = try #require(follower.nextView())
+        #expect(first.position == 1 && first.songs.count == 5 && first.breaks == [BandView.Break(after: 3, label: "Set 2")])
+        broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: 2, notation: .english, message: "Repeat chorus"))
+        let second = try #require(follower.nextView())
+        #expect(second.position == 2 && second.message == "Repeat chorus" && second.sequence > first.sequence)
+        // A follower that connects later gets the latest view at once.
+        let late = try Follower.events(token: server.token, port: server.port)
+        #expect(late.nextView()?.sequence == second.sequence)
+    }
+
+    @Test func twentyFollowersSeeEveryStepAndMessageAndOneKilledDisturbsNoOne() throws {
+        var random = seededGenerator(for: "twentyFollowers")
+        // Within the views the broadcast keeps, so that every follower sees every one.
+        let steps = 200
+        let followers = try (0..<20).map { _ in try Follower.events(token: server.token, port: server.port) }
+        for follower in followers { #expect(follower.nextView()?.position == 1) }
+        let victim = try Follower.events(token: server.token, port: server.port)
+        _ = victim.nextView()
+        var expected: [(Int, String?)] = []
+        for step in 1...steps {
+            if step == steps / 2 { victim.close() }
+            let position = Int.random(in: 1...5, using: &random)
+            let message = step % 7 == 0 ? "Message \(step)" : nil
+            expected.append((position, message))
+            broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: position, notation: .english, message: message))
+        }
+        let last = try #require(broadcast.current)
+        for follower in followers {
+            var seen = 1, messages: Set<String> = []
+            while seen < last.sequence, let view = follower.nextView() {
+                #expect(view.sequence == seen + 1)
+                seen = view.sequence
+                if let message = view.message { messages.insert(message) }
+            }
+            #expect(seen == last.sequence)
+            #expect(messages == Set(expected.compactMap(\.1)))
+        }
+        #expect(expected.last?.0 == last.position)
+    }
+
+    @Test func hostileClientsBlockNobody() throws {
+        var random = seededGenerator(for: "hostileClients")
+        // A slowloris: half a head, then nothing.
+        let slow = try Follower(port: server.port)
+        try slow.send("GET /\(server.token)/ HTTP/1.1\r\nHost: x\r\n")
+        // A huge head.
+        let huge = try Follower(port: server.port)
+        try huge.send("GET /\(server.token)/ HTTP/1.1\r\nX: " + String(repeating: "a", count: 20_000) + "\r\n\r\n")
+        #expect(huge.readAll().hasPrefix("HTTP/1.1 431"))
+        // Random bytes.
+        for _ in 0..<20 {
+            let noise = try Follower(port: server.port)
+            try noise.send(
+                (0..<Int.random(in: 1...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) } + [13, 10, 13, 10])
+            #expect(noise.readAll().hasPrefix("HTTP/1.1 400"))
+        }
+        // Everyone else is still served while the slow one hangs on.
+        #expect(try Follower.get("/\(server.token)/state", port: server.port).status == 200)
+        let follower = try Follower.events(token: server.token, port: server.port)
+        #expect(follower.nextView() != nil)
+        _ = slow
+    }
+
+    @Test func aSecondServerOnTheSamePortFailsClearly() throws {
+        #expect(throws: BandPageError.portInUse(port: server.port, address: "127.0.0.1")) {
+            try BandPageServer(broadcast: BandBroadcast(), page: "", addresses: ["127.0.0.1"], port: server.port)
+        }
+        #expect(BandPageError.portInUse(port: 8765, address: "127.0.0.1").description.contains("--port"))
+        #expect(throws: BandPageError.notAnAddress("pepa")) {
+            try BandPageServer(broadcast: BandBroadcast(), page: "", addresses: ["pepa"], port: 0)
+        }
+    }
+
+    @Test func stoppingClosesTheStreamsAndThePort() throws {
+        let follower = try Follower.events(token: server.token, port: server.port)
+        _ = follower.nextView()
+        server.stop()
+        #expect(follower.nextEvent()?.name == "end")
+        #expect(follower.nextEvent() == nil)
+        #expect(throws: (any Error).self) { try Follower(port: server.port) }
+    }
+}
+
+/// The request heads the server reads.
+struct RequestHeadTests {
+    @Test func readsTheMethodAndPathAndWaitsForTheWholeHead() throws {
+        let head = try RequestHead(parsing: Array("GET /abc/events?x=1 HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+        #expect(head.method == "GET" && head.path == "/abc/events")
+        #expect(throws: RequestHead.Problem.incomplete) { try RequestHead(parsing: Array("GET / HTTP/1.1\r\nHost: a\r\n".utf8)) }
+        #expect(throws: RequestHead.Problem.malformed) { try RequestHead(parsing: Array("GET /\r\n\r\n".utf8)) }
+        #expect(throws: RequestHead.Problem.malformed) { try RequestHead(parsing: Array("get / HTTP/1.1\r\n\r\n".utf8)) }
+        #expect(throws: RequestHead.Problem.malformed) { try RequestHead(parsing: Array("GET x HTTP/1.1\r\n\r\n".utf8)) }
+        #expect(throws: RequestHead.Problem.tooLarge) { try RequestHead(parsing: [UInt8](repeating: 65, count: RequestHead.limit + 1)) }
+    }
+}
