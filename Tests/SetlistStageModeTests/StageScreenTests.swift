@@ -180,7 +180,7 @@ import Testing
         copy.fields.key = MusicalKey(parsing: "B major")
         copy.fields.chart = try Chart(text: "[G]Open [Em]strings", key: MusicalKey(parsing: "G major"), capo: 2)
         playlist.items[1] = .song(copy)
-        let texts = try #require(LiveScreen(playlist: playlist, position: 2, size: TerminalSize(columns: 60, rows: 30))).texts
+        let texts = try #require(StageScreen(playlist: playlist, position: 2, size: TerminalSize(columns: 60, rows: 30))).texts
         let start = try #require(texts.firstIndex(of: "  (Capo 2: A major shapes)"), "\(texts)")
         #expect(Array(texts[start + 1..<start + 3]) == ["  A    F#m", "  Open strings"])
     }
