@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "SetlistSpreadsheet",
             dependencies: [
-                "SetlistSupport", "SetlistModel", "SetlistExchange", .product(name: "CSV", package: "CSV.swift"),
+                "SetlistSupport", "SetlistModel", "SetlistExchange", "SetlistAppFormats", .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
         // What a PDF setlist is (styles, paper, file) and the seam its drawing comes through.
@@ -162,6 +162,7 @@ let package = Package(
                 "CLITestSupport",
                 "MailTestSupport", "SeededRandom", "JSONTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.

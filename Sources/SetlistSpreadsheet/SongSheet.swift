@@ -1,3 +1,4 @@
+import SetlistAppFormats
 import SetlistModel
 import SetlistSupport
 
@@ -8,11 +9,14 @@ public struct IncomingSong: Hashable, Sendable {
     public var fields: SongFields
     /// The set it belongs to in a setlist spreadsheet (a Set column), when there is one.
     public var set: String?
+    /// The capo another app kept for it; charts keep none yet, so the report names it.
+    public var capo: Int?
 
-    public init(line: Int, fields: SongFields, set: String? = nil) {
+    public init(line: Int, fields: SongFields, set: String? = nil, capo: Int? = nil) {
         self.line = line
         self.fields = fields
         self.set = set
+        self.capo = capo
     }
 }
 
@@ -22,6 +26,23 @@ public struct SongSheet: Hashable, Sendable {
     public enum Kind: String, Sendable {
         case csv = "CSV"
         case chordPro = "ChordPro"
+        case songbookPro = "SongbookPro backup"
+        case onSong = "OnSong"
+        case openSong = "OpenSong"
+        case openSongSet = "OpenSong set"
+        case openLyrics = "OpenLyrics"
+        case openLPService = "OpenLP service"
+
+        init(_ format: AppLibrary.Format) {
+            switch format {
+            case .songbookPro: self = .songbookPro
+            case .onSong: self = .onSong
+            case .openSong: self = .openSong
+            case .openSongSet: self = .openSongSet
+            case .openLyrics: self = .openLyrics
+            case .openLPService: self = .openLPService
+            }
+        }
     }
 
     /// The file as the user named it.
@@ -41,6 +62,10 @@ public struct SongSheet: Hashable, Sendable {
     public var warnings: [String] = []
     /// With `--columns`, the first row when it was read as the file's header and not imported.
     public var headerRow: [String]?
+    /// Another app's sets (or service), each made a setlist of copies of ``songs``.
+    public var sets: [AppSet] = []
+    /// What another app's file holds that does not come over, each with why.
+    public var leftOut: [String] = []
 
     /// Whether the sheet has anything that refuses it without `--skip-invalid`.
     public var isInvalid: Bool { !problems.isEmpty || !columnProblems.isEmpty }
@@ -53,6 +78,16 @@ public struct SongSheet: Hashable, Sendable {
         self.songs = songs
         self.problems = problems
         self.ignoredColumns = ignoredColumns
+    }
+
+    /// The sheet of another app's file.
+    init(file: String, library: AppLibrary) {
+        self.init(
+            file: file, kind: Kind(library.format),
+            songs: library.songs.map { IncomingSong(line: $0.line, fields: $0.fields, capo: $0.capo) })
+        sets = library.sets
+        leftOut = library.leftOut
+        warnings = library.warnings
     }
 }
 

@@ -1,0 +1,42 @@
+import SetlistAppFormats
+import SetlistModel
+
+/// Another app's sets (SongbookPro's sets, an OpenSong set, an OpenLP service) made setlists of
+/// copies of the songs just imported, each copy in the key the set had.
+enum AppSetlists {
+    /// Makes the setlist of `set` from `file`, whose songs became the originals `songIDs` (in the
+    /// file's order); a setlist of that name already there is left as it is (importing the same
+    /// backup twice changes nothing).
+    static func make(_ set: AppSet, of file: String, songIDs: [String], library: inout Library) -> SongImportReport.SetlistOutcome {
+        let name = (try? Text.cleanPlaylistName(set.name)) ?? "Imported set"
+        var outcome = SongImportReport.SetlistOutcome(name: name, file: file)
+        if library.playlists.contains(where: { Text.fold($0.name) == Text.fold(name) }) {
+            outcome.alreadyThere = true
+            return outcome
+        }
+        let byID = Dictionary(library.songs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var playlist = Playlist(name: name)
+        for entry in set.entries {
+            let song: Song?
+            switch entry.song {
+            case .index(let index): song = songIDs.indices.contains(index) ? byID[songIDs[index]] : nil
+            case .titled(let title):
+                let wanted = SongMatching.comparable(title)
+                song = library.songs.first { SongMatching.comparable($0.fields.name) == wanted }
+                if song == nil { outcome.leftOut.append("'\(title)': no song of that title was imported or is in the repertoire") }
+            }
+            guard let song else { continue }
+            guard playlist.items.count < Playlist.maximumItems else {
+                outcome.leftOut.append("'\(song.name)' and the songs after it: a setlist holds at most \(Playlist.maximumItems)")
+                break
+            }
+            var copy = SongCopy(of: song)
+            if let key = entry.key { copy.fields.key = key }
+            if let capo = entry.capo { outcome.capos.append(.init(song: song.name, frets: capo)) }
+            playlist.items.append(.song(copy))
+        }
+        outcome.copied = playlist.copyCount
+        library.playlists.append(playlist)
+        return outcome
+    }
+}

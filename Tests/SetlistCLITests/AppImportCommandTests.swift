@@ -1,0 +1,94 @@
+import CLITestSupport
+import Foundation
+import Testing
+import ZIPFoundation
+
+/// import-songs of other apps' files: SongbookPro, OnSong, OpenSong, OpenLyrics, OpenLP.
+@Suite struct AppImportCommandTests {
+    static let songbookData = """
+        1.0
+        {"songs":[{"Id":4,"author":"John Newton","Capo":0,"content":"{c: Verse 1}\\n[G]Amazing [C]grace, how [G]sweet","key":10,"KeyShift":0,\
+        "name":"Amazing Grace","Deleted":false,"Duration":245,"TempoInt":72},\
+        {"Id":7,"author":"Traditional","Capo":2,"content":"[Em]Are you going to [D]Scarborough [Em]Fair?","key":7,"name":"Scarborough Fair","Deleted":false},\
+        {"Id":8,"author":"Nobody","content":"[A]x","key":0,"name":"Binned","Deleted":true}],
+        "sets":[{"details":{"Id":1,"name":"Sunday Service","Deleted":0},"contents":[\
+        {"Id":1,"Order":0,"Capo":0,"SongId":4,"keyOfset":2,"Deleted":0},{"Id":2,"Order":1,"Capo":3,"SongId":7,"keyOfset":0,"Deleted":0}]}],
+        "folders":[]}
+        """
+
+    static func zip(_ members: [(String, Data)]) throws -> Data {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        for (name, data) in members {
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate,
+                provider: { position, size in data.subdata(in: Int(position)..<Int(position) + size) })
+        }
+        return try #require(archive.data)
+    }
+
+    func write(_ data: Data, _ name: String, in lib: TemporaryLibrary) throws {
+        try data.write(to: lib.folder.appendingPathComponent(name))
+    }
+
+    @Test func aSongbookProBackupBringsItsSongsAndSets() throws {
+        let lib = try TemporaryLibrary()
+        try write(try Self.zip([("dataFile.txt", Data(Self.songbookData.utf8))]), "Band.sbpbackup", in: lib)
+        let out = try lib.ok("import-songs", "Band.sbpbackup")
+        #expect(out.contains("Band.sbpbackup: 2 songs, 1 set (SongbookPro backup)"))
+        #expect(out.contains("  left out Band.sbpbackup, song 3 (Binned): deleted in SongbookPro"))
+        #expect(out.contains("  Scarborough Fair: capo 2"))
+        #expect(out.contains("+ Amazing Grace — John Newton"))
+        #expect(out.contains("Made the setlist 'Sunday Service' of 2 songs (Band.sbpbackup)."))
+        #expect(out.contains("  Scarborough Fair: capo 3 in this set"))
+        let show = try lib.ok("show", "Sunday Service")
+        #expect(show.contains("A major") && show.contains("E minor"))
+        #expect(try lib.ok("song", "Amazing Grace").contains("G major"))
+        #expect(try lib.ok("chart", "1", "--in", "Sunday Service", "--chordpro").contains("[A]Amazing [D]grace"))
+
+        // The same backup again adds nothing and leaves the setlist.
+        let again = try lib.ok("import-songs", "Band.sbpbackup")
+        #expect(again.contains("2 already in the repertoire"))
+        #expect(again.contains("The setlist 'Sunday Service' (Band.sbpbackup) is already there: left as it is."))
+    }
+
+    @Test func aFileIsKnownByItsContentNotItsName() throws {
+        let lib = try TemporaryLibrary()
+        try write(try Self.zip([("dataFile.txt", Data(Self.songbookData.utf8))]), "backup.zip", in: lib)
+        #expect(try lib.ok("import-songs", "backup.zip").contains("(SongbookPro backup)"))
+    }
+
+    @Test func everyRefusedFileLeavesTheLibraryByteForByte() throws {
+        let lib = try TemporaryLibrary()
+        try lib.ok("add-song", "Kept", "--author", "Someone")
+        let before = try lib.snapshot()
+        let laughs = """
+            <?xml version="1.0"?>
+            <!DOCTYPE song [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+            <song xmlns="http://openlyrics.info/namespace/2009/song" version="0.9"><properties><titles><title>&b;</title></titles></properties></song>
+            """
+        try write(Data(laughs.utf8), "laughs.xml", in: lib)
+        try write(
+            Data(laughs.replacingOccurrences(of: #"<!ENTITY a "aaaaaaaaaa">"#, with: #"<!ENTITY a SYSTEM "file:///etc/passwd">"#).utf8),
+            "ext.xml", in: lib)
+        try write(Data("<song>\n<title>x</song>".utf8), "Broken", in: lib)
+        try write(Data([0x80, 0x02, 0x5D, 0x71, 0x00, 0x2E]), "service.osd", in: lib)
+        try write(Data("SQLite format 3\u{0}rest".utf8), "OnSong.backup", in: lib)
+        try write(try Self.zip([("song.pdf", Data([1]))]), "empty.sbpbackup", in: lib)
+        try write(try Self.zip([("dataFile.txt", Data("1.0\n{\"songs\": [".utf8))]), "cut.sbp", in: lib)
+        let refusals: [(String, String)] = [
+            ("laughs.xml", "laughs.xml, line 2, column 1: the file declares a DTD"),
+            ("ext.xml", "ext.xml, line 2, column 1: the file declares a DTD"),
+            ("Broken", "Broken, line 2, column 9: this is not well-formed XML: </song> closes <title> of line 2."),
+            ("service.osd", "OpenLP 2.0 service (.osd, a Python pickle)"),
+            ("OnSong.backup", "OnSong backup (.backup)"),
+            ("empty.sbpbackup", "without dataFile.txt"),
+            ("cut.sbp", "cut.sbp: its dataFile.txt cannot be read"),
+        ]
+        for (file, message) in refusals {
+            let result = try lib.run("import-songs", file)
+            #expect(result.status == 1, "\(file)")
+            #expect(result.stderr.contains(message), "\(file): \(result.stderr)")
+            #expect(try lib.snapshot() == before, "\(file)")
+        }
+    }
+}
