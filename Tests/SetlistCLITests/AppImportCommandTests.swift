@@ -91,4 +91,54 @@ import ZIPFoundation
             #expect(try lib.snapshot() == before, "\(file)")
         }
     }
+
+    static let openLyrics = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <song xmlns="http://openlyrics.info/namespace/2009/song" version="0.9">
+          <properties><titles><title>Amazing Grace</title></titles><authors><author>John Newton</author></authors><key>G</key></properties>
+          <lyrics><verse name="v1"><lines><chord root="G"/>Amazing <chord root="C"/>grace</lines></verse></lyrics>
+        </song>
+        """
+
+    @Test func anOpenSongFolderWithItsSetAndAnOnSongAndAnOpenLyricsFile() throws {
+        let lib = try TemporaryLibrary()
+        let folder = lib.folder.appendingPathComponent("OpenSong")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(
+            "<song><title>Be Thou My Vision</title><author>Traditional</author><key>D</key><lyrics>[V1]\n.D\n Be thou my vision</lyrics></song>"
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("Be Thou My Vision"))
+        try Data(
+            #"<set name="Evening"><slide_groups><slide_group name="Be Thou My Vision" type="song" path=""/><slide_group name="Psalm 23" type="scripture"/></slide_groups></set>"#
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("Evening"))
+        try Data("just notes".utf8).write(to: folder.appendingPathComponent("README"))
+        try write(Data("Invented Tune\nNobody\nKey: Am\n\nVerse 1:\n[Am]la [G..]la\n".utf8), "tune.onsong", in: lib)
+        try write(Data(Self.openLyrics.utf8), "grace.xml", in: lib)
+        let out = try lib.ok("import-songs", "OpenSong", "tune.onsong", "grace.xml")
+        #expect(out.contains("OpenSong/Be Thou My Vision: 1 song (OpenSong)"))
+        #expect(out.contains("OpenSong/Evening: 0 songs, 1 set (OpenSong set)"))
+        #expect(out.contains("  left out OpenSong/Evening, line 1: scripture slide 'Psalm 23': not a song"))
+        #expect(out.contains("OpenSong/README: no song file, not read"))
+        #expect(out.contains("tune.onsong: 1 song (OnSong)") && out.contains("grace.xml: 1 song (OpenLyrics)"))
+        #expect(out.contains("Made the setlist 'Evening' of 1 song (OpenSong/Evening)."))
+        #expect(try lib.ok("chart", "Invented Tune", "--chordpro").contains("[Am]la [G]la"))
+        #expect(try lib.ok("chart", "Be Thou My Vision", "--chordpro").contains("[D]Be thou my vision"))
+    }
+
+    @Test func anOpenLPServiceBecomesASetlistInServiceOrder() throws {
+        let lib = try TemporaryLibrary()
+        let items: [Any] = [
+            ["openlp_core": ["openlp-servicefile-version": 3]],
+            ["serviceitem": ["header": ["plugin": "songs", "title": "Amazing Grace", "xml_version": Self.openLyrics]]],
+            ["serviceitem": ["header": ["plugin": "images", "title": "Logo"]]],
+        ]
+        try write(try Self.zip([("Morning.osj", try JSONSerialization.data(withJSONObject: items))]), "Morning.osz", in: lib)
+        let out = try lib.ok("import-songs", "Morning.osz")
+        #expect(out.contains("Morning.osz: 1 song, 1 set (OpenLP service)"))
+        #expect(out.contains("  left out Morning.osz, item 2: image 'Logo': not a song"))
+        #expect(out.contains("Made the setlist 'Morning' of 1 song (Morning.osz)."))
+    }
 }
