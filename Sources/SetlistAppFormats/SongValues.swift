@@ -44,7 +44,10 @@ struct SongValues {
         fields.notes = value(notes, "notes", Text.cleanNotes) ?? nil
         if let chart {
             do {
-                fields.chart = try ChordProFile.chart(in: chart, keyOtherwise: chartKey ?? fields.key, notation: notation)?.kept(
+                // The key it is written in goes first, so that a {key} in it is read as the key change it is.
+                let written = chartKey ?? fields.key
+                let text = written.map { ChordProFile.keyDirective($0) + "\n" + chart } ?? chart
+                fields.chart = try ChordProFile.chart(in: text, keyOtherwise: written, notation: notation)?.kept(
                     forSongIn: fields.key)
             } catch {
                 warnings.append("\(label): its chart was left out: \(error.description)")

@@ -69,6 +69,8 @@ public enum SpreadsheetError: SetlistError, Hashable, Sendable {
     case several([SpreadsheetError])
     /// Files that cannot be read among others that can: `--skip-invalid` imports the others.
     case refusedFiles([SpreadsheetError])
+    /// A folder `export-songs` cannot write its files into.
+    case cannotWrite(path: String, detail: String)
     /// Another app's file that cannot be read (SongbookPro, OnSong, OpenSong, OpenLyrics, OpenLP).
     case appFile(AppFormatError)
 
@@ -121,6 +123,8 @@ public enum SpreadsheetError: SetlistError, Hashable, Sendable {
                 + "\nAdd --skip-invalid to import the other files."
         case .appFile(let error):
             return error.description
+        case .cannotWrite(let path, let detail):
+            return "Cannot write the songs to \(path): \(detail)"
         }
     }
 

@@ -109,22 +109,31 @@ public enum OpenLyricsSong {
     /// The lines of one `<lines>`: broken at `<br/>`, its chords in brackets, each `<comment>` a
     /// line of its own; the spaces around the file's own line ends are layout, not text.
     static func lines(of group: XMLElement) -> [String] {
-        var lines: [String] = [""]
-        func append(_ text: String) { lines[lines.count - 1] += text }
+        var lines: [String] = [""], commentEnded = false
+        func append(_ text: String) {
+            // What follows a comment on its line starts a line of its own.
+            if commentEnded, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                lines.append("")
+                commentEnded = false
+            }
+            lines[lines.count - 1] += text
+        }
         func walk(_ element: XMLElement) {
             for content in element.children {
                 switch content {
                 case .text(let text): append(layoutless(text))
                 case .element(let child):
                     switch child.name {
-                    case "br": lines.append("")
+                    case "br":
+                        lines.append("")
+                        commentEnded = false
                     case "chord":
                         append("[" + chordName(child) + "]")
                         walk(child)
                     case "comment":
                         if !lines[lines.count - 1].trimmingCharacters(in: .whitespaces).isEmpty { lines.append("") }
-                        append(Text.trimmedSpaces(child.text))
-                        lines.append("")
+                        lines[lines.count - 1] = Text.trimmedSpaces(child.text)
+                        commentEnded = true
                     case "beat":
                         walk(child)
                         append(" ")
@@ -134,7 +143,8 @@ public enum OpenLyricsSong {
             }
         }
         walk(group)
-        let trimmed = lines.map { Text.trimmedSpaces($0) }
+        // Leading spaces stay (a tab's columns); the file's own line ends are gone (``layoutless``).
+        let trimmed = lines.map { String($0.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
         return trimmed.last?.isEmpty == true && trimmed.count > 1 ? Array(trimmed.dropLast()) : trimmed
     }
 

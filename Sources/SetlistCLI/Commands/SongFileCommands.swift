@@ -107,28 +107,65 @@ struct ImportSongsCommand: SetlistSubcommand {
 struct ExportSongsCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "export-songs",
-        abstract: "Write the repertoire as a CSV spreadsheet.",
+        abstract: "Write the repertoire as a CSV spreadsheet, or as OpenLyrics or ChordPro files.",
         discussion: """
-            One row per song: Title, Author, Length, Key, BPM, Notes. Excel, LibreOffice and Google \
-            Sheets open it, and `setlist import-songs` reads it back to the same songs. Lengths are \
-            written as 4m05s, which a spreadsheet keeps as text (4:05 it would take for a time of \
-            day). Use --excel for Excel in Czech, German and other locales that expect semicolons.
+            CSV (the default): one row per song: Title, Author, Length, Key, BPM, Notes. Excel, \
+            LibreOffice and Google Sheets open it, and `setlist import-songs` reads it back to the same \
+            songs. Lengths are written as 4m05s, which a spreadsheet keeps as text (4:05 it would take \
+            for a time of day). Use --excel for Excel in Czech, German and other locales that expect \
+            semicolons.
+
+            --format openlyrics -o FOLDER writes one OpenLyrics 0.9 file per song (Title.xml), which \
+            OpenLP, Quelea, OpenSongTablet and other OpenLyrics apps import: title, author, key, tempo, \
+            the chart (in the song's key), and the length and notes as comments. --format chordpro -o \
+            FOLDER writes one ChordPro file per song (Title.cho), which SongbookPro, OnSong and every \
+            ChordPro app import. `setlist import-songs FOLDER` reads either back to the same songs. \
+            The folder is made if needed; files of the same names in it are replaced.
 
             Examples:
               setlist export-songs                     # to songs.csv
               setlist export-songs -o repertoar.csv --excel
               setlist export-songs -o -                # to standard output
+              setlist export-songs --format openlyrics -o OpenLyrics/
+              setlist export-songs --format chordpro -o Charts/
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
     @Option(
         name: [.short, .customLong("output")],
-        help: ArgumentHelp("The file to write; - writes to standard output (default: songs.csv).", valueName: "file"))
+        help: ArgumentHelp(
+            "The file to write (- writes to standard output; default: songs.csv), or with --format openlyrics|chordpro the folder.",
+            valueName: "path"))
     var output: String?
+    @Option(
+        help: ArgumentHelp("csv (default), openlyrics (a folder of .xml files) or chordpro (a folder of .cho files).", valueName: "format"))
+    var format: String = "csv"
     @Flag(help: "Semicolons and a byte order mark, as Excel expects in most of Europe.") var excel = false
 
+    func validate() throws {
+        guard format == "csv" || SongFolderExport.Format(rawValue: format) != nil else {
+            throw ValidationError("--format takes csv, openlyrics or chordpro, not '\(format)'.")
+        }
+        if format != "csv" {
+            guard let output, output != "-" else {
+                throw ValidationError(
+                    "--format \(format) writes one file per song: name their folder with -o, like -o \(format == "openlyrics" ? "OpenLyrics" : "Charts")/."
+                )
+            }
+            if excel { throw ValidationError("--excel is for CSV; leave it out with --format \(format).") }
+        }
+    }
+
     func run(_ context: CommandContext) throws {
-        let export = SheetExport(songsOf: try libraryOptions.load(in: context), excel: excel, output: output)
+        let library = try libraryOptions.load(in: context)
+        if let folderFormat = SongFolderExport.Format(rawValue: format), let output {
+            let export = SongFolderExport(songsOf: library, format: folderFormat)
+            try export.write(to: context.url(for: output), path: output)
+            let kind = folderFormat == .openlyrics ? "OpenLyrics" : "ChordPro"
+            context.say("Exported \(PlaylistSummary.songs(export.files.count)) as \(kind) files to \(output).")
+            return
+        }
+        let export = SheetExport(songsOf: library, excel: excel, output: output)
         if export.isStandardOutput { return context.output.write(export.data) }
         try export.write(to: context.url(for: export.path))
         context.say("Exported \(export.summary) to \(export.path).")
