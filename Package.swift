@@ -93,6 +93,7 @@ let package = Package(
             name: "setlist-benchmarks",
             dependencies: [
                 "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistStage", .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
 
         .testTarget(name: "SetlistSupportTests", dependencies: ["SetlistSupport", "SeededRandom"]),

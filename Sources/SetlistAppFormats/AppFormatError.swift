@@ -36,8 +36,8 @@ public enum AppFormatError: SetlistError, Hashable, Sendable {
         case .onSongBackup(let file):
             return """
                 \(file) is an OnSong backup (.backup), a database whose layout OnSong does not publish. \
-                In OnSong, export the songs instead (Share > Export, as OnSong or ChordPro files) and \
-                import those. Nothing was imported.
+                In OnSong, export the songs instead (Share > Export, as OnSong or ChordPro files), and \
+                bring those in with import-songs. Nothing was imported.
                 """
         }
     }

@@ -6,7 +6,7 @@ import SetlistSpreadsheet
 struct ImportSongsCommand: SetlistSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "import-songs",
-        abstract: "Add songs from spreadsheets (CSV) or ChordPro files to the repertoire.",
+        abstract: "Add songs from spreadsheets (CSV), ChordPro files or other apps' files to the repertoire.",
         discussion: """
             CSV files need a header row naming the columns, in English or Czech and as other apps \
             write them: title/name/song/název, author/artist/by/interpret, length/duration/délka \
@@ -29,7 +29,19 @@ struct ImportSongsCommand: SetlistSubcommand {
             chords in the notation they are written in (H and Hmi mean german; --notation says \
             it), and lines of chords over the lyrics become chords in the lyrics (see `setlist \
             chart`); errors name their line in the file. A folder \
-            imports every ChordPro file in it, and names the folders inside it, which it does not read.
+            imports every song file in it, and names the folders inside it, which it does not read.
+
+            Other apps' files are known by what they hold, whatever they are called: a SongbookPro \
+            backup (.sbpbackup, .sbp), OnSong files (.onsong, or .txt that reads as OnSong), OpenSong \
+            songs and sets (files without an extension), OpenLyrics songs (.xml, as OpenLP, Quelea and \
+            OpenSongTablet export them) and OpenLP services (.osz). Their songs come in with their \
+            charts, keys, tempos and lengths; SongbookPro's sets, an OpenSong set and an OpenLP service \
+            each become a setlist of copies, every copy in the key the set had (a setlist of that name \
+            already there is left as it is). The report lists what was left out and why (deleted \
+            songs, scripture and custom slides, a service's other items) and the capos, which setlist \
+            does not keep yet. Archives are read in memory within bounds, and XML with a DTD or an \
+            entity of its own is refused, naming the file, line and column. An OpenLP 2.0 service \
+            (.osd) and OnSong's .backup are refused with what to do instead.
 
             A song you already have (same title and author, whatever the case or accents) is skipped, \
             or changed to the file's values with --update. Any invalid row, or file that cannot be \
@@ -45,10 +57,13 @@ struct ImportSongsCommand: SetlistSubcommand {
               setlist import-songs --columns title,author,-,length songs.csv
               setlist import-songs --columns -,title,set gig.csv --to Gig
               setlist import-songs Songbook/
+              setlist import-songs --dry-run "SongbookPro Backup.sbpbackup"
+              setlist import-songs ~/OpenSong/Songs ~/OpenSong/Sets/Sunday
+              setlist import-songs Sunday.osz
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
-    @Argument(help: ArgumentHelp("CSV or ChordPro files, or folders of ChordPro files.", valueName: "file"))
+    @Argument(help: ArgumentHelp("CSV, ChordPro or other apps' files, or folders of them.", valueName: "file"))
     var files: [String] = []
     // Unconditional: a list that starts with "-" (skip the first column) is the value, not an option.
     @Option(
