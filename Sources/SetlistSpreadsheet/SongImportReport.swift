@@ -87,7 +87,7 @@ public struct SongImportReport: Hashable, Sendable {
         var lines: [String] = []
         for sheet in sheets {
             let sets = sheet.sets.isEmpty ? "" : ", \(sheet.sets.count) set\(sheet.sets.count == 1 ? "" : "s")"
-            lines.append("\(sheet.file): \(sheet.songs.count) song\(sheet.songs.count == 1 ? "" : "s")\(sets) (\(sheet.kind.rawValue))")
+            lines.append("\(sheet.file): \(sheet.songs.count) song\(sheet.songs.count == 1 ? "" : "s")\(sets) (\(sheet.kind.name))")
             if let header = sheet.headerRow {
                 lines.append("  the first row is a header, not a song: " + header.map(SongCells.shown).joined(separator: ", "))
             }

@@ -23,24 +23,18 @@ public struct IncomingSong: Hashable, Sendable {
 /// What one file holds: its songs in order, the rows that could not be read, and the columns
 /// nobody asked for.
 public struct SongSheet: Hashable, Sendable {
-    public enum Kind: String, Sendable {
-        case csv = "CSV"
-        case chordPro = "ChordPro"
-        case songbookPro = "SongbookPro backup"
-        case onSong = "OnSong"
-        case openSong = "OpenSong"
-        case openSongSet = "OpenSong set"
-        case openLyrics = "OpenLyrics"
-        case openLPService = "OpenLP service"
+    public enum Kind: Hashable, Sendable {
+        case csv
+        case chordPro
+        /// Another app's file (``AppFormats``).
+        case app(AppLibrary.Format)
 
-        init(_ format: AppLibrary.Format) {
-            switch format {
-            case .songbookPro: self = .songbookPro
-            case .onSong: self = .onSong
-            case .openSong: self = .openSong
-            case .openSongSet: self = .openSongSet
-            case .openLyrics: self = .openLyrics
-            case .openLPService: self = .openLPService
+        /// What the report calls it: "CSV", "ChordPro", "SongbookPro backup".
+        public var name: String {
+            switch self {
+            case .csv: "CSV"
+            case .chordPro: "ChordPro"
+            case .app(let format): format.rawValue
             }
         }
     }
@@ -83,7 +77,7 @@ public struct SongSheet: Hashable, Sendable {
     /// The sheet of another app's file.
     init(file: String, library: AppLibrary) {
         self.init(
-            file: file, kind: Kind(library.format),
+            file: file, kind: .app(library.format),
             songs: library.songs.map { IncomingSong(line: $0.line, fields: $0.fields, capo: $0.capo) })
         sets = library.sets
         leftOut = library.leftOut
