@@ -68,7 +68,7 @@ func zipArchive(_ members: [(String, [UInt8])], compressed: Bool = true) throws 
         #expect(entries[0].key?.description == "A major") // G moved up 2 (keyOfset)
         #expect(entries[1].key?.description == "E minor" && entries[1].capo == 3)
         #expect(entries[2].key?.description == "A minor") // as written, not with the song's key shift
-        #expect(library.leftOut.contains("Sunday Service: a song that is not in the backup (SongId 99)"))
+        #expect(library.leftOut.contains("Sunday Service: a song deleted or not in the backup (SongId 99)"))
     }
 
     @Test func anArchiveWithoutDataFileIsNoBackup() throws {

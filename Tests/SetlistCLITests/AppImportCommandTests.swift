@@ -141,4 +141,15 @@ import ZIPFoundation
         #expect(out.contains("  left out Morning.osz, item 2: image 'Logo': not a song"))
         #expect(out.contains("Made the setlist 'Morning' of 1 song (Morning.osz)."))
     }
+
+    @Test func aSongAlreadyThereKeepsItsChartUnlessUpdate() throws {
+        let lib = try TemporaryLibrary()
+        try write(Data(Self.openLyrics.utf8), "grace.xml", in: lib)
+        try lib.ok("import-songs", "grace.xml")
+        try write(Data(Self.openLyrics.replacingOccurrences(of: "grace</lines>", with: "grace, how sweet</lines>").utf8), "grace.xml", in: lib)
+        #expect(try lib.ok("import-songs", "grace.xml").contains("1 already in the repertoire"))
+        #expect(!(try lib.ok("chart", "Amazing Grace", "--chordpro")).contains("how sweet"))
+        #expect(try lib.ok("import-songs", "grace.xml", "--update").contains("chart changed"))
+        #expect(try lib.ok("chart", "Amazing Grace", "--chordpro").contains("[C]grace, how sweet"))
+    }
 }

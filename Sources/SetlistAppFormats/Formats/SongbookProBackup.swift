@@ -201,7 +201,7 @@ public enum SongbookProBackup {
                 where !item.deleted {
                     guard let id = item.songID, let index = indexByID[id] else {
                         library.leftOut.append(
-                            "\(name): a song that is not in the backup (SongId \(item.songID.map(String.init) ?? "none"))")
+                            "\(name): a song deleted or not in the backup (SongId \(item.songID.map(String.init) ?? "none"))")
                         continue
                     }
                     let song = songs.first { $0.id == id }
