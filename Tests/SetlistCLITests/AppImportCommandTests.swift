@@ -146,7 +146,8 @@ import ZIPFoundation
         let lib = try TemporaryLibrary()
         try write(Data(Self.openLyrics.utf8), "grace.xml", in: lib)
         try lib.ok("import-songs", "grace.xml")
-        try write(Data(Self.openLyrics.replacingOccurrences(of: "grace</lines>", with: "grace, how sweet</lines>").utf8), "grace.xml", in: lib)
+        try write(
+            Data(Self.openLyrics.replacingOccurrences(of: "grace</lines>", with: "grace, how sweet</lines>").utf8), "grace.xml", in: lib)
         #expect(try lib.ok("import-songs", "grace.xml").contains("1 already in the repertoire"))
         #expect(!(try lib.ok("chart", "Amazing Grace", "--chordpro")).contains("how sweet"))
         #expect(try lib.ok("import-songs", "grace.xml", "--update").contains("chart changed"))
