@@ -1,3 +1,4 @@
+import Foundation
 import SetlistAppFormats
 import SetlistModel
 
@@ -6,11 +7,32 @@ import SetlistModel
 enum AppSetlists {
     /// Makes the setlist of `set` from `file`, whose songs became the originals `songIDs` (in the
     /// file's order); a setlist of that name already there is left as it is (importing the same
-    /// backup twice changes nothing).
-    static func make(_ set: AppSet, of file: String, songIDs: [String], library: inout Library) -> SongImportReport.SetlistOutcome {
-        let name = (try? Text.cleanPlaylistName(set.name)) ?? "Imported set"
+    /// backup twice changes nothing), but one this import made (`made`, folded names) is another
+    /// set of the same name, numbered ("Sunday 2"). A set's name that is no playlist name (a
+    /// path, a control character) gives way to the file's, and the report says so.
+    static func make(
+        _ set: AppSet, of file: String, songIDs: [String], library: inout Library, made: inout Set<String>
+    ) -> SongImportReport.SetlistOutcome {
+        var name: String
+        var refusal: String?
+        do {
+            name = try Text.cleanPlaylistName(set.name)
+        } catch {
+            refusal = error.description
+            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            name = (try? Text.cleanPlaylistName(stem + " set")) ?? "Imported set"
+        }
+        func taken(_ candidate: String) -> Bool { library.playlists.contains { Text.fold($0.name) == Text.fold(candidate) } }
+        if made.contains(Text.fold(name)) {
+            var number = 2
+            while made.contains(Text.fold("\(name) \(number)")) { number += 1 }
+            name = "\(name) \(number)"
+        }
+        made.insert(Text.fold(name))
         var outcome = SongImportReport.SetlistOutcome(name: name, file: file)
-        if library.playlists.contains(where: { Text.fold($0.name) == Text.fold(name) }) {
+        outcome.renamedFrom = refusal.map { _ in set.name }
+        outcome.renameReason = refusal
+        if taken(name) {
             outcome.alreadyThere = true
             return outcome
         }

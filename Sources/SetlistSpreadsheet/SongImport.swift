@@ -65,9 +65,10 @@ public enum SongImport {
         if let name = options.playlist {
             report.playlist = copy(chosen, into: name, library: &library)
         }
+        var madeSetlists: Set<String> = []
         for (sheet, ids) in zip(sheets, sheetIDs) {
             for set in sheet.sets {
-                report.setlists.append(AppSetlists.make(set, of: sheet.file, songIDs: ids, library: &library))
+                report.setlists.append(AppSetlists.make(set, of: sheet.file, songIDs: ids, library: &library, made: &madeSetlists))
             }
         }
         return report

@@ -34,6 +34,10 @@ public struct SongImportReport: Hashable, Sendable {
         public var copied = 0
         /// A playlist of that name was there already, and was left as it is.
         public var alreadyThere = false
+        /// The set's own name, when it is no playlist name and the setlist is named otherwise.
+        public var renamedFrom: String?
+        /// Why the set's own name is no playlist name.
+        public var renameReason: String?
         /// The set's songs that did not come over, each with why.
         public var leftOut: [String] = []
         /// The capo the set gave a song (charts keep none yet).
@@ -145,6 +149,11 @@ public struct SongImportReport: Hashable, Sendable {
                     + (playlist.created ? " (a new playlist)." : "."))
         }
         for setlist in setlists {
+            if let name = setlist.renamedFrom, let reason = setlist.renameReason {
+                // The reason's first sentence: what to choose instead is for names a user types.
+                let why = reason.components(separatedBy: ". ").first.map { $0.hasSuffix(".") ? $0 : $0 + "." } ?? reason
+                lines.append("The set '\(SongCells.shown(name))' (\(setlist.file)) is named '\(setlist.name)': \(why)")
+            }
             if setlist.alreadyThere {
                 lines.append("The setlist '\(setlist.name)' (\(setlist.file)) is already there: left as it is.")
                 continue

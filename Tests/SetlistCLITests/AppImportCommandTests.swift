@@ -51,6 +51,29 @@ import ZIPFoundation
         #expect(again.contains("The setlist 'Sunday Service' (Band.sbpbackup) is already there: left as it is."))
     }
 
+    @Test func setsOfOneNameAreSetlistsOfTwoAndANameLikeAPathGivesWay() throws {
+        let lib = try TemporaryLibrary()
+        let data = """
+            1.0
+            {"songs":[{"Id":1,"name":"One","content":"[C]x","key":3}],"sets":[\
+            {"details":{"name":"Sunday"},"contents":[{"SongId":1,"Order":0}]},\
+            {"details":{"name":"sunday"},"contents":[{"SongId":1,"Order":0,"keyOfset":2}]},\
+            {"details":{"name":"../../etc"},"contents":[{"SongId":1,"Order":0}]}]}
+            """
+        try write(try Self.zip([("dataFile.txt", Data(data.utf8))]), "Band.sbp", in: lib)
+        let out = try lib.ok("import-songs", "Band.sbp")
+        #expect(out.contains("Made the setlist 'Sunday' of 1 song (Band.sbp)."))
+        #expect(out.contains("Made the setlist 'sunday 2' of 1 song (Band.sbp)."))
+        #expect(
+            out.contains("The set '../../etc' (Band.sbp) is named 'Band set': The playlist name \"../../etc\" looks like a file path.\n"))
+        #expect(out.contains("Made the setlist 'Band set' of 1 song (Band.sbp)."))
+        #expect(try lib.ok("show", "sunday 2").contains("D major"))
+        // Again: every setlist is there, and none is made twice.
+        let again = try lib.ok("import-songs", "Band.sbp")
+        #expect(!again.contains("Made the setlist"))
+        #expect(try lib.ok("playlists").components(separatedBy: "\n").filter { $0.contains("unday") || $0.contains("Band") }.count == 3)
+    }
+
     @Test func aFileIsKnownByItsContentNotItsName() throws {
         let lib = try TemporaryLibrary()
         try write(try Self.zip([("dataFile.txt", Data(Self.songbookData.utf8))]), "backup.zip", in: lib)
