@@ -122,7 +122,8 @@ let package = Package(
         .testTarget(
             name: "SetlistAppFormatsTests",
             dependencies: [
-                "SetlistAppFormats", "SetlistModel", "SetlistSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "TestLevels", "SetlistAppFormats", "SetlistModel", "SetlistSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(

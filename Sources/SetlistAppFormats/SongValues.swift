@@ -17,6 +17,14 @@ struct SongValues {
     var chartKey: MusicalKey?
     /// The song's key, when the reader worked it out itself (SongbookPro's key numbers).
     var knownKey: MusicalKey?
+    /// What the app keeps that a song has no field for: the time signature ("3/4") and the CCLI
+    /// number go at the head of the chart as ChordPro writes them (`{time: 3/4}`,
+    /// `{meta: ccli 22025}`); the order the sections are sung in (each section's name, "Verse 1")
+    /// and the songbooks ("Hymns 12") go in the notes, where the band reads them.
+    var timeSignature: String?
+    var ccli: String?
+    var order: [String] = []
+    var songbooks: [String] = []
 
     /// The song's fields, or nil (and a note in `leftOut`) when it has no title.
     /// - Parameter place: where the song is, for messages ("Backup.sbp, song 12").
@@ -41,8 +49,8 @@ struct SongValues {
         fields.length = value(length, "length", SongLength.parse)
         fields.key = knownKey ?? value(key, "key") { (text) throws(ValueError) in try MusicalKey.parse(text, notation: notation) }
         fields.bpm = value(bpm, "tempo", Tempo.parse)
-        fields.notes = value(notes, "notes", Text.cleanNotes) ?? nil
-        if let chart {
+        fields.notes = value(keptNotes, "notes", Text.cleanNotes) ?? nil
+        if let chart = keptChart {
             do {
                 // The key it is written in goes first, so that a {key} in it is read as the key change it is.
                 let written = chartKey ?? fields.key
@@ -54,5 +62,28 @@ struct SongValues {
             }
         }
         return fields
+    }
+
+    /// The section names of an app's order ("V1 C V2", as OpenSong, OnSong, SongbookPro and
+    /// OpenLyrics write it), each as `label` names it ("Verse 1").
+    static func order(_ text: String?, label: (String) -> String) -> [String] {
+        (text ?? "").split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }).map { label(String($0)) }
+    }
+
+    /// The notes, then the section order and the songbooks, a line each.
+    var keptNotes: String? {
+        var parts = notes.map(Text.trimmed).flatMap { $0.isEmpty ? nil : [$0] } ?? []
+        if !order.isEmpty { parts.append("Order: " + order.joined(separator: ", ")) }
+        if !songbooks.isEmpty { parts.append("Songbook: " + songbooks.joined(separator: "; ")) }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n")
+    }
+
+    /// The chart, headed by the directives of the time signature and CCLI number.
+    var keptChart: String? {
+        guard let chart else { return nil }
+        var head: [String] = []
+        if let time = timeSignature.map(Text.oneLine).map(Text.trimmedSpaces), !time.isEmpty { head.append("{time: \(time)}") }
+        if let number = ccli.map(Text.oneLine).map(Text.trimmedSpaces), !number.isEmpty { head.append("{meta: ccli \(number)}") }
+        return head.isEmpty ? chart : (head + [chart]).joined(separator: "\n")
     }
 }

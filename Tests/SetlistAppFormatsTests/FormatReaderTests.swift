@@ -15,7 +15,9 @@ func readFixture(_ name: String, as file: String? = nil) throws -> AppLibrary {
         let song = try #require(library.songs.first).fields
         #expect(song.name == "Amazing Grace")
         #expect(song.author == "John Newton, Traditional") // not the translator
-        #expect(song.bpm == 72 && song.notes == "Slow first verse")
+        #expect(song.bpm == 72)
+        // The verse order and songbooks, which a song has no field for, are kept in its notes.
+        #expect(song.notes == "Slow first verse\nOrder: Verse 1, Chorus, Verse 2, Chorus\nSongbook: Hymns 12")
         #expect(song.chart?.key?.description == "G major")
         #expect(song.key?.description == "A major") // <transposition>2</transposition>
         #expect(
@@ -32,7 +34,8 @@ func readFixture(_ name: String, as file: String? = nil) throws -> AppLibrary {
         #expect(song.bpm == nil) // "Moderate" is no tempo
         #expect(
             song.chart?.lines == [
-                "{comment: Intro 1}", "[F#m] [Dmaj7]", "", "[F#m7/E]First line [Asus4]here", "second", "softly", "", "{comment: Verse 1}",
+                "{time: 6/8}", "{comment: Intro 1}", "[F#m] [Dmaj7]", "", "[F#m7/E]First line [Asus4]here", "second", "softly", "",
+                "{comment: Verse 1}",
                 "again",
             ])
     }
@@ -60,13 +63,19 @@ func readFixture(_ name: String, as file: String? = nil) throws -> AppLibrary {
         #expect(song.fields.key?.description == "G major")
         #expect(song.fields.bpm == nil) // "Moderate"
         #expect(song.capo == 2)
+        #expect(song.fields.notes == "Order: Verse 1, Chorus, Verse 2")
+        // Under [V], the lines numbered 1 are verse 1 and those numbered 2 verse 2, each under
+        // the chords of the chord line over them, as OpenSong shows them.
         #expect(
             song.fields.chart?.lines == [
-                "{comment: Verse}",
+                "{time: 3/4}", "{meta: ccli 22025}",
+                "{comment: Verse 1}",
                 "[G]Amazing grace [C]how sweet the [G]sound",
-                "'Twas grace that taught my heart to fear",
                 "# sing gently",
                 "[G]That saved a wretch [D]like me",
+                "",
+                "{comment: Verse 2}",
+                "[G]'Twas grace th[C]at taught my h[G]eart to fear",
                 "",
                 "{comment: Chorus}",
                 "I once was [G]lost, [C]but now am found",
@@ -95,9 +104,10 @@ func readFixture(_ name: String, as file: String? = nil) throws -> AppLibrary {
         #expect(song.fields.name == "Amazing Grace" && song.fields.author == "John Newton")
         #expect(song.fields.key?.description == "G major" && song.fields.bpm == 72 && song.fields.length == 245)
         #expect(song.capo == 2)
+        #expect(song.fields.notes == "Order: Verse 1, Chorus, Verse 2")
         #expect(
             song.fields.chart?.lines == [
-                "{comment: Verse 1}", "[G]Amazing [C]grace how [G]sweet the sound", "That saved a [D]wretch like me", "",
+                "{time: 3/4}", "{comment: Verse 1}", "[G]Amazing [C]grace how [G]sweet the sound", "That saved a [D]wretch like me", "",
                 "{comment: Chorus}",
                 "I once was [G]lost", "but now am found",
             ])

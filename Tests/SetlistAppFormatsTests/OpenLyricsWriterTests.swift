@@ -1,6 +1,7 @@
 import Foundation
 import SetlistModel
 import SetlistSupport
+import TestLevels
 import Testing
 
 @testable import SetlistAppFormats
@@ -28,22 +29,11 @@ import Testing
         song(
             "Bb tune", author: "X", key: "Bb minor", bpm: 30, length: 1, notes: nil,
             chart: ["{comment: Verse 2}", "la", "", "second paragraph", "", "third"]),
+        song(
+            "Waltz", author: "Y", key: "D", bpm: 90, length: nil, notes: nil,
+            chart: ["{time: 3/4}", "{meta: ccli 22025}", "[D]one two three", "", "{time: 7/3}", "[A]odd"]),
+        song("Not a number", author: nil, key: nil, bpm: nil, length: nil, notes: nil, chart: ["{meta: ccli none}", "words"]),
     ]
-
-    @Test func whatIsWrittenIsValidAgainstThePublishedSchema() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openlyrics-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for (index, song) in Self.songs.enumerated() {
-            let url = folder.appendingPathComponent("\(index).xml")
-            try Data(OpenLyricsWriter.document(song).utf8).write(to: url)
-            paths.append(url.path)
-        }
-        let schema = try Fixture.url("schema/openlyrics-0.9.rng").path
-        let result = try ChildProcess.run("/usr/bin/xmllint", ["--noout", "--relaxng", schema] + paths, timeout: 60)
-        #expect(result.status == 0, "\(String(decoding: result.errorOutput, as: UTF8.self))")
-    }
 
     @Test func aSongWrittenAndReadBackIsTheSameSong() throws {
         for song in Self.songs {
@@ -61,5 +51,32 @@ import Testing
         #expect(OpenLyricsWriter.keyName(MusicalKey(pitchClass: 1, mode: .minor)) == "C#m")
         #expect(OpenLyricsWriter.keyName(MusicalKey(parsing: "Gb major")!) == "Gb")
         #expect(OpenLyricsWriter.keyName(MusicalKey(parsing: "Ab minor")!) == "Abm")
+    }
+
+    @Test func aTimeSignatureAndCCLINumberAtTheChartsHeadAreItsProperties() throws {
+        let text = OpenLyricsWriter.document(Self.songs[4])
+        #expect(text.contains("    <ccliNo>22025</ccliNo>\n") && text.contains("    <timeSignature>3/4</timeSignature>\n"))
+        // A time signature later in the chart is a change of time, and stays where it stands.
+        #expect(text.contains("<comment>{time: 7/3}</comment>") && !text.contains("<comment>{time: 3/4}</comment>"))
+        // What the schema does not allow stays a comment of the lyrics.
+        #expect(OpenLyricsWriter.document(Self.songs[5]).contains("<comment>{meta: ccli none}</comment>"))
+    }
+}
+
+/// The OpenLyrics written checked against the published schema by xmllint.
+@Suite(.tags(.externalTools), .needs("xmllint")) struct OpenLyricsSchemaTests {
+    @Test func whatIsWrittenIsValidAgainstThePublishedSchema() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openlyrics-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for (index, song) in OpenLyricsWriterTests.songs.enumerated() {
+            let url = folder.appendingPathComponent("\(index).xml")
+            try Data(OpenLyricsWriter.document(song).utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let schema = try Fixture.url("schema/openlyrics-0.9.rng").path
+        let result = try ChildProcess.run("/usr/bin/xmllint", ["--noout", "--relaxng", schema] + paths, timeout: 60)
+        #expect(result.status == 0, "\(String(decoding: result.errorOutput, as: UTF8.self))")
     }
 }

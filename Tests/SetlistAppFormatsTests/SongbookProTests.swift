@@ -38,9 +38,9 @@ func zipArchive(_ members: [(String, [UInt8])], compressed: Bool = true) throws 
         let grace = library.songs[0].fields
         #expect(grace.author == "John Newton")
         #expect(grace.key?.description == "G major")
-        #expect(grace.bpm == 72 && grace.length == 245 && grace.notes == "Slow first verse")
+        #expect(grace.bpm == 72 && grace.length == 245 && grace.notes == "Slow first verse\nOrder: Verse 1, Verse 2")
         #expect(grace.chart?.key == grace.key)
-        #expect(grace.chart?.lines.first == "{c: Verse 1}")
+        #expect(grace.chart?.lines.prefix(2) == ["{time: 3/4}", "{c: Verse 1}"])
         let fair = library.songs[1]
         #expect(fair.fields.author == "Traditional") // the subtitle, with no author
         #expect(fair.fields.key?.description == "E minor")

@@ -70,6 +70,9 @@ public enum OnSongFile {
                 case "capo": capo = Int(value).flatMap { (1...11).contains($0) ? $0 : nil }
                 case "tempo": values.bpm = value
                 case "duration": values.length = value
+                case "time": values.timeSignature = value
+                case "ccli": values.ccli = value
+                case "flow": values.order = SongValues.order(value, label: OpenSongSong.label)
                 default: break
                 }
             } else if bare == 0, values.title == nil {

@@ -51,6 +51,14 @@ public enum OpenLyricsSong {
         if let tempo = properties.element("tempo") {
             values.bpm = tempo.text
         }
+        values.timeSignature = properties.value(of: "timeSignature")
+        values.ccli = properties.value(of: "ccliNo")
+        values.order = SongValues.order(properties.value(of: "verseOrder")) { label(of: $0, instrument: false) }
+        for book in properties.element("songbooks")?.elements("songbook") ?? [] {
+            let name = Text.trimmedSpaces(book[attribute: "name"] ?? "")
+            let entry = Text.trimmedSpaces(book[attribute: "entry"] ?? "")
+            if !name.isEmpty { values.songbooks.append(entry.isEmpty ? name : "\(name) \(entry)") }
+        }
         var notes: [String] = []
         for comment in properties.element("comments")?.elements("comment") ?? [] {
             let text = comment.text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,3 +1,4 @@
+import Foundation
 import SetlistModel
 
 /// A song as an OpenLyrics 0.9 document, valid against the published RELAX NG schema: its title,
@@ -19,6 +20,14 @@ public enum OpenLyricsWriter {
             out += (30...250).contains(bpm) ? "    <tempo type=\"bpm\">\(bpm)</tempo>\n" : "    <tempo type=\"text\">\(bpm) bpm</tempo>\n"
         }
         if let key = fields.key { out += "    <key>\(keyName(key))</key>\n" }
+        var lines = fields.chart?.shown(in: fields.key).lines ?? []
+        // The chart's head of details OpenLyrics has elements for (as the readers write it).
+        while let directive = lines.first.flatMap(ChordProDirective.init), let element = propertyElements[directive.name],
+            directive.value.range(of: propertyPatterns[element] ?? "", options: .regularExpression) != nil
+        {
+            out += "    <\(element)>\(escaped(directive.value))</\(element)>\n"
+            lines.removeFirst()
+        }
         var comments: [String] = []
         if let length = fields.length { comments.append(OpenLyricsSong.lengthComment + SongLength.format(length)) }
         if let notes = fields.notes { comments.append(notes) }
@@ -26,7 +35,6 @@ public enum OpenLyricsWriter {
             out += "    <comments>\n" + comments.map { "      <comment>\(escaped($0))</comment>\n" }.joined() + "    </comments>\n"
         }
         out += "  </properties>\n  <lyrics>\n"
-        let lines = fields.chart?.shown(in: fields.key).lines ?? []
         let verses = paragraphs(lines)
         if verses.isEmpty { out += "    <verse name=\"v1\">\n      <lines></lines>\n    </verse>\n" }
         for (name, paragraph) in verses {
@@ -35,6 +43,12 @@ public enum OpenLyricsWriter {
         }
         return out + "  </lyrics>\n</song>\n"
     }
+
+    /// The directives at a chart's head that are OpenLyrics properties: `{time: 3/4}` and
+    /// `{meta: ccli 22025}`.
+    static let propertyElements = ["time": "timeSignature", "ccli": "ccliNo"]
+    /// What the schema allows in each (a value it does not stays a comment of the lyrics).
+    static let propertyPatterns = ["timeSignature": "^(6[0-3]|[1-5][0-9]|[1-9])/(64|32|16|8|4|2|1)$", "ccliNo": "^[1-9][0-9]{0,11}$"]
 
     /// The chart's paragraphs (between blank lines), each with the verse name its heading gives
     /// it, or the next verse number.

@@ -22,6 +22,9 @@ public enum OpenSongSong {
         // OpenSong's tempo is a word ("Moderate") or a number; only a number is a tempo.
         values.bpm = root.value(of: "tempo").flatMap { Int($0) != nil ? $0 : nil }
         values.notes = root.value(of: "notes")
+        values.timeSignature = root.value(of: "time_sig")
+        values.ccli = root.value(of: "ccli")
+        values.order = SongValues.order(root.value(of: "presentation"), label: label)
         let chart = chart(root.element("lyrics")?.text ?? "")
         values.chart = chart.isEmpty ? nil : chart.joined(separator: "\n")
         let capo = root.value(of: "capo").flatMap { Int($0) }.flatMap { (1...11).contains($0) ? $0 : nil }
@@ -31,40 +34,95 @@ public enum OpenSongSong {
         return library
     }
 
-    /// OpenSong's lyrics as ChordPro lines.
+    /// OpenSong's lyrics as ChordPro lines: each section a paragraph headed by its name; a
+    /// section whose lines are numbered (`[V]` with `1…`, `2…`) is one verse per number, each
+    /// with the chords of the chord lines over them.
     static func chart(_ lyrics: String) -> [String] {
-        var result: [String] = [], pendingChords: String?
-        var section = ""
-        func flushChords() {
-            if let chords = pendingChords { result.append(merge(chords: chords, over: "")) }
-            pendingChords = nil
-        }
-        for raw in lyrics.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            let line = raw.replacingOccurrences(of: "\r", with: "")
-            if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
-                flushChords()
-                section = String(line[line.index(after: line.startIndex)..<close])
+        var result: [String] = []
+        for section in sections(lyrics) {
+            for verse in section.verses {
                 if result.last.map({ !$0.isEmpty }) ?? false { result.append("") }
-                result.append("{comment: \(label(of: section))}")
-            } else if line.hasPrefix(".") {
-                flushChords()
-                pendingChords = String(line.dropFirst())
-            } else if line.hasPrefix(";") {
-                flushChords()
-                result.append("# " + Text.trimmedSpaces(String(line.dropFirst())))
-            } else {
-                var lyric = line
-                // Under [V], "1…" "2…": the verse number stands where the space would.
-                if let first = lyric.first, first.isASCIIDigit { lyric = " " + lyric.dropFirst() }
-                if lyric.hasPrefix(" ") { lyric.removeFirst() }
-                let merged = merge(chords: pendingChords ?? "", over: lyric)
-                pendingChords = nil
-                result.append(cleaned(merged))
+                if let name = section.name { result.append("{comment: \(label(of: name + (verse.map(String.init) ?? "")))}") }
+                result += section.lines(of: verse)
             }
         }
-        flushChords()
         while result.last?.isEmpty == true { result.removeLast() }
         return result
+    }
+
+    /// A section of OpenSong's lyrics: its name (`V1`, `C`; nil before the first) and its rows.
+    struct Section {
+        enum Row {
+            /// A chord line and the lyric lines under it, each with its verse number, if any.
+            case lyrics(chords: String?, lines: [(verse: Int?, text: String)])
+            case comment(String)
+        }
+
+        var name: String?
+        var rows: [Row] = []
+
+        /// The verse numbers its lines carry, or [nil] for a section without numbers.
+        var verses: [Int?] {
+            var numbers: [Int] = []
+            for case .lyrics(_, let lines) in rows {
+                for line in lines { if let verse = line.verse, !numbers.contains(verse) { numbers.append(verse) } }
+            }
+            return numbers.isEmpty ? [nil] : numbers.sorted()
+        }
+
+        /// The ChordPro lines of verse `verse` (nil: the section's lines): its numbered lines and
+        /// the unnumbered ones, each under its chords; comments in the first verse only.
+        func lines(of verse: Int?) -> [String] {
+            var result: [String] = []
+            for row in rows {
+                switch row {
+                case .comment(let text):
+                    if verse == nil || verse == verses.first { result.append("# " + text) }
+                case .lyrics(let chords, let lines):
+                    let own = lines.filter { $0.verse == nil || $0.verse == verse }
+                    if lines.isEmpty, let chords, verse == nil || verse == verses.first { result.append(merge(chords: chords, over: "")) }
+                    for (index, line) in own.enumerated() {
+                        // A chord line stands over the first lyric line after it.
+                        result.append(cleaned(merge(chords: index == 0 ? chords ?? "" : "", over: line.text)))
+                    }
+                }
+            }
+            return result
+        }
+    }
+
+    /// The sections of OpenSong's lyrics, their lines sorted into rows.
+    static func sections(_ lyrics: String) -> [Section] {
+        var sections = [Section()], chords: String?, lines: [(verse: Int?, text: String)] = []
+        func flush() {
+            if chords != nil || !lines.isEmpty { sections[sections.count - 1].rows.append(.lyrics(chords: chords, lines: lines)) }
+            chords = nil
+            lines = []
+        }
+        for raw in lyrics.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.replacingOccurrences(of: "\r", with: "")
+            if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
+                flush()
+                sections.append(Section(name: String(line[line.index(after: line.startIndex)..<close])))
+            } else if line.hasPrefix(".") {
+                flush()
+                chords = String(line.dropFirst())
+            } else if line.hasPrefix(";") {
+                flush()
+                sections[sections.count - 1].rows.append(.comment(Text.trimmedSpaces(String(line.dropFirst()))))
+            } else if let first = line.first, first.isASCIIDigit {
+                // Under [V], "1…" "2…": the verse number stands where the space would, and one
+                // chord line stands over the line of each verse.
+                lines.append((first.wholeNumberValue, String(line.dropFirst())))
+            } else {
+                // A line without a number is the only one under its chords.
+                if !lines.isEmpty { flush() }
+                lines.append((nil, line.hasPrefix(" ") ? String(line.dropFirst()) : line))
+                flush()
+            }
+        }
+        flush()
+        return sections.filter { $0.name != nil || !$0.rows.isEmpty }
     }
 
     /// The lyric with each chord of the chord line put in brackets at its column.

@@ -106,6 +106,8 @@ public enum SongbookProBackup {
                 case "TempoInt": song.values.bpm = try number(&reader).flatMap { $0 > 0 ? String($0) : nil }
                 case "Duration": song.values.length = try number(&reader).flatMap { $0 > 0 ? String($0) : nil }
                 case "NotesText": song.values.notes = try text(&reader)
+                case "timeSig": song.values.timeSignature = try text(&reader)
+                case "SectionOrder": song.values.order = SongValues.order(try text(&reader), label: OpenSongSong.label)
                 case "Deleted": song.deleted = try flag(&reader)
                 default: try reader.skipValue()
                 }
