@@ -28,16 +28,14 @@ public struct AppLibrary: Hashable, Sendable {
 
 /// A song of another app.
 public struct AppSong: Hashable, Sendable {
-    /// Its details and chart; the chart in the key it is written in.
+    /// Its details and chart; the chart in the key it is written in, with the capo the app
+    /// kept for it (its chords the shapes for that capo).
     public var fields: SongFields
-    /// The capo the app kept for it (frets); charts do not keep one yet, so it is reported.
-    public var capo: Int?
     /// Where it starts in its file (1 for a file of one song).
     public var line: Int
 
-    public init(fields: SongFields, capo: Int? = nil, line: Int = 1) {
+    public init(fields: SongFields, line: Int = 1) {
         self.fields = fields
-        self.capo = capo
         self.line = line
     }
 }

@@ -17,6 +17,12 @@ struct SongValues {
     var chartKey: MusicalKey?
     /// The song's key, when the reader worked it out itself (SongbookPro's key numbers).
     var knownKey: MusicalKey?
+    /// The fret of the capo the app plays the song with; its chart is written as the chords
+    /// sound, and is kept as the shapes for the capo (``SetlistModel/Chart/reshaped(forCapo:)``).
+    var capo: Int?
+    /// The notation the file says its chords are in (OpenLyrics' `chordNotation`); else the
+    /// chords tell, as for a ChordPro file.
+    var chordNotation: KeyNotation?
     /// What the app keeps that a song has no field for: the time signature ("3/4") and the CCLI
     /// number go at the head of the chart as ChordPro writes them (`{time: 3/4}`,
     /// `{meta: ccli 22025}`); the order the sections are sung in (each section's name, "Verse 1")
@@ -50,15 +56,31 @@ struct SongValues {
         fields.key = knownKey ?? value(key, "key") { (text) throws(ValueError) in try MusicalKey.parse(text, notation: notation) }
         fields.bpm = value(bpm, "tempo", Tempo.parse)
         fields.notes = value(keptNotes, "notes", Text.cleanNotes) ?? nil
-        if let chart = keptChart {
-            do {
-                // The key it is written in goes first, so that a {key} in it is read as the key change it is.
-                let written = chartKey ?? fields.key
-                let text = written.map { ChordProFile.keyDirective($0) + "\n" + chart } ?? chart
-                fields.chart = try ChordProFile.chart(in: text, keyOtherwise: written, notation: notation)?.kept(
-                    forSongIn: fields.key)
-            } catch {
-                warnings.append("\(label): its chart was left out: \(error.description)")
+        if let text = keptChart {
+            let written = chartKey ?? fields.key
+            let first = ChordProFile.read(text: text, notation: chordNotation, band: notation)
+            var reading = first
+            if let written, first.chart?.key != nil {
+                // The key the app says it is written in goes first, so that a {key} in it is read
+                // as the key change it is, in the notation its chords were found in.
+                let head = ChordProFile.keyDirective(written, notation: first.notation)
+                reading = ChordProFile.read(text: head + "\n" + text, notation: first.notation, band: notation)
+            }
+            if let problem = reading.problems.first {
+                warnings.append("\(label): its chart was left out: \(problem.description)")
+            } else if var chart = reading.chart {
+                // The key the app says it is written in, else its own {key}.
+                if let written { chart.key = written }
+                if fields.key == nil { fields.key = chart.soundingKey }
+                if let frets = capo.flatMap({ Chart.capoFrets.contains($0) ? $0 : nil }), frets != chart.capo {
+                    if let shapes = chart.reshaped(forCapo: frets) {
+                        chart = shapes
+                    } else {
+                        warnings.append("\(label): its capo \(frets) was left out: its chart has no key to find the shapes from.")
+                    }
+                }
+                fields.chart = chart.kept(forSongIn: fields.key)
+                warnings += first.notes(place: label, band: notation)
             }
         }
         return fields

@@ -54,7 +54,15 @@ enum AppSetlists {
             }
             var copy = SongCopy(of: song)
             if let key = entry.key { copy.fields.key = key }
-            if let capo = entry.capo { outcome.capos.append(.init(song: song.name, frets: capo)) }
+            if let capo = entry.capo, capo != copy.fields.chart?.capo ?? 0, let chart = copy.fields.chart {
+                // The set's capo is the copy's: its chart the shapes for it, sounding as before.
+                if let shapes = chart.reshaped(forCapo: capo) {
+                    copy.fields.chart = shapes
+                    outcome.capos.append(.init(song: song.name, frets: capo))
+                } else {
+                    outcome.leftOut.append("the capo \(capo) of '\(song.name)': its chart has no key to find the shapes from")
+                }
+            }
             playlist.items.append(.song(copy))
         }
         outcome.copied = playlist.copyCount

@@ -22,7 +22,7 @@ public struct SongFolderExport: Sendable {
             let data: String =
                 switch format {
                 case .openlyrics: OpenLyricsWriter.document(song.fields)
-                case .chordpro: ChordProFile.text(of: song.fields, notation: .english)
+                case .chordpro: ChordProFile.text(of: song.fields)
                 }
             return (Self.name(for: song.fields, extension: format.fileExtension, used: &used), Data(data.utf8))
         }

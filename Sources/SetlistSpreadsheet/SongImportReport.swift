@@ -40,7 +40,7 @@ public struct SongImportReport: Hashable, Sendable {
         public var renameReason: String?
         /// The set's songs that did not come over, each with why.
         public var leftOut: [String] = []
-        /// The capo the set gave a song (charts keep none yet).
+        /// The capo the set gave a song other than its own, which its copy's chart keeps.
         public var capos: [Capo] = []
 
         public struct Capo: Hashable, Sendable {
@@ -101,9 +101,6 @@ public struct SongImportReport: Hashable, Sendable {
             for problem in sheet.problems { lines.append("  skipped \(problem)") }
             for column in sheet.columnProblems { lines.append("  left out the cells of \(column)") }
             for item in sheet.leftOut { lines.append("  left out \(item)") }
-            for song in sheet.songs {
-                if let capo = song.capo { lines.append("  \(song.fields.name): capo \(capo) (setlist keeps no capo with a song yet)") }
-            }
         }
         for file in unread { lines.append("\(file): no song file, not read") }
         // The file's own message says nothing was imported; here the other files were.
@@ -162,7 +159,7 @@ public struct SongImportReport: Hashable, Sendable {
             lines.append(
                 "\(verb) the setlist '\(setlist.name)' of \(setlist.copied) song\(setlist.copied == 1 ? "" : "s") (\(setlist.file)).")
             for item in setlist.leftOut { lines.append("  left out \(item)") }
-            for capo in setlist.capos { lines.append("  \(capo.song): capo \(capo.frets) in this set (setlist keeps no capo yet)") }
+            for capo in setlist.capos { lines.append("  \(capo.song): capo \(capo.frets) in this set, its chart the shapes") }
         }
         if dryRun { lines.append("Nothing was changed (--dry-run).") }
         return lines

@@ -9,14 +9,10 @@ public struct IncomingSong: Hashable, Sendable {
     public var fields: SongFields
     /// The set it belongs to in a setlist spreadsheet (a Set column), when there is one.
     public var set: String?
-    /// The capo another app kept for it; charts keep none yet, so the report names it.
-    public var capo: Int?
-
-    public init(line: Int, fields: SongFields, set: String? = nil, capo: Int? = nil) {
+    public init(line: Int, fields: SongFields, set: String? = nil) {
         self.line = line
         self.fields = fields
         self.set = set
-        self.capo = capo
     }
 }
 
@@ -78,7 +74,7 @@ public struct SongSheet: Hashable, Sendable {
     init(file: String, library: AppLibrary) {
         self.init(
             file: file, kind: .app(library.format),
-            songs: library.songs.map { IncomingSong(line: $0.line, fields: $0.fields, capo: $0.capo) })
+            songs: library.songs.map { IncomingSong(line: $0.line, fields: $0.fields) })
         sets = library.sets
         leftOut = library.leftOut
         warnings = library.warnings

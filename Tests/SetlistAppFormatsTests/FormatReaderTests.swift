@@ -62,12 +62,14 @@ func readFixture(_ name: String, as file: String? = nil) throws -> AppLibrary {
         #expect(song.fields.name == "Amazing Grace" && song.fields.author == "John Newton")
         #expect(song.fields.key?.description == "G major")
         #expect(song.fields.bpm == nil) // "Moderate"
-        #expect(song.capo == 2)
+        // OpenSong writes the chords as they sound, beside the capo; the chart keeps the shapes.
+        #expect(song.fields.chart?.capo == 2 && song.fields.chart?.key?.description == "F major")
+        #expect(song.fields.chart?.lines.contains("[F]Amazing grace [Bb]how sweet the [F]sound") == true)
         #expect(song.fields.notes == "Order: Verse 1, Chorus, Verse 2")
         // Under [V], the lines numbered 1 are verse 1 and those numbered 2 verse 2, each under
         // the chords of the chord line over them, as OpenSong shows them.
         #expect(
-            song.fields.chart?.lines == [
+            song.fields.chart?.reshaped(forCapo: nil)?.lines == [
                 "{time: 3/4}", "{meta: ccli 22025}",
                 "{comment: Verse 1}",
                 "[G]Amazing grace [C]how sweet the [G]sound",
@@ -103,10 +105,10 @@ func readFixture(_ name: String, as file: String? = nil) throws -> AppLibrary {
         let song = try #require(library.songs.first)
         #expect(song.fields.name == "Amazing Grace" && song.fields.author == "John Newton")
         #expect(song.fields.key?.description == "G major" && song.fields.bpm == 72 && song.fields.length == 245)
-        #expect(song.capo == 2)
+        #expect(song.fields.chart?.capo == 2 && song.fields.chart?.key?.description == "F major")
         #expect(song.fields.notes == "Order: Verse 1, Chorus, Verse 2")
         #expect(
-            song.fields.chart?.lines == [
+            song.fields.chart?.reshaped(forCapo: nil)?.lines == [
                 "{time: 3/4}", "{comment: Verse 1}", "[G]Amazing [C]grace how [G]sweet the sound", "That saved a [D]wretch like me", "",
                 "{comment: Chorus}",
                 "I once was [G]lost", "but now am found",
@@ -119,6 +121,18 @@ func readFixture(_ name: String, as file: String? = nil) throws -> AppLibrary {
         let song = try #require(try AppFormats.read(bytes, name: "x.onsong", notation: .english)?.songs.first).fields
         #expect(song.name == "Invented" && song.author == "Nobody" && song.key?.description == "D minor")
         #expect(song.chart?.lines == ["{comment: Chorus}", "[Dm]la la"])
+    }
+
+    @Test func aChartInGermanNotationIsReadAsItsAuthorWroteIt() throws {
+        let text = "Title: Píseň\nKey: E\nCapo: 2\n\nVerse 1:\n[E]Jdu [Fis]dál [H7]k tobě, [Cis]ach\n"
+        let library = try #require(try AppFormats.read(Array(text.utf8), name: "x.onsong", notation: .english))
+        let song = try #require(library.songs.first).fields
+        let chart = try #require(song.chart)
+        // The H and Fis tell the notation; the capo's shapes are named as the author names chords.
+        #expect(chart.notation == .german && chart.capo == 2 && chart.key?.description == "D major")
+        #expect(chart.lines.last == "[D]Jdu [E]dál [A7]k tobě, [H]ach")
+        #expect(song.key?.description == "E major")
+        #expect(library.warnings.contains { $0.contains("its chords are read in german notation") })
     }
 
     @Test func aTextFileIsOnSongOnlyWhenItReadsSo() throws {

@@ -44,7 +44,8 @@ func zipArchive(_ members: [(String, [UInt8])], compressed: Bool = true) throws 
         let fair = library.songs[1]
         #expect(fair.fields.author == "Traditional") // the subtitle, with no author
         #expect(fair.fields.key?.description == "E minor")
-        #expect(fair.capo == 2)
+        #expect(fair.fields.chart?.capo == 2 && fair.fields.chart?.key?.description == "D minor")
+        #expect(fair.fields.chart?.lines[1] == "[Dm]Are you going to [C]Scarborough [Dm]Fair?")
         #expect(fair.fields.bpm == nil && fair.fields.length == nil)
     }
 

@@ -53,7 +53,7 @@ public enum OnSongFile {
             omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         )
         .map(String.init)
-        var values = SongValues(), capo: Int?, index = 0, bare = 0
+        var values = SongValues(), index = 0, bare = 0
         // The header: up to the first blank line, or the first line that is neither a tag nor bare.
         while index < lines.count {
             let line = Text.trimmedSpaces(lines[index])
@@ -67,7 +67,7 @@ public enum OnSongFile {
                 case "title": values.title = value
                 case "artist", "author": values.author = value
                 case "key": values.key = value
-                case "capo": capo = Int(value).flatMap { (1...11).contains($0) ? $0 : nil }
+                case "capo": values.capo = Int(value)
                 case "tempo": values.bpm = value
                 case "duration": values.length = value
                 case "time": values.timeSignature = value
@@ -88,7 +88,7 @@ public enum OnSongFile {
         }
         values.chart = lines[index...].map(chartLine).joined(separator: "\n")
         if let fields = values.fields(place: file, notation: notation, warnings: &library.warnings, leftOut: &library.leftOut) {
-            library.songs.append(AppSong(fields: fields, capo: capo))
+            library.songs.append(AppSong(fields: fields))
         }
         return library
     }

@@ -39,7 +39,9 @@ public enum OpenLyricsSong {
             if !name.isEmpty, !authors.contains(name) { authors.append(name) }
         }
         values.author = authors.isEmpty ? nil : authors.joined(separator: ", ")
-        let chordNotation: KeyNotation = root[attribute: "chordNotation"] == "german" ? .german : notation
+        // The notation the file names; else its chords tell, as a ChordPro file's do.
+        values.chordNotation = root[attribute: "chordNotation"].flatMap { KeyNotation(rawValue: $0) }
+        let chordNotation = values.chordNotation ?? notation
         let written = properties.value(of: "key").flatMap { MusicalKey(parsing: $0, notation: chordNotation) }
         if let written {
             let transposition = properties.value(of: "transposition").flatMap { Int($0) } ?? 0
@@ -73,7 +75,7 @@ public enum OpenLyricsSong {
         values.chart = chart.isEmpty ? nil : chart.joined(separator: "\n")
         guard
             let fields = values.fields(
-                place: "\(file), line \(root.line)", notation: chordNotation, warnings: &library.warnings, leftOut: &library.leftOut)
+                place: "\(file), line \(root.line)", notation: notation, warnings: &library.warnings, leftOut: &library.leftOut)
         else { return nil }
         return AppSong(fields: fields, line: root.line)
     }

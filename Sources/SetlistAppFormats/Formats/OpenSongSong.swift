@@ -27,9 +27,9 @@ public enum OpenSongSong {
         values.order = SongValues.order(root.value(of: "presentation"), label: label)
         let chart = chart(root.element("lyrics")?.text ?? "")
         values.chart = chart.isEmpty ? nil : chart.joined(separator: "\n")
-        let capo = root.value(of: "capo").flatMap { Int($0) }.flatMap { (1...11).contains($0) ? $0 : nil }
+        values.capo = root.value(of: "capo").flatMap { Int($0) }
         if let fields = values.fields(place: file, notation: notation, warnings: &library.warnings, leftOut: &library.leftOut) {
-            library.songs.append(AppSong(fields: fields, capo: capo, line: root.line))
+            library.songs.append(AppSong(fields: fields, line: root.line))
         }
         return library
     }

@@ -184,6 +184,7 @@ public enum SongbookProBackup {
                     continue
                 }
                 var values = song.values
+                values.capo = song.capo
                 let written = song.keyNumber.flatMap { SongbookProBackup.key(number: $0, chart: values.chart) }
                 values.chartKey = written
                 values.knownKey = written.map { $0.transposed(by: song.keyShift) }
@@ -192,7 +193,7 @@ public enum SongbookProBackup {
                         place: place, notation: notation, warnings: &library.warnings, leftOut: &library.leftOut)
                 else { continue }
                 if let id = song.id { indexByID[id] = library.songs.count }
-                library.songs.append(AppSong(fields: fields, capo: song.capo.flatMap { $0 > 0 ? $0 : nil }))
+                library.songs.append(AppSong(fields: fields))
             }
             for set in sets where !set.deleted {
                 let name = set.name.map(Text.trimmedSpaces).flatMap { $0.isEmpty ? nil : $0 } ?? "SongbookPro set"

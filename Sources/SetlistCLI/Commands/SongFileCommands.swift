@@ -35,11 +35,13 @@ struct ImportSongsCommand: SetlistSubcommand {
             backup (.sbpbackup, .sbp), OnSong files (.onsong, or .txt that reads as OnSong), OpenSong \
             songs and sets (files without an extension), OpenLyrics songs (.xml, as OpenLP, Quelea and \
             OpenSongTablet export them) and OpenLP services (.osz). Their songs come in with their \
-            charts, keys, tempos and lengths; SongbookPro's sets, an OpenSong set and an OpenLP service \
-            each become a setlist of copies, every copy in the key the set had (a setlist of that name \
-            already there is left as it is). The report lists what was left out and why (deleted \
-            songs, scripture and custom slides, a service's other items) and the capos, which setlist \
-            does not keep yet. Archives are read in memory within bounds, and XML with a DTD or an \
+            charts (read as ChordPro files are, the capo kept with the chart as its shapes), keys, \
+            tempos and lengths, the time signature and CCLI number at the head of the chart, and the \
+            section order in the notes; SongbookPro's sets, an OpenSong set and an OpenLP service \
+            each become a setlist of copies, every copy in the key and with the capo the set had (a \
+            setlist of that name already there is left as it is; two sets of one name are numbered). \
+            The report lists what was left out and why (deleted songs, scripture and custom slides, a \
+            service's other items). Archives are read in memory within bounds, and XML with a DTD or an \
             entity of its own is refused, naming the file, line and column. An OpenLP 2.0 service \
             (.osd) and OnSong's .backup are refused with what to do instead.
 
