@@ -155,7 +155,7 @@ struct ExportSongsCommand: SetlistSubcommand {
             valueName: "path"))
     var output: String?
     @Option(
-        help: ArgumentHelp("csv (default), openlyrics (a folder of .xml files) or chordpro (a folder of .cho files).", valueName: "format"))
+        help: ArgumentHelp("csv, openlyrics (a folder of .xml files) or chordpro (a folder of .cho files).", valueName: "format"))
     var format: String = "csv"
     @Flag(help: "Semicolons and a byte order mark, as Excel expects in most of Europe.") var excel = false
 
