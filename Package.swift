@@ -16,6 +16,9 @@ let package = Package(
         // Only its sockets (FlyingSocks): its HTTP target imports FoundationNetworking, which would
         // link libcurl and its libraries into every command's start (docs/architecture.md).
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The ZIP archives other apps back up to (SongbookPro, OpenLP); zlib is linked in by
+        // Scripts/release-build, so no command loads a library for it.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Cairo, Pango and PangoCairo, found through pkg-config.
@@ -35,10 +38,18 @@ let package = Package(
         .target(name: "SetlistStore", dependencies: ["SetlistSupport", "SetlistModel"]),
         // The .plsts document: encoding, validation, import and update.
         .target(name: "SetlistExchange", dependencies: ["SetlistSupport", "SetlistModel"]),
-        // Song lists from spreadsheets (CSV) and ChordPro files, in and out.
+        // Other apps' songs and sets, read (SongbookPro, OnSong, OpenSong, OpenLyrics, OpenLP) and
+        // written (OpenLyrics): their own strict XML reader and bounded ZIP reading.
+        .target(
+            name: "SetlistAppFormats",
+            dependencies: ["SetlistSupport", "SetlistModel", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        // Song lists from spreadsheets (CSV), ChordPro files and other apps' files, in and out.
         .target(
             name: "SetlistSpreadsheet",
-            dependencies: ["SetlistSupport", "SetlistModel", "SetlistExchange", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "SetlistSupport", "SetlistModel", "SetlistExchange", "SetlistAppFormats", .product(name: "CSV", package: "CSV.swift"),
+            ]
         ),
         // What a PDF setlist is (styles, paper, file) and the seam its drawing comes through.
         .target(name: "SetlistPDF", dependencies: ["SetlistSupport", "SetlistModel"]),
@@ -82,6 +93,7 @@ let package = Package(
             name: "setlist-benchmarks",
             dependencies: [
                 "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistBandPage", .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
 
         .testTarget(name: "SetlistSupportTests", dependencies: ["SetlistSupport", "SeededRandom"]),
@@ -106,6 +118,13 @@ let package = Package(
             ], resources: [.copy("Corpus")]),
         .testTarget(
             name: "SetlistSpreadsheetTests", dependencies: ["SetlistSpreadsheet", "SetlistModel"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "SetlistAppFormatsTests",
+            dependencies: [
+                "TestLevels", "SetlistAppFormats", "SetlistModel", "SetlistSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "SetlistPDFTests",
@@ -144,6 +163,7 @@ let package = Package(
                 "TestLevels", "SetlistSupport", "SetlistCLI", "SetlistModel", "SetlistStore", "SetlistStageMode", "CLITestSupport",
                 "MailTestSupport", "SeededRandom", "JSONTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // What needs the real program: its exit, signals, locks between processes, SIGKILL, tmux, msmtp.

@@ -69,7 +69,7 @@ public enum ChordPro {
             chart = []
         }
 
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for raw in Text.lines(of: text) {
             lineNumber += 1
             let line = String(raw)
             if chart.isEmpty { chartStart = lineNumber }

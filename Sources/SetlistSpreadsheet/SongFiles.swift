@@ -1,11 +1,15 @@
 import Foundation
+import SetlistAppFormats
 import SetlistModel
 import SetlistSupport
 
-/// Finds and reads the files `import-songs` is given: CSV, ChordPro, or folders of ChordPro files.
+/// Finds and reads the files `import-songs` is given: CSV, ChordPro, other apps' files
+/// (``AppFormats``), or folders of them.
 public enum SongFiles {
     /// The largest file read: far more than any repertoire, small enough to refuse a wrong file fast.
     public static let maximumSize = 20 << 20
+    /// The largest archive read (a SongbookPro backup holds the PDFs its songs came from).
+    public static let maximumArchiveSize = 512 << 20
 
     public struct Options: Sendable {
         public var columns: [SongColumn?]?
@@ -40,6 +44,8 @@ public enum SongFiles {
         public var refused: [SpreadsheetError] = []
         /// The folders inside a folder named, which are not imported ("Songbook/Live/").
         public var subfolders: [String] = []
+        /// Files of a folder without an extension that are no song (OpenSong's songs have none).
+        public var unread: [String] = []
     }
 
     /// Reads every file (a folder stands for the ChordPro files in it, by name). Files that
@@ -55,7 +61,11 @@ public enum SongFiles {
                 found.subfolders += folder.subfolders
                 for file in folder.files {
                     do {
-                        found.sheets.append(try read(file.url, name: file.name, options: options))
+                        guard let sheet = try read(file.url, name: file.name, options: options, optional: file.optional) else {
+                            found.unread.append(file.name)
+                            continue
+                        }
+                        found.sheets.append(sheet)
                     } catch {
                         if options.skipInvalid { found.refused.append(error) } else { errors.append(error) }
                     }
@@ -70,9 +80,17 @@ public enum SongFiles {
         return found
     }
 
-    /// The songs of one file, as CSV or ChordPro by its extension or, failing that, its content.
+    /// The songs of one file: another app's by its content (``AppFormats``), else CSV or
+    /// ChordPro by its extension or, failing that, its content.
     public static func read(_ data: Data, name: String, options: Options) throws(SpreadsheetError) -> SongSheet {
         let ext = (name as NSString).pathExtension.lowercased()
+        do {
+            if let library = try AppFormats.read(Array(data), name: name, notation: options.notation) {
+                return SongSheet(file: name, library: library)
+            }
+        } catch {
+            throw .appFile(error)
+        }
         let text: String
         do {
             text = try TextDecoding.text(of: data, file: name, encoding: options.encoding)
@@ -85,30 +103,43 @@ public enum SongFiles {
         return try CSVSongs.read(text, file: name, columns: options.columns, notation: options.given ?? options.notation)
     }
 
-    static func read(_ url: URL, name: String, options: Options) throws(SpreadsheetError) -> SongSheet {
-        let data: Data
+    /// The songs of the file at `url`; with `optional` (a file of a folder that has no
+    /// extension), nil when it is no file of another app.
+    static func read(_ url: URL, name: String, options: Options, optional: Bool = false) throws(SpreadsheetError) -> SongSheet? {
+        var data: Data
+        let limit: Int
         do {
             let handle = try FileHandle(forReadingFrom: url)
             defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+            data = try handle.read(upToCount: 4) ?? Data()
+            limit = data.starts(with: [0x50, 0x4B]) ? maximumArchiveSize : maximumSize
+            data += try handle.read(upToCount: limit + 1 - data.count) ?? Data()
         } catch {
             throw .unreadable(file: name, detail: FailureText.reason(error))
         }
-        guard data.count <= maximumSize else {
-            throw .unreadable(file: name, detail: "it is larger than \(maximumSize >> 20) MB, far more than a song list.")
+        guard data.count <= limit else {
+            throw .unreadable(file: name, detail: "it is larger than \(limit >> 20) MB, far more than a song list.")
+        }
+        if optional {
+            do {
+                guard let library = try AppFormats.read(Array(data), name: name, notation: options.notation) else { return nil }
+                return SongSheet(file: name, library: library)
+            } catch {
+                throw .appFile(error)
+            }
         }
         return try read(data, name: name, options: options)
     }
 
     /// The file a path names, or the ChordPro files of a folder by name and the folders in it.
     static func expand(_ path: (name: String, url: URL)) throws(SpreadsheetError) -> (
-        files: [(name: String, url: URL)], subfolders: [String]
+        files: [(name: String, url: URL, optional: Bool)], subfolders: [String]
     ) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path.url.path, isDirectory: &isFolder) else {
             throw .unreadable(file: path.name, detail: "there is no such file.")
         }
-        guard isFolder.boolValue else { return ([path], []) }
+        guard isFolder.boolValue else { return ([(path.name, path.url, false)], []) }
         let names: [String]
         do {
             // By name as people number files: "Song 2" before "Song 10" (import-songs --to keeps the order).
@@ -128,19 +159,22 @@ public enum SongFiles {
             return FileManager.default.fileExists(atPath: path.url.appendingPathComponent(name).path, isDirectory: &isFolder)
                 && isFolder.boolValue
         }
-        let files = names.filter {
-            ChordPro.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !subfolders.contains($0)
+        let files = names.filter { name in
+            let ext = (name as NSString).pathExtension.lowercased()
+            return (ChordPro.fileExtensions.contains(ext) || AppFormats.fileExtensions.contains(ext) || ext.isEmpty)
+                && !subfolders.contains(name)
         }
         guard !files.isEmpty else {
             throw .unreadable(
                 file: path.name,
-                detail: "the folder holds no ChordPro files (.cho, .chordpro, .chopro, .crd)"
+                detail: "the folder holds no song files (ChordPro .cho, .chordpro, .chopro, .crd; OnSong, OpenSong, OpenLyrics, "
+                    + "SongbookPro or OpenLP files)"
                     + (subfolders.isEmpty ? "" : " (folders inside it are not read: name them one by one)") + ". Name CSV files one by one."
             )
         }
         // A name in a folder is shown as messages show text from a file: it may hold anything.
         return (
-            files.map { (prefix + SongCells.shown($0), path.url.appendingPathComponent($0)) },
+            files.map { (prefix + SongCells.shown($0), path.url.appendingPathComponent($0), ($0 as NSString).pathExtension.isEmpty) },
             subfolders.map { prefix + SongCells.shown($0) + "/" }
         )
     }

@@ -38,7 +38,10 @@ public enum SongImport {
         // Where each original this import added or matched was first read: a later row or file
         // of the same song is a repeat (a setlist's song played twice, a second version).
         var firstRead: [String: String] = [:]
+        // The original of each song of each file, for the setlists of other apps' sets.
+        var sheetIDs: [[String]] = []
         for sheet in sheets {
+            var ids: [String] = []
             for incoming in sheet.songs {
                 let place = sheet.kind == .csv ? "\(sheet.file), line \(incoming.line)" : sheet.file
                 if let index = originals.first(matching: incoming.fields), let first = firstRead[library.songs[index].id] {
@@ -47,6 +50,7 @@ public enum SongImport {
                     if !(otherChart && options.duplicate) {
                         report.outcomes.append(.repeated(incoming.fields, place: place, first: first, otherChart: otherChart))
                         chosen.append((original.id, incoming))
+                        ids.append(original.id)
                         continue
                     }
                 }
@@ -54,10 +58,18 @@ public enum SongImport {
                     incoming.fields, into: &library, originals: &originals, options: options, report: &report)
                 firstRead[id] = firstRead[id] ?? place
                 chosen.append((id, incoming))
+                ids.append(id)
             }
+            sheetIDs.append(ids)
         }
         if let name = options.playlist {
             report.playlist = copy(chosen, into: name, library: &library)
+        }
+        var madeSetlists: Set<String> = []
+        for (sheet, ids) in zip(sheets, sheetIDs) {
+            for set in sheet.sets {
+                report.setlists.append(AppSetlists.make(set, of: sheet.file, songIDs: ids, library: &library, made: &madeSetlists))
+            }
         }
         return report
     }

@@ -8,6 +8,8 @@ public struct SongImportBatch: Sendable {
     public var sheets: [SongSheet]
     /// With `skipInvalid`, the files that could not be read; and the folders inside a folder named.
     public var refused: [SpreadsheetError], subfolders: [String]
+    /// Files of a folder without an extension that are no song file.
+    public var unread: [String]
     public var options: SongImport.Options
 
     /// Reads the words as typed and every file they name (a folder: its ChordPro files).
@@ -35,6 +37,7 @@ public struct SongImportBatch: Sendable {
         sheets = found.sheets
         refused = found.refused
         subfolders = found.subfolders
+        unread = found.unread
     }
 
     /// Imports the songs into `library` (see ``SongImport/apply(_:to:options:)``): any invalid
@@ -43,6 +46,7 @@ public struct SongImportBatch: Sendable {
         var report = try SongImport.apply(sheets, to: &library, options: options)
         report.refused = refused
         report.subfolders = subfolders
+        report.unread = unread
         return report
     }
 }

@@ -26,12 +26,44 @@ public struct SongImportReport: Hashable, Sendable {
         public var key: MusicalKey
     }
 
+    /// A setlist made of another app's set or service.
+    public struct SetlistOutcome: Hashable, Sendable {
+        public var name: String
+        /// The file the set came from.
+        public var file: String
+        public var copied = 0
+        /// A playlist of that name was there already, and was left as it is.
+        public var alreadyThere = false
+        /// The set's own name, when it is no playlist name and the setlist is named otherwise.
+        public var renamedFrom: String?
+        /// Why the set's own name is no playlist name.
+        public var renameReason: String?
+        /// The set's songs that did not come over, each with why.
+        public var leftOut: [String] = []
+        /// The capo the set gave a song other than its own, which its copy's chart keeps.
+        public var capos: [Capo] = []
+
+        public struct Capo: Hashable, Sendable {
+            public var song: String
+            public var frets: Int
+        }
+
+        init(name: String, file: String) {
+            self.name = name
+            self.file = file
+        }
+    }
+
     public var sheets: [SongSheet]
     /// The charts whose key was read from their chords, in file order.
     public var inferredKeys: [InferredKey] = []
     /// One per song read, in file order.
     public var outcomes: [Outcome] = []
     public var playlist: PlaylistOutcome?
+    /// The setlists made of other apps' sets, in file order.
+    public var setlists: [SetlistOutcome] = []
+    /// Files of a folder without an extension that are no song file, and were not read.
+    public var unread: [String] = []
     /// With `--skip-invalid`, the files that could not be read.
     public var refused: [SpreadsheetError] = []
     /// The folders inside the folders named, which were not read.
@@ -58,7 +90,8 @@ public struct SongImportReport: Hashable, Sendable {
     public func lines(dryRun: Bool, update: Bool) -> [String] {
         var lines: [String] = []
         for sheet in sheets {
-            lines.append("\(sheet.file): \(sheet.songs.count) song\(sheet.songs.count == 1 ? "" : "s") (\(sheet.kind.rawValue))")
+            let sets = sheet.sets.isEmpty ? "" : ", \(sheet.sets.count) set\(sheet.sets.count == 1 ? "" : "s")"
+            lines.append("\(sheet.file): \(sheet.songs.count) song\(sheet.songs.count == 1 ? "" : "s")\(sets) (\(sheet.kind.name))")
             if let header = sheet.headerRow {
                 lines.append("  the first row is a header, not a song: " + header.map(SongCells.shown).joined(separator: ", "))
             }
@@ -67,7 +100,9 @@ public struct SongImportReport: Hashable, Sendable {
             }
             for problem in sheet.problems { lines.append("  skipped \(problem)") }
             for column in sheet.columnProblems { lines.append("  left out the cells of \(column)") }
+            for item in sheet.leftOut { lines.append("  left out \(item)") }
         }
+        for file in unread { lines.append("\(file): no song file, not read") }
         // The file's own message says nothing was imported; here the other files were.
         for error in refused { lines.append("skipped \(error.description.replacingOccurrences(of: " Nothing was imported.", with: ""))") }
         for folder in subfolders { lines.append("\(folder): a folder inside, not read (name it to import its files)") }
@@ -109,6 +144,22 @@ public struct SongImportReport: Hashable, Sendable {
             lines.append(
                 "\(verb) \(playlist.copied) song\(playlist.copied == 1 ? "" : "s") into '\(playlist.name)'"
                     + (playlist.created ? " (a new playlist)." : "."))
+        }
+        for setlist in setlists {
+            if let name = setlist.renamedFrom, let reason = setlist.renameReason {
+                // The reason's first sentence: what to choose instead is for names a user types.
+                let why = reason.components(separatedBy: ". ").first.map { $0.hasSuffix(".") ? $0 : $0 + "." } ?? reason
+                lines.append("The set '\(SongCells.shown(name))' (\(setlist.file)) is named '\(setlist.name)': \(why)")
+            }
+            if setlist.alreadyThere {
+                lines.append("The setlist '\(setlist.name)' (\(setlist.file)) is already there: left as it is.")
+                continue
+            }
+            let verb = dryRun ? "Would make" : "Made"
+            lines.append(
+                "\(verb) the setlist '\(setlist.name)' of \(setlist.copied) song\(setlist.copied == 1 ? "" : "s") (\(setlist.file)).")
+            for item in setlist.leftOut { lines.append("  left out \(item)") }
+            for capo in setlist.capos { lines.append("  \(capo.song): capo \(capo.frets) in this set, its chart the shapes") }
         }
         if dryRun { lines.append("Nothing was changed (--dry-run).") }
         return lines

@@ -1,3 +1,4 @@
+import SetlistAppFormats
 import SetlistModel
 import SetlistSupport
 
@@ -8,7 +9,6 @@ public struct IncomingSong: Hashable, Sendable {
     public var fields: SongFields
     /// The set it belongs to in a setlist spreadsheet (a Set column), when there is one.
     public var set: String?
-
     public init(line: Int, fields: SongFields, set: String? = nil) {
         self.line = line
         self.fields = fields
@@ -19,9 +19,20 @@ public struct IncomingSong: Hashable, Sendable {
 /// What one file holds: its songs in order, the rows that could not be read, and the columns
 /// nobody asked for.
 public struct SongSheet: Hashable, Sendable {
-    public enum Kind: String, Sendable {
-        case csv = "CSV"
-        case chordPro = "ChordPro"
+    public enum Kind: Hashable, Sendable {
+        case csv
+        case chordPro
+        /// Another app's file (``AppFormats``).
+        case app(AppLibrary.Format)
+
+        /// What the report calls it: "CSV", "ChordPro", "SongbookPro backup".
+        public var name: String {
+            switch self {
+            case .csv: "CSV"
+            case .chordPro: "ChordPro"
+            case .app(let format): format.rawValue
+            }
+        }
     }
 
     /// The file as the user named it.
@@ -41,6 +52,10 @@ public struct SongSheet: Hashable, Sendable {
     public var warnings: [String] = []
     /// With `--columns`, the first row when it was read as the file's header and not imported.
     public var headerRow: [String]?
+    /// Another app's sets (or service), each made a setlist of copies of ``songs``.
+    public var sets: [AppSet] = []
+    /// What another app's file holds that does not come over, each with why.
+    public var leftOut: [String] = []
 
     /// Whether the sheet has anything that refuses it without `--skip-invalid`.
     public var isInvalid: Bool { !problems.isEmpty || !columnProblems.isEmpty }
@@ -53,6 +68,16 @@ public struct SongSheet: Hashable, Sendable {
         self.songs = songs
         self.problems = problems
         self.ignoredColumns = ignoredColumns
+    }
+
+    /// The sheet of another app's file.
+    init(file: String, library: AppLibrary) {
+        self.init(
+            file: file, kind: .app(library.format),
+            songs: library.songs.map { IncomingSong(line: $0.line, fields: $0.fields) })
+        sets = library.sets
+        leftOut = library.leftOut
+        warnings = library.warnings
     }
 }
 

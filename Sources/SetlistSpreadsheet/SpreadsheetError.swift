@@ -1,4 +1,5 @@
 import Foundation
+import SetlistAppFormats
 import SetlistModel
 
 /// A song file (CSV or ChordPro) that cannot be read, or rows in it that cannot be imported.
@@ -68,6 +69,10 @@ public enum SpreadsheetError: SetlistError, Hashable, Sendable {
     case several([SpreadsheetError])
     /// Files that cannot be read among others that can: `--skip-invalid` imports the others.
     case refusedFiles([SpreadsheetError])
+    /// A folder `export-songs` cannot write its files into.
+    case cannotWrite(path: String, detail: String)
+    /// Another app's file that cannot be read (SongbookPro, OnSong, OpenSong, OpenLyrics, OpenLP).
+    case appFile(AppFormatError)
 
     public var description: String {
         switch self {
@@ -116,6 +121,10 @@ public enum SpreadsheetError: SetlistError, Hashable, Sendable {
         case .refusedFiles(let errors):
             return errors.map(\.description).joined(separator: "\n")
                 + "\nAdd --skip-invalid to import the other files."
+        case .appFile(let error):
+            return error.description
+        case .cannotWrite(let path, let detail):
+            return "Cannot write the songs to \(path): \(detail)"
         }
     }
 

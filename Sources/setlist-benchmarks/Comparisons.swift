@@ -66,7 +66,12 @@ struct Plan {
             }
         }
         list += diskComparisons(of: list)
-        if sizes.contains(.band) { list += pdfComparisons() + (try songbookComparisons()) + [importComparison(reference: trivial)] }
+        if sizes.contains(.band) {
+            list +=
+                pdfComparisons() + (try songbookComparisons()) + [
+                    importComparison(reference: trivial), songbookProComparison(reference: trivial),
+                ]
+        }
         for size in sizes where size != .band {
             list += largeComparisons(size)
         }

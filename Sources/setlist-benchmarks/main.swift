@@ -114,6 +114,7 @@ func main() throws {
     }
     try GeneratedLibrary.importRows().write(
         to: work.appendingPathComponent(GeneratedLibrary.importRowsFile), atomically: true, encoding: .utf8)
+    try SongbookProBenchmark.write(to: work.appendingPathComponent(SongbookProBenchmark.file))
     let band = try LibraryStore(root: work.appendingPathComponent("band")).load()
     for (name, file) in [(GeneratedLibrary.hundred, "paragraphs-100.txt"), (GeneratedLibrary.single, "paragraphs-1.txt")] {
         let playlist = try band.playlist(matching: name)

@@ -111,3 +111,13 @@ import Testing
         }
     }
 }
+
+@Suite struct TextLinesTests {
+    @Test func linesSplitAtEveryLineEndAsCharactersWould() {
+        let samples = ["", "one", "a\nb", "a\r\nb\rc\n", "\n\n", "é\r\n\u{301}x", "tab\there\r", "šč\nř"]
+        for text in samples {
+            let characters = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            #expect(Text.lines(of: text).map(String.init) == characters.map(String.init), "\(text.debugDescription)")
+        }
+    }
+}

@@ -30,10 +30,19 @@ public struct Chart: Hashable, Sendable {
     /// - Throws: ``ValueError`` naming the line of a control character other than a tab, or a
     ///   chart too long.
     public init?(text: String, key: MusicalKey?, notation: KeyNotation = .english, capo: Int? = nil) throws(ValueError) {
-        let unified = Text.normalized(text).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        var lines = unified.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        }
+        // Split at any line end ("\r\n" is one Character) and trimmed by UTF-8 bytes: reversing
+        // each line as Characters took most of an import of 2 000 SongbookPro charts.
+        var lines = Text.lines(of: Text.normalized(text))
+            .map { line in
+                let bytes = line.utf8
+                var end = bytes.endIndex
+                while end > bytes.startIndex {
+                    let before = bytes.index(before: end)
+                    guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
+                    end = before
+                }
+                return String(line[..<end])
+            }
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard !lines.isEmpty else { return nil }

@@ -64,7 +64,7 @@ public enum ChordProFile {
 
     /// The lines of `text`, whatever its line ends.
     public static func lines(of text: String) -> [String] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
+        Text.lines(of: text).map(String.init)
     }
 
     /// The chart of a song's ChordPro `lines`, the first of which is line `firstLine` of its

@@ -54,6 +54,27 @@ public enum Text {
         return String(scalars).lowercased()
     }
 
+    /// The lines of `text`, split at "\n", "\r\n" and "\r", found by its bytes: split as
+    /// Characters, the lines of 2 000 charts took a sixth of importing them.
+    public static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex, index = start
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == 0x0A || byte == 0x0D else {
+                index = bytes.index(after: index)
+                continue
+            }
+            lines.append(text[start..<index])
+            index = bytes.index(after: index)
+            if byte == 0x0D, index < bytes.endIndex, bytes[index] == 0x0A { index = bytes.index(after: index) }
+            start = index
+        }
+        lines.append(text[start..<bytes.endIndex])
+        return lines
+    }
+
     /// Text as it is stored and compared: Unicode NFC, so that an accent typed decomposed (as
     /// macOS file names and some terminals give it) and one typed composed are the same bytes.
     public static func normalized(_ text: String) -> String {
