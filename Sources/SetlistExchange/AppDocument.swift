@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The original iOS app's ("Playlists") files (see docs/plsts.md, "The original app's format"):
 /// a song is `{"id": <integer>, "name", "author", "key", "pace", "length", "details"}`, a playlist
@@ -247,7 +248,9 @@ public enum AppDocument {
         var key: MusicalKey?
         if let written = text("key") {
             key = appKey(written)
-            if key == nil { problems.append("\(place).key: \(FoundValue.quote(written)) is not a key like \"A major\" or \"a moll\".") }
+            if key == nil {
+                problems.append("\(place).key: \(ControlCharacters.quoted(written)) is not a key like \"A major\" or \"a moll\".")
+            }
         }
         var notes: String?
         if let details = text("details") {

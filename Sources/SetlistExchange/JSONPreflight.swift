@@ -15,7 +15,7 @@ enum JSONPreflight {
             throw .invalidDocument(source: source, problems: ["it is empty: a .plsts document is a JSON object."])
         }
         if String(validating: bytes, as: UTF8.self) == nil {
-            let (line, column) = DecodingErrorText.lineAndColumn(of: DecodingErrorText.firstInvalidUTF8Offset(bytes), in: bytes)
+            let (line, column) = lineAndColumn(of: firstInvalidUTF8Offset(bytes), in: bytes)
             throw .invalidDocument(
                 source: source,
                 problems: [
@@ -58,6 +58,34 @@ enum JSONPreflight {
             }
             if deepest != nil { break }
         }
-        return deepest.map { DecodingErrorText.lineAndColumn(of: $0, in: data) }
+        return deepest.map { lineAndColumn(of: $0, in: data) }
+    }
+
+    /// The 1-based line and column (counting characters, not bytes) of a byte offset.
+    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in data.prefix(offset) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// The byte offset of the first byte that is not valid UTF-8 (the data's size when all is valid).
+    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
+        var offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return offset
+            case .error: return offset
+            }
+        }
     }
 }

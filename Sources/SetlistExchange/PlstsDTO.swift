@@ -1,7 +1,8 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
-/// The document as decoded, before validation: every field may be missing or of the wrong type.
+/// The document as read, before validation: every field may be missing or of the wrong type.
 /// Unknown fields (from a newer minor version) are ignored.
 struct DocumentDTO {
     var format: Field<String>
@@ -12,17 +13,27 @@ struct DocumentDTO {
     var originals: Field<[Field<EntryDTO>]>
 }
 
-extension DocumentDTO: Decodable {
-    private enum CodingKeys: String, CodingKey { case format, version, generator, exported, playlist, originals }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        format = container.field(String.self, .format, expected: "text")
-        version = container.field(String.self, .version, expected: "text like \"1.0\"")
-        generator = container.field(String.self, .generator, expected: "text")
-        exported = container.field(String.self, .exported, expected: "a date like \"2026-05-01T18:30:00Z\"")
-        playlist = container.field(PlaylistDTO.self, .playlist, expected: "an object")
-        originals = container.list(EntryDTO.self, .originals, limit: PlstsFormat.maximumOriginals, element: "an object")
+extension DocumentDTO {
+    /// Reads the document's object, every field on its own.
+    init(document reader: inout JSONReader) throws(JSONReadError) {
+        var dto = DocumentDTO(
+            format: .absent, version: .absent, generator: .absent, exported: .absent, playlist: .absent, originals: .absent)
+        try reader.readObject { key, reader throws(JSONReadError) in
+            switch key {
+            case "format": dto.format = try reader.text()
+            case "version": dto.version = try reader.text("text like \"1.0\"")
+            case "generator": dto.generator = try reader.text()
+            case "exported": dto.exported = try reader.text("a date like \"2026-05-01T18:30:00Z\"")
+            case "playlist":
+                dto.playlist = try reader.field("an object") { reader throws(JSONReadError) in try PlaylistDTO(document: &reader) }
+            case "originals":
+                dto.originals = try reader.list(limit: PlstsFormat.maximumOriginals, element: "an object") { reader throws(JSONReadError) in
+                    try EntryDTO(document: &reader)
+                }
+            default: try reader.skipValue()
+            }
+        }
+        self = dto
     }
 }
 
@@ -34,15 +45,22 @@ struct PlaylistDTO {
     var plan: Field<PlanDTO>
 }
 
-extension PlaylistDTO: Decodable {
-    private enum CodingKeys: String, CodingKey { case id, name, items, plan }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = container.field(String.self, .id, expected: "text")
-        name = container.field(String.self, .name, expected: "text")
-        items = container.list(EntryDTO.self, .items, limit: PlstsFormat.maximumItems, element: "an object")
-        plan = container.field(PlanDTO.self, .plan, expected: "an object")
+extension PlaylistDTO {
+    init(document reader: inout JSONReader) throws(JSONReadError) {
+        var dto = PlaylistDTO(id: .absent, name: .absent, items: .absent, plan: .absent)
+        try reader.readObject { key, reader throws(JSONReadError) in
+            switch key {
+            case "id": dto.id = try reader.text()
+            case "name": dto.name = try reader.text()
+            case "items":
+                dto.items = try reader.list(limit: PlstsFormat.maximumItems, element: "an object") { reader throws(JSONReadError) in
+                    try EntryDTO(document: &reader)
+                }
+            case "plan": dto.plan = try reader.field("an object") { reader throws(JSONReadError) in try PlanDTO(document: &reader) }
+            default: try reader.skipValue()
+            }
+        }
+        self = dto
     }
 }
 
@@ -63,12 +81,7 @@ struct EntryDTO {
     var hasSongFields: Bool
 }
 
-extension EntryDTO: Decodable {
-    private enum CodingKeys: String, CodingKey {
-        case id, original, name, author, length, key, bpm, notes, chart
-        case setBreak = "break"
-    }
-
+extension EntryDTO {
     /// A break labelled `label`.
     init(setBreak label: String) {
         self.init(
@@ -76,19 +89,30 @@ extension EntryDTO: Decodable {
             chart: .absent, setBreak: .present(label), hasSongFields: false)
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = container.field(String.self, .id, expected: "text")
-        original = container.field(String.self, .original, expected: "text")
-        name = container.field(String.self, .name, expected: "text")
-        author = container.field(String.self, .author, expected: "text")
-        length = container.field(Int.self, .length, expected: "a whole number of seconds")
-        key = container.field(String.self, .key, expected: "text like \"C minor\"")
-        bpm = container.field(Int.self, .bpm, expected: "a whole number of beats per minute")
-        notes = container.field(String.self, .notes, expected: "text")
-        chart = container.field(ChartDTO.self, .chart, expected: "an object with \"lines\"")
-        setBreak = container.field(String.self, .setBreak, expected: "text")
-        hasSongFields = [CodingKeys.id, .original, .name, .author, .length, .key, .bpm, .notes, .chart].contains { container.contains($0) }
+    /// Reads a copy, an original or a break. A song's fields are the library's (``SongFields/json``):
+    /// their names, and the words a wrong value is told with.
+    init(document reader: inout JSONReader) throws(JSONReadError) {
+        var dto = EntryDTO(
+            id: .absent, original: .absent, name: .absent, author: .absent, length: .absent, key: .absent, bpm: .absent, notes: .absent,
+            chart: .absent, setBreak: .absent, hasSongFields: false)
+        try reader.readObject { key, reader throws(JSONReadError) in
+            if key == "id" || key == "original" || SongFields.json.member(key) != nil { dto.hasSongFields = true }
+            let expected = SongFields.json.member(key)?.expected ?? "text"
+            switch key {
+            case "id": dto.id = try reader.text()
+            case "original": dto.original = try reader.text()
+            case "name": dto.name = try reader.text(expected)
+            case "author": dto.author = try reader.text(expected)
+            case "length": dto.length = try reader.integer(expected)
+            case "key": dto.key = try reader.text(expected)
+            case "bpm": dto.bpm = try reader.integer(expected)
+            case "notes": dto.notes = try reader.text(expected)
+            case "chart": dto.chart = try reader.field(expected) { reader throws(JSONReadError) in try ChartDTO(document: &reader) }
+            case "break": dto.setBreak = try reader.text()
+            default: try reader.skipValue()
+            }
+        }
+        self = dto
     }
 }
 
@@ -101,14 +125,22 @@ struct ChartDTO {
     var capo: Field<Int>
 }
 
-extension ChartDTO: Decodable {
-    private enum CodingKeys: String, CodingKey { case key, lines, notation, capo }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        key = container.field(String.self, .key, expected: "text like \"C minor\"")
-        lines = container.list(String.self, .lines, limit: Chart.maximumLength, element: "text")
-        notation = container.field(String.self, .notation, expected: "\"english\" or \"german\"")
-        capo = container.field(Int.self, .capo, expected: "a whole number of frets")
+extension ChartDTO {
+    init(document reader: inout JSONReader) throws(JSONReadError) {
+        var dto = ChartDTO(key: .absent, lines: .absent, notation: .absent, capo: .absent)
+        try reader.readObject { key, reader throws(JSONReadError) in
+            let expected = Chart.json.member(key)?.expected ?? "text"
+            switch key {
+            case "key": dto.key = try reader.text(expected)
+            case "lines":
+                dto.lines = try reader.list(limit: Chart.maximumLength, element: "text") { reader throws(JSONReadError) in
+                    try reader.readString()
+                }
+            case "notation": dto.notation = try reader.text("\"english\" or \"german\"")
+            case "capo": dto.capo = try reader.integer("a whole number of frets")
+            default: try reader.skipValue()
+            }
+        }
+        self = dto
     }
 }

@@ -52,26 +52,20 @@ public enum PlstsDocument {
     /// - Parameter source: the file name for messages, or "standard input".
     public static func read(_ data: Data, source: String) throws(ExchangeError) -> SharedSetlist {
         let json = try JSONPreflight.check(data, source: source)
-        // Readers disagree on which of two same keys counts; the decoder would take one silently.
         var reader = JSONReader(json)
-        do {
-            _ = try reader.readDocument { reader throws(JSONReadError) in try reader.readValue() }
-        } catch  where error.isRepeatedKey {
-            throw .invalidDocument(source: source, problems: [error.description])
-        } catch {
-            // Broken JSON is reported below, in the words of every other problem.
-        }
+        reader.dialect = .document
         let document: DocumentDTO
         do {
-            document = try JSONDecoder().decode(DocumentDTO.self, from: json)
-        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-            let found = (try? JSONDecoder().decode(FoundValue.self, from: json))?.text ?? "something else"
-            throw .invalidDocument(
-                source: source, problems: ["the top level is \(found), not a JSON object, so this is not a .plsts setlist document."])
-        } catch let error as DecodingError {
-            throw .invalidDocument(source: source, problems: [DecodingErrorText.describe(error, in: json)])
+            document = try reader.readDocument { reader throws(JSONReadError) in
+                guard try reader.isObject() else {
+                    throw JSONReadError(
+                        "the top level is \(try reader.describeNext()), not a JSON object, so this is not a .plsts setlist document.")
+                }
+                return try DocumentDTO(document: &reader)
+            }
         } catch {
-            throw .invalidDocument(source: source, problems: ["it cannot be read as JSON (\(error.localizedDescription))."])
+            // Broken JSON, or a key that stands twice (readers disagree on which of two counts).
+            throw .invalidDocument(source: source, problems: [error.description])
         }
         return try PlstsValidator.validate(document, source: source)
     }

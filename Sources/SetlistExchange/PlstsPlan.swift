@@ -1,18 +1,17 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// The optional `playlist.plan` part of a `.plsts` document (version 1.1, docs/plsts.md): the
 /// show's start and zone, gap, break length, target and the breaks' own lengths. A 1.0 reader
 /// skips it like any field it does not know.
-struct PlanDTO: Decodable {
+struct PlanDTO {
     var start: Field<String>
     var zone: Field<String>
     var gap: Field<Int>
     var breakLength: Field<Int>
     var target: Field<Int>
     var breaks: Field<[Field<BreakLengthDTO>]>
-
-    private enum CodingKeys: String, CodingKey { case start, zone, gap, breakLength, target, breaks }
 
     init(
         start: Field<String>, zone: Field<String>, gap: Field<Int>, breakLength: Field<Int>, target: Field<Int>,
@@ -26,27 +25,31 @@ struct PlanDTO: Decodable {
         self.breaks = breaks
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        start = container.field(String.self, .start, expected: "text like \"20:00\" or \"2026-12-31 20:00\"")
-        zone = container.field(String.self, .zone, expected: "text like \"Europe/Prague\"")
-        gap = container.field(Int.self, .gap, expected: "a whole number of seconds")
-        breakLength = container.field(Int.self, .breakLength, expected: "a whole number of seconds")
-        target = container.field(Int.self, .target, expected: "a whole number of seconds")
-        breaks = container.list(BreakLengthDTO.self, .breaks, limit: PlstsFormat.maximumItems, element: "an object")
+    init(document reader: inout JSONReader) throws(JSONReadError) {
+        var dto = PlanDTO(start: .absent, zone: .absent, gap: .absent, breakLength: .absent, target: .absent, breaks: .absent)
+        try reader.readObject { key, reader throws(JSONReadError) in
+            switch key {
+            case "start": dto.start = try reader.text("text like \"20:00\" or \"2026-12-31 20:00\"")
+            case "zone": dto.zone = try reader.text("text like \"Europe/Prague\"")
+            case "gap": dto.gap = try reader.integer("a whole number of seconds")
+            case "breakLength": dto.breakLength = try reader.integer("a whole number of seconds")
+            case "target": dto.target = try reader.integer("a whole number of seconds")
+            case "breaks":
+                dto.breaks = try reader.list(limit: PlstsFormat.maximumItems, element: "an object") { reader throws(JSONReadError) in
+                    try BreakLengthDTO(document: &reader)
+                }
+            default: try reader.skipValue()
+            }
+        }
+        self = dto
     }
 }
 
 /// One break's own length: `{"break": "Encore", "occurrence": 1, "length": 600}`.
-struct BreakLengthDTO: Decodable {
+struct BreakLengthDTO {
     var label: Field<String>
     var occurrence: Field<Int>
     var length: Field<Int>
-
-    private enum CodingKeys: String, CodingKey {
-        case label = "break"
-        case occurrence, length
-    }
 
     init(label: Field<String>, occurrence: Field<Int>, length: Field<Int>) {
         self.label = label
@@ -54,11 +57,17 @@ struct BreakLengthDTO: Decodable {
         self.length = length
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        label = container.field(String.self, .label, expected: "text")
-        occurrence = container.field(Int.self, .occurrence, expected: "a whole number")
-        length = container.field(Int.self, .length, expected: "a whole number of seconds")
+    init(document reader: inout JSONReader) throws(JSONReadError) {
+        var dto = BreakLengthDTO(label: .absent, occurrence: .absent, length: .absent)
+        try reader.readObject { key, reader throws(JSONReadError) in
+            switch key {
+            case "break": dto.label = try reader.text()
+            case "occurrence": dto.occurrence = try reader.integer("a whole number")
+            case "length": dto.length = try reader.integer("a whole number of seconds")
+            default: try reader.skipValue()
+            }
+        }
+        self = dto
     }
 }
 
@@ -72,13 +81,14 @@ extension Checker {
         if let text = optional(dto.start) {
             plan.start = text.count <= 40 ? PlanStart(parsing: text) : nil
             if plan.start == nil {
-                problems.append("\(path).start: \(FoundValue.quote(text)) is not a start time like \"20:00\" or \"2026-12-31 20:00\".")
+                problems.append(
+                    "\(path).start: \(ControlCharacters.quoted(text)) is not a start time like \"20:00\" or \"2026-12-31 20:00\".")
             }
         }
         if let text = optional(dto.zone) {
             plan.zone = PlanZone.zone(text)?.identifier
             if plan.zone == nil {
-                problems.append("\(path).zone: \(FoundValue.quote(text)) is not a time zone like \"Europe/Prague\" or \"+01:00\".")
+                problems.append("\(path).zone: \(ControlCharacters.quoted(text)) is not a time zone like \"Europe/Prague\" or \"+01:00\".")
             }
         }
         plan.gap = seconds(optional(dto.gap), at: "\(path).gap", from: 0) ?? 0

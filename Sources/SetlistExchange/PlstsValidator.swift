@@ -13,7 +13,7 @@ enum PlstsValidator {
         if let text = checker.required(document.exported, in: "", named: "exported") {
             exported = PlstsFormat.date(fromTimestamp: text)
             if exported == nil {
-                checker.problems.append("exported: \(FoundValue.quote(text)) is not a date and time like \"2026-05-01T18:30:00Z\".")
+                checker.problems.append("exported: \(ControlCharacters.quoted(text)) is not a date and time like \"2026-05-01T18:30:00Z\".")
             }
         }
         let playlist = checker.required(document.playlist, in: "", named: "playlist").flatMap { checker.playlist($0) }
@@ -52,7 +52,8 @@ enum PlstsValidator {
             throw refuse(problem)
         case .present(let format) where format != PlstsFormat.identifier:
             throw refuse(
-                "format: \(FoundValue.quote(format)) is not \"\(PlstsFormat.identifier)\", so this is not a .plsts setlist document.")
+                "format: \(ControlCharacters.quoted(format)) is not \"\(PlstsFormat.identifier)\", so this is not a .plsts setlist document."
+            )
         case .present:
             break
         }
@@ -65,7 +66,7 @@ enum PlstsValidator {
             throw refuse(problem)
         case .present(let text):
             guard let version = FormatVersion(parsing: text) else {
-                throw refuse("version: \(FoundValue.quote(text)) is not a version like \"\(PlstsFormat.firstVersion)\".")
+                throw refuse("version: \(ControlCharacters.quoted(text)) is not a version like \"\(PlstsFormat.firstVersion)\".")
             }
             if version.major > PlstsFormat.version.major {
                 throw .newerVersion(source: source, found: version.description, supported: "\(PlstsFormat.version.major).x")
@@ -106,7 +107,7 @@ struct Checker {
         guard let id = required ? self.required(field, in: parent, named: name) : optional(field) else { return nil }
         guard PlstsFormat.isValidIdentifier(id) else {
             problems.append(
-                "\(parent).\(name): \(FoundValue.quote(id)) is not an id (1 to \(PlstsFormat.maximumIdentifierLength) lowercase letters a–z, digits and hyphens)."
+                "\(parent).\(name): \(ControlCharacters.quoted(id)) is not an id (1 to \(PlstsFormat.maximumIdentifierLength) lowercase letters a–z, digits and hyphens)."
             )
             return nil
         }
@@ -132,7 +133,7 @@ struct Checker {
         let id = identifier(dto.id, in: "playlist", required: true)
         var name = self.name(required(dto.name, in: "playlist", named: "name"), at: "playlist.name", field: "playlist name")
         if let text = name, PlstsFormat.looksLikePath(text) {
-            problems.append("playlist.name: \(FoundValue.quote(text)) looks like a file path, not a playlist name.")
+            problems.append("playlist.name: \(ControlCharacters.quoted(text)) looks like a file path, not a playlist name.")
             name = nil
         }
         var items: [PlaylistItem] = []
@@ -185,7 +186,9 @@ struct Checker {
         var key: MusicalKey?
         if let text = optional(entry.key) {
             key = MusicalKey(parsing: text)
-            if key == nil { problems.append("\(path).key: \(FoundValue.quote(text)) is not a key like \"C minor\" or \"F# major\".") }
+            if key == nil {
+                problems.append("\(path).key: \(ControlCharacters.quoted(text)) is not a key like \"C minor\" or \"F# major\".")
+            }
         }
         let bpm = optional(entry.bpm)
         if let bpm, !Tempo.range.contains(bpm) {
@@ -215,14 +218,16 @@ struct Checker {
         var key: MusicalKey?
         if let text = optional(entry.key) {
             key = MusicalKey(parsing: text)
-            if key == nil { problems.append("\(path).key: \(FoundValue.quote(text)) is not a key like \"C minor\" or \"F# major\".") }
+            if key == nil {
+                problems.append("\(path).key: \(ControlCharacters.quoted(text)) is not a key like \"C minor\" or \"F# major\".")
+            }
         }
         var notation = KeyNotation.english
         if let text = optional(entry.notation) {
             if let read = KeyNotation(rawValue: text) {
                 notation = read
             } else {
-                problems.append("\(path).notation: \(FoundValue.quote(text)) is not a notation: \"english\" or \"german\".")
+                problems.append("\(path).notation: \(ControlCharacters.quoted(text)) is not a notation: \"english\" or \"german\".")
             }
         }
         let capo = optional(entry.capo)
@@ -248,7 +253,7 @@ struct Checker {
                 problems.append("\(path).lines: line \(line) is {new_song}, which starts a second song; a chart is one song's.")
             case .invalidChartKey(let line, let key):
                 problems.append(
-                    "\(path).lines: line \(line) is {key: \(FoundValue.quote(key))}, which is no key; a key change names one like {key: Eb}."
+                    "\(path).lines: line \(line) is {key: \(ControlCharacters.quoted(key))}, which is no key; a key change names one like {key: Eb}."
                 )
             default: problems.append("\(path).lines: \(Self.explain(problem, text: text))")
             }
@@ -271,7 +276,7 @@ struct Checker {
         switch error {
         case .empty: "is empty."
         case .controlCharacter(_, let scalar):
-            "contains \(ControlCharacters.described(scalar)) in \(FoundValue.quote(text)); such characters could hide or reorder text."
+            "contains \(ControlCharacters.described(scalar)) in \(ControlCharacters.quoted(text)); such characters could hide or reorder text."
         case .tooLong(_, let limit): "is \(text.count) characters long; at most \(limit) are allowed."
         default: error.description
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 import Testing
 
 @testable import SetlistExchange
@@ -123,7 +124,7 @@ import Testing
     }
 
     @Test func invisibleCharactersAreEscapedInMessages() {
-        #expect(FoundValue.quote("a\u{202E}b\u{7}\"") == #""a[U+202E]b[U+0007]\"""#)
-        #expect(FoundValue.quote(String(repeating: "x", count: 100)).count == 42)
+        #expect(ControlCharacters.quoted("a\u{202E}b\u{7}\"") == #""a[U+202E]b[U+0007]\"""#)
+        #expect(ControlCharacters.quoted(String(repeating: "x", count: 100)).count == 42)
     }
 }

@@ -92,6 +92,29 @@ public struct JSONReader {
         return try body(&self)
     }
 
+    /// Reads the value that comes next with `body`; a problem in it that leaves the JSON sound (a
+    /// value of the wrong kind, text with half a character in a document) is returned instead and
+    /// the value passed over, so that a document's reader can name every wrong field. Broken JSON
+    /// and a repeated key still throw.
+    public mutating func attempt<T>(_ body: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> Result<
+        T, JSONReadError
+    > {
+        skipSpace()
+        let start = index, depth = path.count
+        do {
+            return .success(try body(&self))
+        } catch {
+            guard !error.isSyntax, !error.isRepeatedKey else { throw error }
+            index = start
+            path.removeSubrange(depth...)
+            try skipValue()
+            return .failure(error)
+        }
+    }
+
+    /// The path of the value being read (`playlist.items[3].chart`), or "the top level".
+    public var location: String { place }
+
     /// Whether the value that comes next is `null`.
     public mutating func isNull() throws(JSONReadError) -> Bool {
         try kind() == .null
