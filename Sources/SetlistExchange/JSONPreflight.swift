@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// Checks made on the raw bytes before any JSON parsing, so that a hostile file costs little:
 /// the size, emptiness, the text encoding and the nesting depth.
@@ -15,7 +16,7 @@ enum JSONPreflight {
             throw .invalidDocument(source: source, problems: ["it is empty: a .plsts document is a JSON object."])
         }
         if String(validating: bytes, as: UTF8.self) == nil {
-            let (line, column) = lineAndColumn(of: firstInvalidUTF8Offset(bytes), in: bytes)
+            let (line, column) = JSONReader.lineAndColumn(of: firstInvalidUTF8Offset(bytes), in: bytes)
             throw .invalidDocument(
                 source: source,
                 problems: [
@@ -58,21 +59,7 @@ enum JSONPreflight {
             }
             if deepest != nil { break }
         }
-        return deepest.map { lineAndColumn(of: $0, in: data) }
-    }
-
-    /// The 1-based line and column (counting characters, not bytes) of a byte offset.
-    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
-        var line = 1, column = 1
-        for byte in data.prefix(offset) {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
+        return deepest.map { JSONReader.lineAndColumn(of: $0, in: data) }
     }
 
     /// The byte offset of the first byte that is not valid UTF-8 (the data's size when all is valid).

@@ -157,7 +157,7 @@ import Testing
                 case 0x22: inString = true
                 case 0x7B, 0x5B:
                     depth += 1
-                    if depth > PlstsFormat.maximumDepth { return JSONPreflight.lineAndColumn(of: offset, in: data) }
+                    if depth > PlstsFormat.maximumDepth { return JSONReader.lineAndColumn(of: offset, in: data) }
                 case 0x7D, 0x5D: depth -= 1
                 default: break
                 }

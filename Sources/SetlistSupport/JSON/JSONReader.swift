@@ -688,10 +688,12 @@ public struct JSONReader {
 
     private func line(of offset: Int) -> Int { lineAndColumn(of: offset).line }
 
-    /// The 1-based line and column (counting characters, not bytes) of a byte offset.
-    private func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    private func lineAndColumn(of offset: Int) -> (line: Int, column: Int) { Self.lineAndColumn(of: offset, in: bytes) }
+
+    /// The 1-based line and column (counting characters, not bytes) of a byte offset in `bytes`.
+    public static func lineAndColumn(of offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
+        for byte in bytes.prefix(offset) {
             if byte == 0x0A {
                 line += 1
                 column = 1
