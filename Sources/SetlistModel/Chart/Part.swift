@@ -168,3 +168,18 @@ extension Chart {
         return result + rest
     }
 }
+
+extension Playlist {
+    /// The playlist with each copy's key as `part` reads it (``Part/writtenKey(_:)``): what the
+    /// long, short and stage setlists print for a transposing instrument or a capo.
+    public func keysWritten(for part: Part) -> Playlist {
+        guard part.writtenShift != 0 else { return self }
+        var written = self
+        for index in written.items.indices {
+            guard case .song(var copy) = written.items[index], let key = copy.fields.key else { continue }
+            copy.fields.key = part.writtenKey(key)
+            written.items[index] = .song(copy)
+        }
+        return written
+    }
+}
