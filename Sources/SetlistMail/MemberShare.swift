@@ -13,9 +13,12 @@ public struct MemberShare: Sendable {
 
     /// Builds the share: the recipients and sender as ``ShareMessage`` finds them, then
     /// `documents` for each part members read (for the share's date), then the messages.
+    /// `revision`: the setlist's revision as shared; each message says what changed since the
+    /// revision its members last received (``Playlist/revisionNote(_:for:notation:)``); one
+    /// message to several members, since the oldest any of them received.
     public init(
         _ playlist: Playlist, in library: Library, to words: [String], from: String?, subject: String?,
-        environment: [String: String], sending: Bool = false, note: (String) -> Void = { _ in },
+        environment: [String: String], sending: Bool = false, note: (String) -> Void = { _ in }, revision: Revision? = nil,
         documents: (Date, Part) throws -> (plsts: ShareMessage.Document?, pdfs: [ShareMessage.Document])
     ) throws {
         let members = try Recipients.members(words, in: library)
@@ -30,21 +33,24 @@ public struct MemberShare: Sendable {
             made[part] = done
             return done
         }
-        func message(to members: [Recipients.Member], part: Part, introduction: String?) throws -> ShareMessage {
+        func message(to members: [Recipients.Member], part: Part, own: Bool) throws -> ShareMessage {
             let (plsts, pdfs) = try partDocuments(part)
+            // The member who last received the oldest revision (one who never received one is told it is the first).
+            let received = playlist.revisions?.received ?? [:]
+            let oldest = members.min { (received[$0.mailbox.address.lowercased()] ?? 0) < (received[$1.mailbox.address.lowercased()] ?? 0) }
+            let revisionNote = revision.map { playlist.revisionNote($0, for: oldest?.mailbox.address ?? "", notation: library.notation) }
+            let lines = [Self.introduction(part: part, member: own ? members[0].contact : nil), revisionNote].compactMap { $0 }
             return try ShareMessage(
                 playlist, notation: library.notation, to: members.map(\.mailbox), sender: sender, subject: subject, date: date,
-                environment: environment, plsts: plsts, pdfs: pdfs, introduction: introduction)
+                environment: environment, plsts: plsts, pdfs: pdfs, introduction: lines.isEmpty ? nil : lines.joined(separator: "\n") + "\n"
+            )
         }
         if Set(parts).count <= 1 {
-            let part = parts.first ?? .concert
-            messages = [(members, try message(to: members, part: part, introduction: Self.introduction(part: part, member: nil)))]
+            messages = [(members, try message(to: members, part: parts.first ?? .concert, own: false))]
             isPerMember = false
             return
         }
-        messages = try zip(members, parts).map { member, part in
-            ([member], try message(to: [member], part: part, introduction: Self.introduction(part: part, member: member.contact)))
-        }
+        messages = try zip(members, parts).map { member, part in ([member], try message(to: [member], part: part, own: true)) }
         isPerMember = true
     }
 
@@ -59,6 +65,6 @@ public struct MemberShare: Sendable {
     static func introduction(part: Part, member: Contact?) -> String? {
         guard part != .concert else { return nil }
         let name = member?.instrument.map { part.name + " (\($0))" } ?? part.name
-        return "Your part: \(name). The PDFs are written for it.\n"
+        return "Your part: \(name). The PDFs are written for it."
     }
 }

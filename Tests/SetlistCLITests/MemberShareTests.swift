@@ -86,4 +86,62 @@ import Testing
         try lib.ok("share", "--to", "all", "--eml", "box/")
         #expect(try FileManager.default.contentsOfDirectory(atPath: lib.folder.appendingPathComponent("box").path) == ["Můj koncert 🎸.eml"])
     }
+
+    /// Every shared document names the setlist's revision; the number goes up only when a changed
+    /// setlist is shared again, and each member's text says what changed since the revision they
+    /// last received.
+    @Test func eachMessageSaysWhatChangedSinceTheMembersRevision() throws {
+        let lib = try Self.band()
+        let environment = ["SOURCE_DATE_EPOCH": "1700000000", "TZ": "UTC"]
+        func share(_ arguments: [String], into folder: String) throws -> [String: MIMECheck] {
+            let result = try lib.run(["share"] + arguments + ["--from", "j@example.com", "--eml", folder + "/"], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            let url = lib.folder.appendingPathComponent(folder)
+            let files = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+            let messages = try Python.checkMessages(files.map { try Data(contentsOf: url.appendingPathComponent($0)) })
+            return Dictionary(uniqueKeysWithValues: messages.map { ($0.toAddresses[0], $0) })
+        }
+        let first = try share(["--to", "all"], into: "one")
+        #expect(first.count == 4)
+        for message in first.values {
+            #expect(message.body.contains("Revision 1: the first revision of this setlist you receive."), "\(message.body)")
+        }
+        let jana = try #require(first["jana@example.com"])
+        let plsts = try #require(jana.attachments.first { $0.filename?.hasSuffix(".plsts") == true })
+        let document = String(decoding: plsts.data, as: UTF8.self)
+        #expect(document.contains(#""revision" : 1"#) && document.contains(#""version" : "1.2""#))
+        let long = try #require(jana.attachments.first { $0.filename == "Můj koncert 🎸-Eb.pdf" })
+        // The long PDF of three songs has one page; the songbook's footers name the revision.
+        let songbook = try #require(jana.attachments.first { $0.filename == "Můj koncert 🎸-songbook-Eb.pdf" })
+        #expect(try Self.text(of: songbook, in: lib).contains("Revision 1 · 14 Nov 2023"))
+        _ = long
+        // Nothing changed: the same revision, and the members are told so.
+        let again = try share(["--to", "jana"], into: "same")
+        #expect(try #require(again["jana@example.com"]).body.contains("Revision 1, the one you received before: nothing changed."))
+        // Two changes, then a share to one member, then one more change and a share to all.
+        try lib.ok("transpose", "Stairway to Heaven", "+2")
+        try lib.ok("move", "Highway to Hell", "1")
+        let second = try share(["--to", "pepa"], into: "two")
+        let pepa = try #require(second["pepa@example.com"]).body
+        #expect(pepa.contains("Revision 2. Changed since revision 1, the one you last received:"), "\(pepa)")
+        #expect(pepa.contains("  Moved: Highway to Hell, song 2 → 1\n"), "\(pepa)")
+        #expect(pepa.contains("  Moved: Stairway to Heaven, song 1 → 2\n"), "\(pepa)")
+        #expect(pepa.contains("  Key: Stairway to Heaven, D major → E major\n"), "\(pepa)")
+        try lib.ok("edit-song", "Highway to Hell", "--in", "Můj koncert 🎸", "--bpm", "120")
+        let third = try share(["--to", "all"], into: "three")
+        let pepaNow = try #require(third["pepa@example.com"]).body
+        #expect(
+            pepaNow.contains(
+                "Revision 3. Changed since revision 2, the one you last received:\n  Tempo: Highway to Hell, 250 BPM → 120 BPM\n"),
+            "\(pepaNow)")
+        #expect(!pepaNow.contains("Moved"))
+        let janaNow = try #require(third["jana@example.com"]).body
+        #expect(
+            janaNow.contains("Changed since revision 1") && janaNow.contains("Moved: Highway to Hell") && janaNow.contains("Tempo: Highway")
+        )
+        #expect(try #require(third["eva@example.com"]).body.contains("Changed since revision 1"))
+        // An export is a revision too: unchanged, it keeps the number.
+        try lib.ok("export", "Můj koncert 🎸", "-o", "k.plsts")
+        #expect(try String(contentsOf: lib.folder.appendingPathComponent("k.plsts"), encoding: .utf8).contains(#""revision" : 3"#))
+    }
 }

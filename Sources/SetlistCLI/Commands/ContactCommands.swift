@@ -14,7 +14,7 @@ struct AddContactCommand: SetlistSubcommand {
 
             Examples:
               setlist add-contact "Pepa Kytara" pepa@example.com
-              setlist add-contact "Jana Saxofon" jana@example.com --part Eb --instrument "alto sax"
+              setlist add-contact Jana jana@example.com --part Eb --instrument "alto sax"
               setlist add-contact "Petr" petr@example.com --part "capo 2"
             """)
 

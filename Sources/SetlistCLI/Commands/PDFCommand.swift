@@ -87,7 +87,7 @@ struct PDFCommand: SetlistSubcommand {
         let part = contact?.readsPart ?? self.part ?? .concert
         let data = try context.renderPDF(
             playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation,
-            capo: capo, reader: PDFReader(part: part, member: contact))
+            capo: capo, reader: PDFReader(part: part, member: contact, footerNote: playlist.revisionToday(in: context).footer))
         if output == "-" {
             context.output.write(data)
             return

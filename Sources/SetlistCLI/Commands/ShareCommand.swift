@@ -26,11 +26,17 @@ struct ShareCommand: SetlistSubcommand {
             and sender and a Message-ID each. Where every recipient gets the same documents (no parts, \
             or no charts and no part that changes a key), one message goes to them all, as --eml FILE writes it.
 
+            Every message names the setlist's revision, a number that goes up when a changed setlist \
+            is shared or exported again ("Revision 4 · 28 Nov 2026" in the PDFs' footers, "revision" \
+            in the .plsts), and its text says what changed (songs added, removed or moved; keys, \
+            tempos, charts, the plan) since the revision that member last received, or that it is \
+            the first they receive.
+
             Without --eml the message goes to the system's mail program as `sendmail -t -i` does: the \
             `sendmail` setting, else $SETLIST_SENDMAIL, else `sendmail` on the PATH (for example msmtp \
             with the msmtp-mta package), which delivers it: a message it cannot deliver bounces back to \
             the sender. With --eml FILE it is written to a file any mail program \
-            opens instead; add --send to do both. With SOURCE_DATE_EPOCH set, the same playlist \
+            opens instead; add --send to do both. With SOURCE_DATE_EPOCH set, the same library \
             gives the same message, byte for byte. The format is in docs/email.md.
 
             Examples:
@@ -97,19 +103,22 @@ struct ShareCommand: SetlistSubcommand {
         let styles = try styles()
         // A band that reads parts gets each member's songbook part when the setlist has charts.
         let readers = try Recipients.members(to, in: library)
+        let revision = playlist.revisionToday(in: context)
         let songbook =
             playlist.copies.contains { $0.fields.chart != nil } && !styles.contains(.songbook) && readers.contains { $0.part != .concert }
         let share = try MemberShare(
             playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, sending: eml == nil || send,
-            note: context.note
+            note: context.note, revision: revision
         ) { date, part in
-            let plsts = noPlsts ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat)
+            let plsts =
+                noPlsts
+                ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat, revision: revision.number)
             let pdfs = try (styles + (songbook ? [.songbook] : [])).map { style in
                 ShareMessage.Document(
                     fileName: PDFFile.defaultName(for: playlist, style: style, part: part),
                     data: try context.renderPDF(
                         playlist, style: style, paper: paper, date: date, notation: library.notation,
-                        reader: PDFReader(part: part, member: nil)))
+                        reader: PDFReader(part: part, member: nil, footerNote: revision.footer)))
             }
             return (plsts.map { ShareMessage.Document(fileName: $0.fileName, data: $0.data) }, pdfs)
         }
@@ -127,6 +136,8 @@ struct ShareCommand: SetlistSubcommand {
         }
         // As `export` does: the base of the members' replies.
         if !noPlsts && plstsFormat == .setlist { libraryOptions.noteSent(playlist, in: context) }
+        // What each member now has, for the next share's "what changed".
+        libraryOptions.noteRevision(revision, of: playlist, to: readers.map(\.mailbox.address), in: context)
     }
 
     /// Writes the messages for `--eml`: to standard output or a file when there is one message,

@@ -115,9 +115,11 @@ public enum LibraryFileMerge {
             // a difference keeps ours without asking anyone.
             let received = ThreeWayMerge.value(base: b?.received, mine: o.received, theirs: t.received, preferring: .mine).value
             let plan = plan(b.map(\.plan), o.plan, t.plan, location, playlist: o.name)
+            // Revisions are a record of what was shared, no member's content: a difference keeps ours.
+            let revisions = ThreeWayMerge.value(base: b?.revisions, mine: o.revisions, theirs: t.revisions, preferring: .mine).value
             return LibraryFiles.encode(
                 LibraryFiles.PlaylistFile(
-                    id: o.id, name: name.value, items: list.merged, received: received, plan: plan,
+                    id: o.id, name: name.value, items: list.merged, received: received, plan: plan, revisions: revisions,
                     conflicts: combined(o.conflicts, t.conflicts)))
         }
 
