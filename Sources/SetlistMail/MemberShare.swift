@@ -12,24 +12,27 @@ public struct MemberShare: Sendable {
     public let isPerMember: Bool
 
     /// Builds the share: the recipients and sender as ``ShareMessage`` finds them, then
-    /// `documents` for each part members read (for the share's date), then the messages.
+    /// `documents` for each part members read (for the share's date, and whether to add the
+    /// songbook: when the setlist has charts and some recipient reads a part), then the messages.
     /// `revision`: the setlist's revision as shared; each message says what changed since the
     /// revision its members last received (``Playlist/revisionNote(_:for:notation:)``); one
     /// message to several members, since the oldest any of them received.
     public init(
         _ playlist: Playlist, in library: Library, to words: [String], from: String?, subject: String?,
         environment: [String: String], sending: Bool = false, note: (String) -> Void = { _ in }, revision: Revision? = nil,
-        documents: (Date, Part) throws -> (plsts: ShareMessage.Document?, pdfs: [ShareMessage.Document])
+        documents: (_ date: Date, _ part: Part, _ songbook: Bool) throws -> (plsts: ShareMessage.Document?, pdfs: [ShareMessage.Document])
     ) throws {
         let members = try Recipients.members(words, in: library)
         let sender = try ShareMessage.sender(from: from, library: library, environment: environment, sending: sending, note: note)
         let date = DocumentDate.now(environment: environment)
         let hasCharts = playlist.copies.contains { $0.fields.chart != nil }
         let parts = members.map { Self.documentsPart($0.part, hasCharts: hasCharts) }
+        // A band that reads parts gets each member's songbook part.
+        let songbook = hasCharts && members.contains { $0.part != .concert }
         var made: [Part: (plsts: ShareMessage.Document?, pdfs: [ShareMessage.Document])] = [:]
         func partDocuments(_ part: Part) throws -> (plsts: ShareMessage.Document?, pdfs: [ShareMessage.Document]) {
             if let done = made[part] { return done }
-            let done = try documents(date, part)
+            let done = try documents(date, part, songbook)
             made[part] = done
             return done
         }

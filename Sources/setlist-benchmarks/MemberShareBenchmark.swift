@@ -15,17 +15,8 @@ enum MemberShareBenchmark {
     /// The first 30 of the songbook's charts, imported into `work/parts` a tone up, and the six
     /// members with their parts.
     static func prepare(setlist: String, work: URL) throws {
-        let folder = work.appendingPathComponent(charts), library = work.appendingPathComponent(Self.library)
-        try? FileManager.default.removeItem(at: folder)
-        try? FileManager.default.removeItem(at: library)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for number in 1...30 {
-            let name = String(number).leftPadded(to: 3)
-            try SongbookBenchmark.chart(number).write(to: folder.appendingPathComponent("song-\(name).cho"), atomically: true, encoding: .utf8)
-        }
-        let base = ["--library", library.path]
-        try Shell.run(setlist, base + ["import-songs", folder.path, "--to", playlist], what: "importing the 30 charts")
-        try Shell.run(setlist, base + ["transpose", playlist, "--all", "+2"], what: "transposing the 30 charts")
+        try SongbookBenchmark.prepare(setlist: setlist, work: work, count: 30, charts: charts, library: library, playlist: playlist)
+        let base = ["--library", work.appendingPathComponent(library).path]
         for (index, member) in members.enumerated() {
             try Shell.run(
                 setlist, base + ["add-contact", member.name, "member\(index)@example.com", "--part", member.part], what: "adding a member")

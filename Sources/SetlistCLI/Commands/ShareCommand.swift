@@ -101,19 +101,15 @@ struct ShareCommand: SetlistSubcommand {
         let library = try libraryOptions.load(in: context)
         let playlist = try library.playlist(matching: self.playlist)
         let styles = try styles()
-        // A band that reads parts gets each member's songbook part when the setlist has charts.
-        let readers = try Recipients.members(to, in: library)
         let revision = playlist.revisionToday(in: context)
-        let songbook =
-            playlist.copies.contains { $0.fields.chart != nil } && !styles.contains(.songbook) && readers.contains { $0.part != .concert }
         let share = try MemberShare(
             playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, sending: eml == nil || send,
             note: context.note, revision: revision
-        ) { date, part in
+        ) { date, part, songbook in
             let plsts =
                 noPlsts
                 ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat, revision: revision.number)
-            let pdfs = try (styles + (songbook ? [.songbook] : [])).map { style in
+            let pdfs = try (styles + (songbook && !styles.contains(.songbook) ? [.songbook] : [])).map { style in
                 ShareMessage.Document(
                     fileName: PDFFile.defaultName(for: playlist, style: style, part: part),
                     data: try context.renderPDF(
@@ -137,7 +133,7 @@ struct ShareCommand: SetlistSubcommand {
         // As `export` does: the base of the members' replies.
         if !noPlsts && plstsFormat == .setlist { libraryOptions.noteSent(playlist, in: context) }
         // What each member now has, for the next share's "what changed".
-        libraryOptions.noteRevision(revision, of: playlist, to: readers.map(\.mailbox.address), in: context)
+        libraryOptions.noteRevision(revision, of: playlist, to: share.messages.flatMap(\.members).map(\.mailbox.address), in: context)
     }
 
     /// Writes the messages for `--eml`: to standard output or a file when there is one message,

@@ -150,23 +150,7 @@ extension Revision {
 extension Revisions: JSONRecord {
     public static let json = JSONMembers<Revisions>(
         blank: { Revisions() },
-        [
-            .list("kept", \.kept),
-            JSONMember(
-                "lastReceived",
-                read: { revisions, reader throws(JSONReadError) in
-                    var received: [String: Int] = [:]
-                    try reader.readObject { address, reader throws(JSONReadError) in received[address] = try reader.readInt() }
-                    revisions.received = received
-                },
-                write: { revisions, writer in
-                    writer.member("lastReceived") { writer in
-                        writer.object { writer in
-                            for (address, number) in revisions.received { writer.member(address, number) }
-                        }
-                    }
-                }, clear: { $0.received = [:] }),
-        ])
+        [.list("kept", \.kept), .dictionary("lastReceived", \.received)])
 }
 
 extension Revision: JSONRecord {
