@@ -186,4 +186,15 @@ import Testing
             #expect(throws: ValueError.invalidPart(bad)) { try Part.parse(bad) }
         }
     }
+    /// The table the phones' page is given says what the rules say, for every part.
+    @Test func thePagesTableFollowsTheRules() throws {
+        #expect(Part.table.count == Part.all.count)
+        for (entry, part) in zip(Part.table, Part.all) {
+            #expect(Part(parsing: entry.value) == part)
+            #expect(entry.shift == part.writtenShift && entry.name == part.name)
+            #expect(entry.reads == (part == .lyrics ? "none" : part == .numbers ? "numbers" : "chords"))
+        }
+        #expect(Part.table[2] == PartTableEntry(.transposing(.eFlat)))
+        #expect(Part.table[2].shift == 9 && Part.table[2].value == "Eb")
+    }
 }
