@@ -160,6 +160,19 @@ public enum LibraryFileMerge {
                                 field: field, ours: .string(mine[keyPath: keyPath]), theirs: .string(theirs[keyPath: keyPath])))
                     }
                 }
+                // The part and the instrument, which may be absent: as JSON, as the file and resolve hold them.
+                let optional: [(String, (Contact) -> String?)] = [("part", { $0.part?.description }), ("instrument", \.instrument)]
+                for (field, text) in optional {
+                    let json = { (contact: Contact) in text(contact).map(JSONValue.string) ?? .null }
+                    let value = ThreeWayMerge.value(base: base.map(json), mine: json(mine), theirs: json(theirs), preferring: .mine)
+                    if value.value != json(merged), let assigned = try? value.value.assigned(to: field, of: merged) { merged = assigned }
+                    if value.isConflict {
+                        conflicts.append(
+                            .init(
+                                location: .contacts, subject: "contact \(mine.name) <\(mine.email)>", item: ConflictKeys.contactKey(mine),
+                                field: field, ours: json(mine), theirs: json(theirs)))
+                    }
+                }
                 return merged
             }
             removals(list, .contacts, item: ConflictKeys.contactKey) { "contact \($0.name) <\($0.email)>" }
