@@ -186,7 +186,7 @@ import Testing
             #expect(throws: ValueError.invalidPart(bad)) { try Part.parse(bad) }
         }
     }
-    /// The table the phones' page is given says what the rules say, for every part.
+    /// The table the band page is given says what the rules say, for every part.
     @Test func thePagesTableFollowsTheRules() throws {
         #expect(Part.table.count == Part.all.count)
         for (entry, part) in zip(Part.table, Part.all) {

@@ -1,7 +1,7 @@
 import SetlistSupport
 
-/// What a member reads: the one rule every output (the songbook, the setlists, the email, the
-/// phones' page) follows for a member's part.
+/// What a member reads: the one rule every output (the songbook, the setlists, the email, the band
+/// page) follows for a member's part.
 ///
 /// A transposing instrument reads a written key above the one that sounds: a B♭ instrument
 /// (trumpet, clarinet, tenor and soprano sax) a tone higher, an E♭ instrument (alto and baritone

@@ -1,6 +1,6 @@
 import SetlistSupport
 
-/// The parts as the phones' page is given them (`live --serve`): the page offers them in its
+/// The parts as the band page is given them (`live --serve`): the page offers them in its
 /// settings and moves and names each chart as the rules here say, so that it never keeps rules of
 /// its own that could drift from the songbook's and the email's.
 public struct PartTableEntry: Hashable, Sendable {
