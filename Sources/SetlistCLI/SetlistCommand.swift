@@ -55,7 +55,7 @@ struct SetlistCommand: ParsableCommand {
             CommandGroup(
                 name: "Contacts",
                 subcommands: [
-                    AddContactCommand.self, ContactsCommand.self, RemoveContactCommand.self,
+                    AddContactCommand.self, ContactsCommand.self, EditContactCommand.self, RemoveContactCommand.self,
                 ]),
             CommandGroup(
                 name: "The library (check, repair, undo, redo)", subcommands: [CheckCommand.self, UndoCommand.self, RedoCommand.self]),

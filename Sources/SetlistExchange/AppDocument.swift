@@ -147,6 +147,7 @@ public enum AppDocument {
         items = withBreaks(of: existing, around: items)
         var playlist = Playlist(id: playlistID, name: name, items: items)
         playlist.plan = existing?.plan
+        playlist.revisions = existing?.revisions
         return SharedSetlist(
             source: source, playlist: playlist, originals: originals,
             generator: "Playlists (iOS app)", exported: Date(timeIntervalSince1970: 0), version: PlstsFormat.version)

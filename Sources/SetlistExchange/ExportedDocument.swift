@@ -12,6 +12,8 @@ struct ExportedDocument: JSONRecord {
     var exported: String
     var playlist: ExportedPlaylist
     var originals: [ExportedSong]
+    /// Since 1.4: the setlist's revision (``Revision``); absent when it has none.
+    var revision: Int? = nil
 
     static let json = JSONMembers<Self>(
         blank: {
@@ -21,7 +23,7 @@ struct ExportedDocument: JSONRecord {
         },
         [
             .text("format", \.format), .text("version", \.version), .text("generator", \.generator), .text("exported", \.exported),
-            .value("playlist", \.playlist), .list("originals", \.originals),
+            .value("playlist", \.playlist), .list("originals", \.originals), .integer("revision", \.revision),
         ])
 
     /// The document's bytes, with the final new line of a text file.

@@ -73,6 +73,8 @@ struct PlaylistMerge {
             }
         }
         var result = Playlist(id: old.id, name: old.name, items: items, received: old.received)
+        // What this library shared of it stays its own.
+        result.revisions = old.revisions
         // The plan first, so the breaks that stay keep their own lengths when empty sets go.
         let planChanges = mergePlan(into: &result)
         let emptied = result.dropEmptySets()

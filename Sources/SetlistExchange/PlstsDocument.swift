@@ -16,7 +16,9 @@ public enum PlstsDocument {
     }
 
     /// The document ``export(_:from:generator:date:)`` writes, as values.
-    static func document(_ playlist: Playlist, from library: Library, generator: String, date: Date) -> ExportedDocument {
+    static func document(_ playlist: Playlist, from library: Library, generator: String, date: Date, revision: Int? = nil)
+        -> ExportedDocument
+    {
         // The originals the copies need, each once, in playing order: one pass over the library.
         var needed: Set<String> = []
         for case .song(let copy) in playlist.items { if let id = copy.originalID { needed.insert(id) } }
@@ -42,7 +44,7 @@ public enum PlstsDocument {
                     case .setBreak(let label): .setBreak(label)
                     }
                 }, plan: playlist.plan),
-            originals: originals)
+            originals: originals, revision: revision)
     }
 
     /// Reads and validates a document. Nothing in it is trusted: the size, the nesting, the text

@@ -19,15 +19,18 @@ public struct PlstsExport: Sendable {
 
     /// Exports `playlist` from `library` as written at `date` (see ``DocumentDate``), in setlist's
     /// own format (checked) or the app's (``AppDocument/export(_:)``).
+    /// `revision`: the setlist's revision number, which the document carries (since 1.4).
     /// - Throws: ``ExchangeError/cannotExport(playlist:problems:)`` listing every problem.
-    public init(_ playlist: Playlist, from library: Library, date: Date, flavour: PlstsFlavour = .setlist) throws(ExchangeError) {
+    public init(_ playlist: Playlist, from library: Library, date: Date, flavour: PlstsFlavour = .setlist, revision: Int? = nil)
+        throws(ExchangeError)
+    {
         self.playlist = playlist
         self.fileName = PlstsFile.defaultName(for: playlist.name)
         guard flavour == .setlist else {
             self.data = AppDocument.export(playlist)
             return
         }
-        let document = PlstsDocument.document(playlist, from: library, generator: SetlistVersion.generator, date: date)
+        let document = PlstsDocument.document(playlist, from: library, generator: SetlistVersion.generator, date: date, revision: revision)
         let data = document.data
         do {
             _ = try PlstsDocument.check(document, data: data, source: playlist.name)
@@ -76,14 +79,18 @@ public struct PlstsExportRequest: Sendable {
 
     /// Reads the words as typed: a word ending in `.plsts` that names no playlist (and no -o) is
     /// the file, and the playlist is its name without the extension; nil is the current playlist.
-    public init(playlist word: String?, output: String?, in library: Library, date: Date, flavour: PlstsFlavour = .setlist) throws {
+    /// `revision(playlist)`: the revision the document carries, once the playlist is found.
+    public init(
+        playlist word: String?, output: String?, in library: Library, date: Date, flavour: PlstsFlavour = .setlist,
+        revision: (Playlist) -> Int? = { _ in nil }
+    ) throws {
         var reference = word
         var path = output
         if let file = Self.fileWord(word, output: output), !library.hasPlaylist(named: file.path) {
             (path, reference) = (file.path, file.playlist)
         }
         let playlist = try library.playlist(matching: reference)
-        export = try PlstsExport(playlist, from: library, date: date, flavour: flavour)
+        export = try PlstsExport(playlist, from: library, date: date, flavour: flavour, revision: revision(playlist))
         self.path = path ?? export.fileName
     }
 

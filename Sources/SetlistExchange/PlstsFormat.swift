@@ -7,9 +7,9 @@ public enum PlstsFormat {
     /// The value of the document's `format` field.
     public static let identifier = "setlist-plsts"
     /// The newest version this build writes (1.1 added the optional `playlist.plan`, 1.2 a
-    /// song's optional `chart`, 1.3 a chart's optional `notation` and `capo`); a minor version
-    /// adds optional fields only.
-    public static let version = FormatVersion(major: 1, minor: 3)
+    /// song's optional `chart`, 1.3 a chart's optional `notation` and `capo`, 1.4 the optional
+    /// `revision`); a minor version adds optional fields only.
+    public static let version = FormatVersion(major: 1, minor: 4)
     /// The first version, which every document without a plan or a chart still is: `setlist`
     /// writes it then, so such a playlist gives the same document as before plans and charts.
     static let firstVersion = FormatVersion(major: 1, minor: 0)
@@ -17,9 +17,11 @@ public enum PlstsFormat {
     /// The oldest version that holds all of a document: 1.3 with a chart in German notation or
     /// with a capo, 1.2 with a chart, 1.1 with a plan, else 1.0. An older reader then says which
     /// version it found rather than leave a chart out unseen.
+    /// A revision (1.4) counts for none: a reader that skips it loses nothing of the setlist, and
+    /// a 1.3 reader then reads the document without a warning.
     static func version(for playlist: Playlist, originals: [SongFields]) -> FormatVersion {
         let charts = playlist.copies.compactMap(\.fields.chart) + originals.compactMap(\.chart)
-        if charts.contains(where: { $0.notation != .english || $0.capo != nil }) { return version }
+        if charts.contains(where: { $0.notation != .english || $0.capo != nil }) { return FormatVersion(major: 1, minor: 3) }
         if !charts.isEmpty { return FormatVersion(major: 1, minor: 2) }
         return playlist.plan == nil ? firstVersion : FormatVersion(major: 1, minor: 1)
     }

@@ -8,9 +8,15 @@ public enum Recipients {
     /// - Throws: ``MailError/noRecipients`` when nothing is left, ``MailError/noContacts``, a
     ///   contact's invalid address, or the ``LibraryError`` of a name that matches no contact.
     public static func resolve(_ words: [String], in library: Library) throws -> [Mailbox] {
-        var result: [Mailbox] = []
-        func add(_ mailbox: Mailbox) {
-            if !result.contains(where: { $0.address.lowercased() == mailbox.address.lowercased() }) { result.append(mailbox) }
+        try members(words, in: library).map(\.mailbox)
+    }
+
+    /// The recipients as ``resolve(_:in:)`` finds them, each with the part they read: a
+    /// contact's own, concert pitch for an address that is no contact.
+    public static func members(_ words: [String], in library: Library) throws -> [Member] {
+        var result: [Member] = []
+        func add(_ member: Member) {
+            if !result.contains(where: { $0.mailbox.address.lowercased() == member.mailbox.address.lowercased() }) { result.append(member) }
         }
         for word in words {
             do {
@@ -24,13 +30,22 @@ public enum Recipients {
         return result
     }
 
-    private static func one(_ word: String, in library: Library) throws -> [Mailbox] {
+    /// A recipient and what they read.
+    public struct Member: Sendable, Hashable {
+        public var mailbox: Mailbox
+        /// The contact, when the recipient is one.
+        public var contact: Contact?
+        /// The contact's part, else concert pitch.
+        public var part: Part { contact?.readsPart ?? .concert }
+    }
+
+    private static func one(_ word: String, in library: Library) throws -> [Member] {
         let text = word.trimmingCharacters(in: .whitespaces)
         // An empty name would match every contact by prefix.
         guard !text.isEmpty else { throw MailError.noRecipients }
         if text.lowercased() == "all" {
             guard !library.contacts.isEmpty else { throw MailError.noContacts }
-            return try library.contacts.map(mailbox)
+            return try library.contacts.map { Member(mailbox: try mailbox($0), contact: $0) }
         }
         let index: Int
         do throws(LibraryError) {
@@ -38,9 +53,9 @@ public enum Recipients {
         } catch {
             // An address that is not among the contacts is fine; a name that matches none is not.
             guard case .contactNotFound = error, text.contains("@") else { throw error }
-            return [try Mailbox(parsing: text)]
+            return [Member(mailbox: try Mailbox(parsing: text), contact: nil)]
         }
-        return [try mailbox(library.contacts[index])]
+        return [Member(mailbox: try mailbox(library.contacts[index]), contact: library.contacts[index])]
     }
 
     /// A contact's mailbox. The address is checked again: contacts.json may have been edited by

@@ -22,12 +22,13 @@ public enum SetlistBody {
     ///   - pdfFileNames: the attached PDFs.
     ///   - notation: how keys are printed.
     ///   - clock: the plan's times for the reader (``PlanClock``); by default this machine's.
+    ///   - introduction: lines before the listing (the member's part, what changed), if any.
     public static func text(
         for playlist: Playlist, plstsFileName: String?, pdfFileNames: [String],
-        notation: KeyNotation = .english, clock: PlanClock? = nil
+        notation: KeyNotation = .english, clock: PlanClock? = nil, introduction: String? = nil
     ) -> String {
         // The listing is what `export --format text` writes, so the two never disagree.
-        var lines = [SetlistText.plain(playlist, notation: notation, clock: clock)]
+        var lines = (introduction.map { [$0] } ?? []) + [SetlistText.plain(playlist, notation: notation, clock: clock)]
         // The files are named as the message names its attachments, so what the text says to
         // save and import is what the mail program saves.
         if let plstsFileName {

@@ -57,6 +57,49 @@ public struct ShareMessage: Sendable {
         documents: (Date) throws -> (plsts: Document?, pdfs: [Document])
     ) throws {
         let recipients = try Recipients.resolve(words, in: library)
+        let sender = try Self.sender(from: from, library: library, environment: environment, sending: sending, note: note)
+        let date = DocumentDate.now(environment: environment)
+        let (plsts, pdfs) = try documents(date)
+        try self.init(
+            playlist, notation: library.notation, to: recipients, sender: sender, subject: subject, date: date, environment: environment,
+            plsts: plsts, pdfs: pdfs)
+    }
+
+    /// The message to `recipients` with its documents made: what every message of a share is
+    /// built by. `introduction` opens the text (a member's part, what changed).
+    public init(
+        _ playlist: Playlist, notation: KeyNotation, to recipients: [Mailbox], sender: (mailbox: Mailbox, fromLoginName: Bool),
+        subject: String?, date: Date, environment: [String: String], plsts: Document?, pdfs: [Document], introduction: String? = nil
+    ) throws {
+        let attachments =
+            (plsts.map { [MailAttachment(fileName: $0.fileName, mimeType: Self.plstsMediaType, data: $0.data)] } ?? [])
+            + pdfs.map { MailAttachment(fileName: $0.fileName, mimeType: "application/pdf", data: $0.data) }
+        var message = MailMessage(
+            from: sender.mailbox, to: recipients,
+            subject: try subject.map(SetlistBody.subject(typed:)) ?? SetlistBody.subject(for: playlist),
+            date: date, messageID: "",
+            body: SetlistBody.text(
+                for: playlist, plstsFileName: plsts?.fileName, pdfFileNames: pdfs.map(\.fileName),
+                notation: notation,
+                clock: playlist.plan.map { PlanClock(plan: $0, environment: environment, reference: date) }, introduction: introduction),
+            attachments: attachments, userAgent: "setlist/\(SetlistVersion.current)")
+        message.messageID =
+            DocumentDate.fromEnvironment(environment) == nil
+            ? MessageID.random(domain: sender.mailbox.domain)
+            : MessageID.derived(from: message.rendered(), domain: sender.mailbox.domain)
+        self.playlist = playlist
+        self.sender = sender.mailbox
+        self.senderFromLoginName = sender.fromLoginName
+        self.recipients = recipients
+        self.attachments = attachments
+        self.data = message.rendered()
+    }
+
+    /// The sender of a share (``sender(from:setting:environment:)``); when it had to be made
+    /// from the login name, refused for `sending` and else told to `note`.
+    public static func sender(
+        from: String?, library: Library, environment: [String: String], sending: Bool, note: (String) -> Void
+    ) throws -> (mailbox: Mailbox, fromLoginName: Bool) {
         let (sender, fromLoginName) = try Self.sender(from: from, setting: library.settings.sender, environment: environment)
         if fromLoginName {
             if sending { throw MailError.senderNotSet(guessed: sender.address) }
@@ -64,29 +107,7 @@ public struct ShareMessage: Sendable {
                 "no sender is set, so the message is from \(sender.address), made from the login name and this computer's name. "
                     + "Set your address with `setlist config sender \"Name <you@example.com>\"`; sending needs it.")
         }
-        let date = DocumentDate.now(environment: environment)
-        let (plsts, pdfs) = try documents(date)
-        let attachments =
-            (plsts.map { [MailAttachment(fileName: $0.fileName, mimeType: Self.plstsMediaType, data: $0.data)] } ?? [])
-            + pdfs.map { MailAttachment(fileName: $0.fileName, mimeType: "application/pdf", data: $0.data) }
-        var message = MailMessage(
-            from: sender, to: recipients, subject: try subject.map(SetlistBody.subject(typed:)) ?? SetlistBody.subject(for: playlist),
-            date: date, messageID: "",
-            body: SetlistBody.text(
-                for: playlist, plstsFileName: plsts?.fileName, pdfFileNames: pdfs.map(\.fileName),
-                notation: library.notation,
-                clock: playlist.plan.map { PlanClock(plan: $0, environment: environment, reference: date) }),
-            attachments: attachments, userAgent: "setlist/\(SetlistVersion.current)")
-        message.messageID =
-            DocumentDate.fromEnvironment(environment) == nil
-            ? MessageID.random(domain: sender.domain)
-            : MessageID.derived(from: message.rendered(), domain: sender.domain)
-        self.playlist = playlist
-        self.sender = sender
-        self.senderFromLoginName = fromLoginName
-        self.recipients = recipients
-        self.attachments = attachments
-        self.data = message.rendered()
+        return (sender, fromLoginName)
     }
 
     /// "'Koncert' (Koncert.plsts, Koncert.pdf)", for what the command says it did.

@@ -6,8 +6,17 @@ import SetlistSupport
 public enum PDFFile {
     /// The default file name: "Concert.pdf", "Concert-short.pdf", "Concert-stage.pdf", made safe
     /// for any name by ``FileName/forPlaylist(_:suffix:extension:)``.
-    public static func defaultName(for playlist: Playlist, style: PDFStyle) -> String {
-        FileName.forPlaylist(playlist.name, suffix: style.fileSuffix, extension: "pdf")
+    public static func defaultName(for playlist: Playlist, style: PDFStyle, part: Part = .concert) -> String {
+        FileName.forPlaylist(playlist.name, suffix: style.fileSuffix + fileSuffix(part), extension: "pdf")
+    }
+
+    /// "-Eb", "-capo2", "-lyrics": the part in a file's name; nothing for concert pitch.
+    static func fileSuffix(_ part: Part) -> String {
+        switch part {
+        case .concert: ""
+        case .capo(let fret): "-capo\(fret)"
+        default: "-" + part.description
+        }
     }
 
     /// Writes a rendered PDF atomically: the file is either complete or not there (nor changed).

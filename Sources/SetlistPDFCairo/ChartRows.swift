@@ -10,8 +10,12 @@ struct ChartRows {
     let width: Double
     /// How a key change is spelled.
     var notation: KeyNotation = .english
+    /// The lyrics' font: larger for the lyrics part (``largeLyrics``).
+    var lyricsFont = Self.lyrics
 
     static let lyrics = Font(size: 11)
+    /// The words of the lyrics part, read without chords from a music stand.
+    static let largeLyrics = Font(size: 15)
     static let chord = Font(size: 10, bold: true)
     static let chordColor = Color(red: 0.72, green: 0.13, blue: 0.05)
     static let section = Font(size: 9.5, bold: true)
@@ -127,7 +131,7 @@ struct ChartRows {
         let pieces = Self.pieces(segments).map { piece in
             (
                 chord: piece.chord.map { typesetter.word($0, font: Self.chord, color: Self.chordColor) },
-                text: piece.text.isEmpty ? nil : typesetter.word(piece.text, font: Self.lyrics),
+                text: piece.text.isEmpty ? nil : typesetter.word(piece.text, font: lyricsFont),
                 word: piece.text, startsWord: piece.startsWord
             )
         }
@@ -162,7 +166,7 @@ struct ChartRows {
             if let chord { chordEnd = at + chord.width }
             // A piece wider than the whole column wraps inside it, its lines one under another.
             if let text, text.width > width - at {
-                let wrapped = typesetter.box(word, font: Self.lyrics, width: max(width - at, 1))
+                let wrapped = typesetter.box(word, font: lyricsFont, width: max(width - at, 1))
                 for index in wrapped.lines.indices {
                     if index > 0 {
                         lines.append(line)

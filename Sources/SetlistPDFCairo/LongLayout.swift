@@ -9,6 +9,8 @@ struct LongLayout {
     var notation: KeyNotation = .english
     /// The plan's times, when the playlist has a plan.
     var clock: PlanClock? = nil
+    /// Whom it is printed for, under the title.
+    var reader: String? = nil
 
     static let title = Font(size: 22, bold: true)
     static let summary = Font(size: 10.5)
@@ -22,7 +24,7 @@ struct LongLayout {
     func build() -> FlowDocument {
         var document = FlowDocument()
         document.footerTitle = playlist.name
-        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter, clock: clock))
+        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter, clock: clock, reader: reader))
         guard !playlist.copies.isEmpty else {
             document.append(TitleBlock.emptyRows(frame: frame, typesetter: typesetter))
             return document
@@ -135,7 +137,7 @@ struct LongLayout {
 enum TitleBlock {
     static func rows(
         for playlist: Playlist, frame: PageFrame, typesetter: Typesetter,
-        title: Font = LongLayout.title, clock: PlanClock? = nil
+        title: Font = LongLayout.title, clock: PlanClock? = nil, reader: String? = nil
     ) -> [Row] {
         var rows = Row.lines(
             of: typesetter.box(playlist.name, font: title, width: frame.contentWidth),
@@ -145,7 +147,8 @@ enum TitleBlock {
             of: typesetter.box(
                 SetlistWords.summary(playlist), font: LongLayout.summary, gray: 0.35,
                 width: frame.contentWidth), x: frame.left, spaceBefore: 3)
-        for line in clock.map({ PlanText.overview(playlist, $0) }) ?? [] {
+        // Whom it is printed for ("E♭ part · Jana (alto sax)"), then the plan.
+        for line in (reader.map { [$0] } ?? []) + (clock.map({ PlanText.overview(playlist, $0) }) ?? []) {
             summary[summary.count - 1].keepWithNext = true
             summary += Row.lines(
                 of: typesetter.box(line, font: LongLayout.summary, gray: 0.2, width: frame.contentWidth), x: frame.left, spaceBefore: 2,

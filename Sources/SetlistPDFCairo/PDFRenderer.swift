@@ -28,20 +28,35 @@ public struct PDFRenderer {
     /// print as boxes), so the user can be warned; it is not called when every letter shows.
     public static func render(
         _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date,
-        notation: KeyNotation = .english, timeZone: TimeZone = .current, capo: Int? = nil,
+        notation: KeyNotation = .english, timeZone: TimeZone = .current, capo: Int? = nil, reader: PDFReader = PDFReader(),
         unshown: ([UnshownText]) -> Void = { _ in }
     ) throws(PDFError) -> Data {
+        // The setlists show the keys the part reads; the songbook shows both with each chart.
+        let playlist = style == .songbook ? playlist : playlist.keysWritten(for: reader.part)
         let clock = playlist.plan.map { PlanClock(plan: $0, zone: timeZone, reference: date) }
         return try Typesetter.withTypesetter { (typesetter) throws(PDFError) -> Data in
             let frame = PageFrame(paper: paper)
-            let document =
+            var document =
                 switch style {
-                case .long: LongLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation, clock: clock).build()
-                case .short: ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter, clock: clock).build()
+                case .long:
+                    LongLayout(
+                        playlist: playlist, frame: frame, typesetter: typesetter, notation: notation, clock: clock, reader: reader.title
+                    )
+                    .build()
+                case .short:
+                    ShortLayout(playlist: playlist, frame: frame, typesetter: typesetter, clock: clock, reader: reader.title).build()
                 case .stage: StageLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation).build()
                 case .songbook:
-                    SongbookLayout(playlist: playlist, frame: frame, typesetter: typesetter, notation: notation, capo: capo).build()
+                    SongbookLayout(
+                        playlist: playlist, frame: frame, typesetter: typesetter, notation: notation, capo: capo, part: reader.part,
+                        reader: reader.title
+                    ).build()
                 }
+            // Every page names whom it is for and the revision, beside the setlist's name.
+            if let title = document.footerTitle {
+                let part = reader.part == .concert ? nil : reader.part.name
+                document.footerTitle = ([title] + [part, reader.footerNote].compactMap { $0 }).joined(separator: "  ·  ")
+            }
             // Pass one: paginate. Pass two: draw, now that the number of pages is known.
             let pages = document.paginate(top: frame.top, bottom: frame.bottom)
             let footers = footers(for: document, pageCount: pages.count, frame: frame, typesetter: typesetter)
@@ -83,9 +98,10 @@ public struct PDFRenderer {
 extension PDFRenderer: PDFDrawing {
     public func render(
         _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date, notation: KeyNotation, timeZone: TimeZone, capo: Int?,
-        unshown: ([UnshownText]) -> Void
+        reader: PDFReader, unshown: ([UnshownText]) -> Void
     ) throws(PDFError) -> Data {
         try Self.render(
-            playlist, style: style, paper: paper, date: date, notation: notation, timeZone: timeZone, capo: capo, unshown: unshown)
+            playlist, style: style, paper: paper, date: date, notation: notation, timeZone: timeZone, capo: capo, reader: reader,
+            unshown: unshown)
     }
 }

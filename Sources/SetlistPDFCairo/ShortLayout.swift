@@ -9,6 +9,8 @@ struct ShortLayout {
     let typesetter: Typesetter
     /// The plan's times, when the playlist has a plan.
     var clock: PlanClock? = nil
+    /// Whom it is printed for, under the title.
+    var reader: String? = nil
 
     /// Sizes tried, largest first.
     static let sizes: [Double] = [14, 13, 12, 11, 10]
@@ -19,7 +21,7 @@ struct ShortLayout {
     /// laid out first: it is the answer for a setlist longer than a page, and for a shorter one it
     /// bounds every larger size from below, so sizes that cannot fit are never laid out.
     func build() -> FlowDocument {
-        let title = TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter, clock: clock)
+        let title = TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter, clock: clock, reader: reader)
         let available = frame.bottom - frame.top
         let smallest = build(size: Self.sizes.last!, title: title)
         guard smallest.totalHeight <= available, !playlist.copies.isEmpty else { return smallest }

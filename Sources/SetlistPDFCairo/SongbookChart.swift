@@ -6,24 +6,31 @@ import SetlistModel
 enum SongbookChart {
     /// The chart of `fields` shown for the songbook; `capo`, the fret asked for (`--capo`), else
     /// the chart's own.
-    static func shown(_ fields: SongFields, capo: Int?, notation: KeyNotation) -> ShownChart? {
-        ShownChart(fields, notation: notation, capo: capo)
+    /// With a `part` other than concert pitch, the chart as that part reads it.
+    static func shown(_ fields: SongFields, capo: Int?, part: Part = .concert, notation: KeyNotation) -> ShownChart? {
+        part == .concert ? ShownChart(fields, notation: notation, capo: capo) : ShownChart(fields, notation: notation, part: part)
     }
 
     /// "AC/DC  ·  Key A major (written in G major)  ·  116 BPM  ·  3:28", with "Capo 2: G major
     /// shapes" after the key when the chords are shapes for a capo; what is unknown is left out.
-    static func details(_ fields: SongFields, capo: Int?, notation: KeyNotation) -> String {
+    /// For a `part` other than concert pitch, the part and both keys instead of the key ("E♭ part
+    /// · written in A major · sounds C major", ``Part/heading(sounding:_:)``).
+    static func details(_ fields: SongFields, capo: Int?, part: Part = .concert, notation: KeyNotation) -> String {
         var parts: [String] = []
-        let shown = shown(fields, capo: capo, notation: notation)
+        let shown = shown(fields, capo: capo, part: part, notation: notation)
         if let author = fields.author, !author.isEmpty { parts.append(author) }
-        if let key = fields.key {
+        if let heading = part.heading(sounding: fields.key ?? fields.chart?.soundingKey, { SetlistWords.key($0, notation: notation) }) {
+            parts.append(heading)
+        } else if let key = fields.key {
             var text = "Key " + SetlistWords.key(key, notation: notation)
             if let chart = fields.chart, let written = chart.key, chart.capo == nil, chart.isMoved(to: key) {
                 text += " (written in " + SetlistWords.key(written, notation: notation) + ")"
             }
             parts.append(text)
         }
-        if let capo = shown?.capoText({ SetlistWords.key($0, notation: notation) }) {
+        if part != .concert {
+            // The part's heading has said it.
+        } else if let capo = shown?.capoText({ SetlistWords.key($0, notation: notation) }) {
             parts.append(capo)
         } else if let capo, capo > 0, fields.chart == nil {
             parts.append("Capo \(capo)")

@@ -13,6 +13,10 @@ struct SongbookLayout {
     /// The fret of a capo the charts are read for: chords shown as the shapes played there (0: as
     /// they sound); nil, each chart's own capo.
     var capo: Int? = nil
+    /// The part the charts are written for (``Part``).
+    var part: Part = .concert
+    /// Whom it is printed for, under the title.
+    var reader: String? = nil
 
     static let contentsHeading = Font(size: 14, bold: true)
     static let contents = Font(size: 11)
@@ -51,7 +55,7 @@ struct SongbookLayout {
     func document(pageNumbers: [Int: Int], songs: inout [Int: [Row]]) -> FlowDocument {
         var document = FlowDocument()
         document.footerTitle = playlist.name
-        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter))
+        document.append(TitleBlock.rows(for: playlist, frame: frame, typesetter: typesetter, reader: reader))
         guard !playlist.copies.isEmpty else {
             document.append(TitleBlock.emptyRows(frame: frame, typesetter: typesetter))
             return document
@@ -143,17 +147,21 @@ struct SongbookLayout {
     func songRows(_ entry: PlaylistEntry, outline: Int) -> [Row] {
         var rows = headingRows(entry)
         rows[0].outline = outline
-        let chart = SongbookChart.shown(entry.copy.fields, capo: capo, notation: notation)?.chart
+        let chart = SongbookChart.shown(entry.copy.fields, capo: capo, part: part, notation: notation)?.chart
         let pageHeight = frame.bottom - frame.top
         var body: [Row]
         if let chart {
             let lines = ChartLine.lines(of: chart)
-            body = ChartRows(typesetter: typesetter, left: frame.left, width: frame.contentWidth, notation: notation).rows(lines)
+            // The singer's words are set larger.
+            let lyrics = part.readsChords ? ChartRows.lyrics : ChartRows.largeLyrics
+            body = ChartRows(typesetter: typesetter, left: frame.left, width: frame.contentWidth, notation: notation, lyricsFont: lyrics)
+                .rows(lines)
             // Too long for the page: in two columns, if that keeps it on one.
             if FlowDocument(rows: rows + body).totalHeight + 6 > pageHeight {
                 let width = (frame.contentWidth - TwoColumns.gutter) / 2
                 let room = pageHeight - FlowDocument(rows: rows).totalHeight - 6
-                let columns = ChartRows(typesetter: typesetter, left: frame.left, width: width, notation: notation).rows(lines)
+                let columns = ChartRows(typesetter: typesetter, left: frame.left, width: width, notation: notation, lyricsFont: lyrics)
+                    .rows(lines)
                 if let block = TwoColumns.block(columns, columnWidth: width, height: room) { body = [block] }
             }
         } else {
@@ -177,7 +185,7 @@ struct SongbookLayout {
             [Run(text: "\(entry.position). ", font: Self.title, gray: 0.45), Run(text: fields.name, font: Self.title)],
             width: frame.contentWidth)
         var rows = Row.lines(of: title, x: frame.left, keepTogether: true)
-        let details = SongbookChart.details(fields, capo: capo, notation: notation)
+        let details = SongbookChart.details(fields, capo: capo, part: part, notation: notation)
         if !details.isEmpty {
             rows += Row.lines(
                 of: typesetter.box(details, font: Self.details, gray: 0.3, width: frame.contentWidth), x: frame.left, spaceBefore: 2,

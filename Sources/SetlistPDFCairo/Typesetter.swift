@@ -43,22 +43,32 @@ enum Overflow {
 }
 
 /// Lays out text with Pango. Pango and fontconfig are shared state, so every use goes through
-/// ``withTypesetter(_:)``, which serialises them and keeps one font map (and its font cache) for
-/// the life of the process.
+/// ``withTypesetter(_:)``, which serialises them and keeps one font map (and its font cache) and
+/// one typesetter for the life of the process: the words laid out for one document serve the
+/// next (a share makes each member's part of the same songbook).
 final class Typesetter {
     nonisolated(unsafe) private static var sharedFontMap: UnsafeMutablePointer<PangoFontMap>?
+    nonisolated(unsafe) private static var shared: Typesetter?
     private static let lock = NSLock()
+    /// The most words kept between documents; past it the cache starts again.
+    static let wordLimit = 100_000
 
-    /// Runs `body` with a typesetter while no other thread uses Pango.
+    /// Runs `body` with the typesetter while no other thread uses Pango.
     static func withTypesetter<T>(_ body: (Typesetter) throws(PDFError) -> T) throws(PDFError) -> T {
         try DrawingLibraries.load()
         lock.lock()
         defer { lock.unlock() }
-        if sharedFontMap == nil { sharedFontMap = cairoPango.pointee.pango_cairo_font_map_new() }
-        guard let fontMap = sharedFontMap, let context = cairoPango.pointee.pango_font_map_create_context(fontMap) else {
-            throw .fontsUnavailable
+        if shared == nil {
+            if sharedFontMap == nil { sharedFontMap = cairoPango.pointee.pango_cairo_font_map_new() }
+            guard let fontMap = sharedFontMap, let context = cairoPango.pointee.pango_font_map_create_context(fontMap) else {
+                throw .fontsUnavailable
+            }
+            shared = Typesetter(context: context)
         }
-        let typesetter = Typesetter(context: context)
+        let typesetter = shared!
+        // What a document saw is its own.
+        typesetter.sawUnshownLetters = false
+        if typesetter.words.count > wordLimit { typesetter.words = [:] }
         return try body(typesetter)
     }
 

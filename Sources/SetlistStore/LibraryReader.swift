@@ -210,6 +210,7 @@ struct LibraryReader {
             }
             var playlist = Playlist(id: file.id, name: file.name, items: file.items, received: file.received)
             playlist.plan = file.plan
+            playlist.revisions = file.revisions
             playlists.append(playlist)
             conflicts += (file.conflicts ?? []).map { conflict in
                 var conflict = conflict

@@ -343,7 +343,7 @@ enum LibrarySerializer {
                 ?? LibraryFiles.encode(
                     LibraryFiles.PlaylistFile(
                         id: playlist.id, name: playlist.name, items: playlist.items, received: playlist.received, plan: playlist.plan,
-                        conflicts: library.conflicts(in: .playlist(playlist.id))))
+                        revisions: playlist.revisions, conflicts: library.conflicts(in: .playlist(playlist.id))))
         }
         let current = library.playlists.contains { $0.id == library.currentPlaylistID } ? library.currentPlaylistID : nil
         if scope.playlists == .all {

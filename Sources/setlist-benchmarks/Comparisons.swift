@@ -69,7 +69,7 @@ struct Plan {
         if sizes.contains(.band) {
             list +=
                 pdfComparisons() + (try songbookComparisons()) + [
-                    importComparison(reference: trivial), songbookProComparison(reference: trivial),
+                    memberShareComparison(), importComparison(reference: trivial), songbookProComparison(reference: trivial),
                 ]
         }
         for size in sizes where size != .band {

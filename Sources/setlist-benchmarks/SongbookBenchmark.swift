@@ -16,18 +16,21 @@ enum SongbookBenchmark {
     }
 
     /// 100 ChordPro files in `work/charts` and the library `work/songbook` made of them by
-    /// `setlist import-songs` (its copies a tone up from the files, so every chart is moved).
-    static func prepare(setlist: String, work: URL) throws {
-        let folder = work.appendingPathComponent(charts), library = work.appendingPathComponent(Self.library)
+    /// `setlist import-songs` (its copies a tone up from the files, so every chart is moved);
+    /// or `count` of them, into the folder, library and playlist named.
+    static func prepare(
+        setlist: String, work: URL, count: Int = 100, charts: String = charts, library: String = library, playlist: String = playlist
+    ) throws {
+        let folder = work.appendingPathComponent(charts), library = work.appendingPathComponent(library)
         try? FileManager.default.removeItem(at: folder)
         try? FileManager.default.removeItem(at: library)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for number in 1...100 {
+        for number in 1...count {
             let name = String(number).leftPadded(to: 3)
             try chart(number).write(to: folder.appendingPathComponent("song-\(name).cho"), atomically: true, encoding: .utf8)
         }
         try Shell.run(
-            setlist, ["--library", library.path, "import-songs", folder.path, "--to", playlist], what: "importing the 100 charts")
+            setlist, ["--library", library.path, "import-songs", folder.path, "--to", playlist], what: "importing the \(count) charts")
         try Shell.run(setlist, ["--library", library.path, "transpose", playlist, "--all", "+2"], what: "transposing the songbook")
     }
 

@@ -121,7 +121,10 @@ func main() throws {
         try References.paragraphs(of: playlist).write(to: work.appendingPathComponent(file), atomically: true, encoding: .utf8)
     }
 
-    if options.sizes.contains(.band) { try SongbookBenchmark.prepare(setlist: options.setlist, work: work) }
+    if options.sizes.contains(.band) {
+        try SongbookBenchmark.prepare(setlist: options.setlist, work: work)
+        try MemberShareBenchmark.prepare(setlist: options.setlist, work: work)
+    }
 
     let plan = Plan(setlist: options.setlist, references: references, work: work)
     var comparisons = try plan.comparisons(sizes: options.sizes)

@@ -22,8 +22,9 @@ import Testing
         let received = try sink.messages(count: 1)[0]
         #expect(received.from == "jirka@example.com")
         #expect(received.to == ["pepa@example.com", "jana@example.com", "ondra@example.com", "guest@example.org"])
-        // What arrived is exactly the message --eml writes.
-        let written = try lib.run(arguments + ["--eml", "-"], environment: Self.epoch)
+        // What arrived is exactly the message --eml writes (from a twin library: this one now
+        // knows the members received the revision, and says so in the next message).
+        let written = try TemporaryLibrary.band().run(arguments + ["--eml", "-"], environment: Self.epoch)
         #expect(received.data == written.stdoutData)
         let message = try ParsedMessage.parse(received.data)
         #expect(message.defects == [])

@@ -231,10 +231,10 @@ import Testing
         try member.ok("import", "k.plsts")
         #expect(try member.ok("chart", "1", "--in", "Koncert", "--chordpro").contains("[A]I'm on the [D/F#]highway"))
         // A newer minor version is read, with a warning that what it adds is left out.
-        try Data(document.replacingOccurrences(of: #""version" : "1.2""#, with: #""version" : "1.4""#).utf8)
+        try Data(document.replacingOccurrences(of: #""version" : "1.2""#, with: #""version" : "1.5""#).utf8)
             .write(to: member.folder.appendingPathComponent("newer.plsts"))
         let newer = try member.run("import", "newer.plsts")
-        #expect(newer.status == 0 && newer.stderr.contains("newer.plsts is a setlist document of version 1.4, made by a newer setlist"))
+        #expect(newer.status == 0 && newer.stderr.contains("newer.plsts is a setlist document of version 1.5, made by a newer setlist"))
         // A chart holding {new_song} is refused, as --set refuses it: exported again, it would
         // import as two songs.
         let twoSongs = document.replacingOccurrences(of: "\"[A]I'm on the", with: "\"{new_song}\", \"[A]I'm on the")

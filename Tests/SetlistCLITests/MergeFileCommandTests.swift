@@ -121,6 +121,26 @@ import Testing
         let contacts = String(decoding: try Data(contentsOf: lib.folder.appendingPathComponent("ours.json")), as: UTF8.self)
         for address in ["pepa@", "jana@", "karel@"] { #expect(contacts.contains(address)) }
 
+        // A member's part changed on one side, the instrument on the other: both kept.
+        try lib.ok("add-contact", "Eva", "eva@example.com", "--part", "lyrics")
+        try versions(
+            lib, "contacts.json", ours: { try lib.ok("edit-contact", "Eva", "--instrument", "voice") },
+            theirs: { try lib.ok("edit-contact", "Eva", "--part", "Eb") })
+        #expect(try mergeFile(lib, "contacts.json").status == 0)
+        let parts = String(decoding: try Data(contentsOf: lib.folder.appendingPathComponent("ours.json")), as: UTF8.self)
+        #expect(parts.contains(#""instrument" : "voice""#) && parts.contains(#""part" : "Eb""#), "\(parts)")
+        // Both changed the part: ours stays, theirs is recorded, and resolve --theirs takes it.
+        try versions(
+            lib, "contacts.json", ours: { try lib.ok("edit-contact", "Eva", "--part", "Bb") },
+            theirs: { try lib.ok("edit-contact", "Eva", "--part", "capo 3") })
+        let conflict = try mergeFile(lib, "contacts.json")
+        #expect(conflict.status == 1)
+        #expect(conflict.stderr.contains("part"), "\(conflict.stderr)")
+        try Data(contentsOf: lib.folder.appendingPathComponent("ours.json")).write(to: lib.root.appendingPathComponent("contacts.json"))
+        #expect(try lib.ok("contacts").contains("B♭ part"))
+        try lib.ok("resolve", "--theirs")
+        #expect(try lib.ok("contacts").contains("Capo 3"))
+
         try lib.ok("config", "sender", "band@example.com")
         try versions(
             lib, "settings.json", ours: { try lib.ok("config", "sender", "ours@example.com") },

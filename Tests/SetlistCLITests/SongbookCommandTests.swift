@@ -50,6 +50,26 @@ import Testing
         #expect(result.stderr.contains("Choose one of --short, --stage and --songbook"), "\(result.stderr)")
     }
 
+    /// `--for` prints the contact's part, their name under the title, the part in the file's name;
+    /// `--part` prints any part; either clashes with `--capo`.
+    @Test func aMembersPartIsPrintedForThem() throws {
+        let library = try Self.library()
+        try library.ok("add-contact", "Jana Saxofon", "jana@example.com", "--part", "Eb", "--instrument", "alto sax")
+        let said = try library.ok("pdf", "--songbook", "--for", "jana")
+        #expect(said.contains("Wrote Můj koncert-songbook-Eb.pdf (songbook version of 'Můj koncert', E♭ part,"), "\(said)")
+        let url = library.folder.appendingPathComponent("Můj koncert-songbook-Eb.pdf")
+        let text = try ChildProcess.run("/usr/bin/pdftotext", [url.path, "-"]).outputText
+        // Stairway sounds in D: an alto sax reads B major.
+        #expect(text.contains("E♭ part · Jana Saxofon (alto sax)"), "\(text)")
+        #expect(text.contains("E♭ part · written in B major · sounds D major"), "\(text)")
+        _ = try ChildProcess.run("/usr/bin/qpdf", ["--check", url.path])
+        #expect(try library.ok("pdf", "--part", "numbers", "--songbook").contains("Můj koncert-songbook-numbers.pdf"))
+        #expect(try library.ok("pdf", "--part", "Bb", "--stage").contains("Můj koncert-stage-Bb.pdf"))
+        let clash = try library.run("pdf", "--songbook", "--capo", "2", "--part", "Eb")
+        #expect(clash.status == 64 && clash.stderr.contains("Choose one of --capo, --part and --for"))
+        #expect(try library.run("pdf", "--songbook", "--for", "nobody").status == 1)
+    }
+
     @Test func aCapoShowsShapesAndIsCheckedAsAFret() throws {
         let library = try Self.library()
         let result = try library.run("pdf", "--songbook", "--capo", "2", "-o", "capo.pdf")

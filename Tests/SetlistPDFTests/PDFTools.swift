@@ -13,9 +13,10 @@ struct RenderedPDF {
 
     init(
         _ playlist: Playlist, style: PDFStyle, paper: PDFPaper = .a4, date: Date = Fixtures.date,
-        notation: KeyNotation = .english, timeZone: TimeZone = .current
+        notation: KeyNotation = .english, timeZone: TimeZone = .current, reader: PDFReader = PDFReader()
     ) throws {
-        data = try PDFRenderer.render(playlist, style: style, paper: paper, date: date, notation: notation, timeZone: timeZone)
+        data = try PDFRenderer.render(
+            playlist, style: style, paper: paper, date: date, notation: notation, timeZone: timeZone, reader: reader)
         let name = PDFFile.defaultName(for: playlist, style: style).dropLast(4).prefix(24)
         url = FileManager.default.temporaryDirectory.appendingPathComponent("setlist-pdf-test-\(name)-\(UUID().uuidString.prefix(8)).pdf")
         try data.write(to: url)

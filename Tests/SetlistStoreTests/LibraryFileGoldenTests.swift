@@ -48,7 +48,8 @@ import Testing
         playlists: [.init(id: "11112222", file: "muj-koncert-11112222.json"), .init(id: "33334444", file: "b-33334444.json")])
 
     static let contacts = LibraryFiles.ContactsFile(contacts: [
-        Contact(name: "Pepa Kytara", email: "pepa@example.com"), Contact(name: "Jana", email: "jana@example.cz"),
+        Contact(name: "Pepa Kytara", email: "pepa@example.com"),
+        Contact(name: "Jana", email: "jana@example.cz", part: .transposing(.eFlat), instrument: "alto sax"),
     ])
 
     static let settings = LibraryFiles.SettingsFile(settings: ["notation": "german", "sender": "Jirka <jirka@example.com>"])

@@ -117,7 +117,12 @@ import Testing
             playlists: (0..<Int.random(in: 0...4, using: &random)).map { _ in .init(id: text(&random), file: text(&random) + ".json") },
             conflicts: conflicts(&random))
         let contacts = LibraryFiles.ContactsFile(
-            contacts: (0..<Int.random(in: 0...3, using: &random)).map { _ in Contact(name: text(&random), email: text(&random) + "@x.cz") },
+            contacts: (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                Contact(
+                    name: text(&random), email: text(&random) + "@x.cz",
+                    part: Bool.random(using: &random) ? Part.all.randomElement(using: &random) : nil,
+                    instrument: Bool.random(using: &random) ? text(&random) : nil)
+            },
             conflicts: conflicts(&random))
         var settings: [String: String] = [:]
         for _ in 0..<Int.random(in: 0...4, using: &random) { settings[text(&random, upTo: 3)] = text(&random) }

@@ -23,6 +23,15 @@ struct PDFCommand: SetlistSubcommand {
             are the shapes played with a capo on fret N, and --capo 0 prints them as they sound \
             (the heading always names the key that sounds). A chart that no key moves is named.
 
+            --part PART prints what a member reads: Bb, Eb or F, a transposing instrument's written \
+            pitch (a song in C major reads D, A or G major), "capo N" (the shapes for a capo on fret \
+            N), lyrics (the words alone, larger, the chorus marked by a bar) or numbers (Nashville \
+            numbers, counted from the key in force: 1 4 5 6m, 1/3, ♭7). The songbook's charts are \
+            written for the part, each heading naming the part and both keys ("E♭ part · written in \
+            A major · sounds C major"); the long, short and stage versions show the keys as written. \
+            --for NAME prints the part of that contact (`setlist add-contact --part`), its name under \
+            the title. The file's name then ends in the part (Concert-songbook-Eb.pdf).
+
             The file goes to the current folder unless -o names a file or a folder; -o - writes the \
             PDF to standard output. The creation date comes from SOURCE_DATE_EPOCH when it is set, \
             so the same setlist gives the same bytes.
@@ -32,6 +41,8 @@ struct PDFCommand: SetlistSubcommand {
               setlist pdf "Koncert v Praze" --short -o ~/Desktop/
               setlist pdf --stage --paper letter -o stage.pdf
               setlist pdf --songbook --capo 2
+              setlist pdf --songbook --part Eb
+              setlist pdf --songbook --for "Jana"
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -43,6 +54,10 @@ struct PDFCommand: SetlistSubcommand {
         help: ArgumentHelp(
             "With --songbook: chords as the shapes played with a capo on this fret (1–11; 0: as they sound).", valueName: "fret"))
     var capo: Int?
+    @Option(help: ArgumentHelp("What the reader plays: " + Part.optionHelp, valueName: "part"), transform: Part.option)
+    var part: Part?
+    @Option(name: .customLong("for"), help: ArgumentHelp("Print the part of this contact.", valueName: "contact"), completion: .contacts)
+    var member: String?
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp("The file or folder to write (default: the current folder); - for standard output.", valueName: "file"))
@@ -58,32 +73,38 @@ struct PDFCommand: SetlistSubcommand {
             guard songbook else { throw ValidationError("--capo is for the songbook: add --songbook.") }
             guard (0...11).contains(capo) else { throw ValidationError("A capo goes on fret 1 to 11 (0: none), not \(capo).") }
         }
+        if [capo != nil, part != nil, member != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Choose one of --capo, --part and --for: each says what the chords are written for.")
+        }
     }
 
     func run(_ context: CommandContext) throws {
-        let library = try libraryOptions.load(.playlist(playlist, originals: false), in: context)
+        let library = try libraryOptions.load(member == nil ? .playlist(playlist, originals: false) : .everything, in: context)
         let playlist = try library.playlist(matching: self.playlist)
         let style: PDFStyle = short ? .short : stage ? .stage : songbook ? .songbook : .long
         if songbook { for note in playlist.unmovedChartNotes(notation: library.notation) { context.note(note) } }
+        let contact = try member.map { library.contacts[try library.contactIndex(matching: $0)] }
+        let part = contact?.readsPart ?? self.part ?? .concert
         let data = try context.renderPDF(
             playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation,
-            capo: capo)
+            capo: capo, reader: PDFReader(part: part, member: contact, footerNote: playlist.revisionToday(in: context).footer))
         if output == "-" {
             context.output.write(data)
             return
         }
-        let url = destination(for: playlist, style: style, in: context)
+        let url = destination(for: playlist, style: style, part: part, in: context)
         try PDFFile.write(data, to: url)
         let kilobytes = max(1, (data.count + 512) / 1024)
         context.say(
-            "Wrote \(displayPath(url, in: context)) (\(style.rawValue) version of '\(playlist.name)', \(paper.rawValue.uppercased()), \(kilobytes) KB)."
+            "Wrote \(displayPath(url, in: context)) (\(style.rawValue) version of '\(playlist.name)'"
+                + (part == .concert ? "" : ", \(part.name)") + ", \(paper.rawValue.uppercased()), \(kilobytes) KB)."
         )
     }
 
     /// The file to write: -o as given, or the default name inside the folder -o names (or the
     /// current folder).
-    private func destination(for playlist: Playlist, style: PDFStyle, in context: CommandContext) -> URL {
-        let name = PDFFile.defaultName(for: playlist, style: style)
+    private func destination(for playlist: Playlist, style: PDFStyle, part: Part, in context: CommandContext) -> URL {
+        let name = PDFFile.defaultName(for: playlist, style: style, part: part)
         guard let output, !output.isEmpty else { return context.url(for: name) }
         let url = context.url(for: output)
         var isFolder: ObjCBool = false

@@ -4,6 +4,7 @@ import SetlistExchange
 import SetlistMail
 import SetlistModel
 import SetlistPDF
+import SetlistSupport
 
 struct ShareCommand: SetlistSubcommand {
     static let drawsPDFs = true
@@ -17,11 +18,25 @@ struct ShareCommand: SetlistSubcommand {
             the message from your login name at this computer; sending needs a sender. It lists the \
             songs in its text and carries NAME.plsts (members import it with `setlist import`) and NAME.pdf.
 
+            Members who read a part (`setlist add-contact --part`, `setlist edit-contact`) each get a \
+            message of their own: the PDFs written for their part (an E♭ saxophonist's keys as written, \
+            a singer's words alone), their songbook part when the setlist has charts, and the .plsts. \
+            Each part's PDFs are made once, however many members read it. Then --eml names a folder \
+            (--eml messages/), which gets one NAME.eml per member; the messages have the same subject \
+            and sender and a Message-ID each. Where every recipient gets the same documents (no parts, \
+            or no charts and no part that changes a key), one message goes to them all, as --eml FILE writes it.
+
+            Every message names the setlist's revision, a number that goes up when a changed setlist \
+            is shared or exported again ("Revision 4 · 28 Nov 2026" in the PDFs' footers, "revision" \
+            in the .plsts), and its text says what changed (songs added, removed or moved; keys, \
+            tempos, charts, the plan) since the revision that member last received, or that it is \
+            the first they receive.
+
             Without --eml the message goes to the system's mail program as `sendmail -t -i` does: the \
             `sendmail` setting, else $SETLIST_SENDMAIL, else `sendmail` on the PATH (for example msmtp \
             with the msmtp-mta package), which delivers it: a message it cannot deliver bounces back to \
             the sender. With --eml FILE it is written to a file any mail program \
-            opens instead; add --send to do both. With SOURCE_DATE_EPOCH set, the same playlist \
+            opens instead; add --send to do both. With SOURCE_DATE_EPOCH set, the same library \
             gives the same message, byte for byte. The format is in docs/email.md.
 
             Examples:
@@ -29,6 +44,7 @@ struct ShareCommand: SetlistSubcommand {
               setlist share "Můj koncert" --to all --short
               setlist share --to pepa@example.com --to "Jana" --pdf long,short
               setlist share --to all --eml koncert.eml
+              setlist share --to all --eml messages/
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -84,34 +100,76 @@ struct ShareCommand: SetlistSubcommand {
     func run(_ context: CommandContext) throws {
         let library = try libraryOptions.load(in: context)
         let playlist = try library.playlist(matching: self.playlist)
-        let message = try ShareMessage(
+        let styles = try styles()
+        let revision = playlist.revisionToday(in: context)
+        let share = try MemberShare(
             playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, sending: eml == nil || send,
-            note: context.note
-        ) { date in
-            let plsts = noPlsts ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat)
-            let pdfs = try styles().map { style in
+            note: context.note, revision: revision
+        ) { date, part, songbook in
+            let plsts =
+                noPlsts
+                ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat, revision: revision.number)
+            let pdfs = try (styles + (songbook && !styles.contains(.songbook) ? [.songbook] : [])).map { style in
                 ShareMessage.Document(
-                    fileName: PDFFile.defaultName(for: playlist, style: style),
-                    data: try context.renderPDF(playlist, style: style, paper: paper, date: date, notation: library.notation))
+                    fileName: PDFFile.defaultName(for: playlist, style: style, part: part),
+                    data: try context.renderPDF(
+                        playlist, style: style, paper: paper, date: date, notation: library.notation,
+                        reader: PDFReader(part: part, member: nil, footerNote: revision.footer)))
             }
             return (plsts.map { ShareMessage.Document(fileName: $0.fileName, data: $0.data) }, pdfs)
         }
         // With the message on standard output, what setlist says goes to standard error.
         let tell: (String) -> Void = eml == "-" ? { context.errorOutput.line($0) } : { context.say($0) }
-        if eml == "-" {
-            context.output.write(message.data)
-        } else if let eml {
-            try message.write(to: context.url(for: eml), path: eml)
-            tell("Wrote \(message.summary) to \(eml), addressed to \(message.recipientList).")
-        }
+        if let eml { try write(share, to: eml, in: context, tell: tell) }
         if eml == nil || send {
-            let program = try message.send(settings: library.settings, environment: context.environment)
-            // A sendmail program that exits 0 has queued the message, not delivered it.
-            tell(
-                "Handed \(message.summary) for \(message.recipientList) to the mail program (\(program)), which delivers it; "
-                    + "a message it cannot deliver comes back to \(message.sender.address).")
+            for (_, message) in share.messages {
+                let program = try message.send(settings: library.settings, environment: context.environment)
+                // A sendmail program that exits 0 has queued the message, not delivered it.
+                tell(
+                    "Handed \(message.summary) for \(message.recipientList) to the mail program (\(program)), which delivers it; "
+                        + "a message it cannot deliver comes back to \(message.sender.address).")
+            }
         }
         // As `export` does: the base of the members' replies.
         if !noPlsts && plstsFormat == .setlist { libraryOptions.noteSent(playlist, in: context) }
+        // What each member now has, for the next share's "what changed".
+        libraryOptions.noteRevision(revision, of: playlist, to: share.messages.flatMap(\.members).map(\.mailbox.address), in: context)
+    }
+
+    /// Writes the messages for `--eml`: to standard output or a file when there is one message,
+    /// else one file per member in the folder `eml` names (made when missing).
+    private func write(_ share: MemberShare, to eml: String, in context: CommandContext, tell: (String) -> Void) throws {
+        let url = context.url(for: eml)
+        var isFolder: ObjCBool = false
+        // A folder is named with a slash; an existing folder without one is taken as one only for
+        // messages per member (one message names its file, and a folder there is refused).
+        let folder =
+            eml.hasSuffix("/")
+            || (share.isPerMember && FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue)
+        guard folder else {
+            if share.isPerMember {
+                throw CLIError(
+                    "Each member gets a message of their own (their parts differ), so --eml needs a folder: "
+                        + "--eml \(ShellWord.asNeeded(eml == "-" ? "messages/" : eml + "/")) writes one .eml per member.")
+            }
+            let message = share.messages[0].message
+            if eml == "-" { return context.output.write(message.data) }
+            try message.write(to: url, path: eml)
+            return tell("Wrote \(message.summary) to \(eml), addressed to \(message.recipientList).")
+        }
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        var used: Set<String> = []
+        for (members, message) in share.messages {
+            // Named after the member, or after the setlist for one message to them all.
+            let base = share.isPerMember ? (members[0].contact?.name ?? members[0].mailbox.address) : message.playlist.name
+            var name = FileName.safe(base) + ".eml", count = 1
+            while !used.insert(name.lowercased()).inserted {
+                count += 1
+                name = FileName.safe(base) + " \(count).eml"
+            }
+            let path = (eml.hasSuffix("/") ? eml : eml + "/") + name
+            try message.write(to: url.appendingPathComponent(name), path: path)
+            tell("Wrote \(message.summary) to \(path), addressed to \(message.recipientList).")
+        }
     }
 }

@@ -5,9 +5,10 @@ import SetlistPDF
 extension CommandContext {
     /// Renders `playlist` as `pdf` and `share` print it: keys in the library's notation, a plan's
     /// times in the reader's zone, and a warning on standard error when some letters have no font;
-    /// `capo` for a songbook read with one.
+    /// `capo` for a songbook read with one; `reader`, whom it is printed for.
     func renderPDF(
-        _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date, notation: KeyNotation, capo: Int? = nil
+        _ playlist: Playlist, style: PDFStyle, paper: PDFPaper, date: Date, notation: KeyNotation, capo: Int? = nil,
+        reader: PDFReader = PDFReader()
     ) throws -> Data {
         guard let drawing else {
             // `setlist` always has one; only a program that calls SetlistMain without it gets here.
@@ -15,7 +16,7 @@ extension CommandContext {
         }
         return try drawing.render(
             playlist, style: style, paper: paper, date: date, notation: notation, timeZone: PlanZone.local(environment: environment),
-            capo: capo,
+            capo: capo, reader: reader,
             unshown: { errorOutput.line("setlist: warning: " + UnshownText.warning($0)) })
     }
 }

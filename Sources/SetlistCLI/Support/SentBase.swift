@@ -24,3 +24,32 @@ extension LibraryOptions {
         }
     }
 }
+
+extension LibraryOptions {
+    /// Notes that `revision` of `playlist` was shared with `addresses` (none for an export), so
+    /// that the next share numbers its revision and tells each member what changed since theirs
+    /// (``Library/noteShared(_:of:to:)``). Nothing is written when nothing is new. Never fails
+    /// the share, which is sent by then: a library that cannot be changed now is said.
+    func noteRevision(_ revision: Revision, of playlist: Playlist, to addresses: [String], in context: CommandContext) {
+        var after = playlist
+        after.noteShared(revision, to: addresses)
+        guard after.revisions != playlist.revisions else { return }
+        do {
+            var run = ChangeRun()
+            try store(in: context).modify(.playlist(playlist.id), command: context.commandLine, run: &run, lockTimeout: 1) { library in
+                library.noteShared(revision, of: playlist.id, to: addresses)
+            }
+        } catch {
+            context.note(
+                "revision \(revision.number) could not be noted in the library (\(error)); the next share counts from the one before.")
+        }
+    }
+}
+
+extension Playlist {
+    /// The revision the playlist has today in the reader's zone (``revision(on:)``).
+    func revisionToday(in context: CommandContext) -> Revision {
+        revision(
+            on: Revision.day(of: DocumentDate.now(environment: context.environment), in: PlanZone.local(environment: context.environment)))
+    }
+}

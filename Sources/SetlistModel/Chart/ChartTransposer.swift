@@ -9,6 +9,8 @@ struct ChartTransposer {
     let written: MusicalKey?, shown: MusicalKey?
     /// Whether `{transpose}` lines are applied (as shown) or kept as they are (renamed only).
     let applyingTransposes: Bool
+    /// Whether each chord is written as its Nashville number in the key in force (``Chord/number(in:)``).
+    var numbering = false
 
     init(from written: MusicalKey?, to shown: MusicalKey?, reading: KeyNotation, writing: KeyNotation, applyingTransposes: Bool = true) {
         (self.written, self.shown, self.reading, self.writing) = (written, shown, reading, writing)
@@ -93,6 +95,10 @@ struct ChartTransposer {
 
     /// One chord name moved and named in the reader's notation, or as written when it is no chord.
     private func chord(_ name: Substring, at place: Place) -> String {
+        if numbering {
+            guard let key = place.shownKey else { return String(name) }
+            return ChordGroup.map(name, notation: reading) { $0.number(in: key) } ?? String(name)
+        }
         let interval = place.interval
         guard interval != nil || reading != writing else { return String(name) }
         return moved(name, by: interval, in: place.shownKey) ?? String(name)

@@ -93,6 +93,27 @@ public struct Chord: Hashable, Sendable {
         return root + quality + (bassNote.map { "/" + $0.name(in: notation, syllables: german && syllables) } ?? "")
     }
 
+    /// The chord as a Nashville number in `key`: the root's degree (`1`–`7`, `♭7` for a note a
+    /// semitone below the major scale's, `♯4` above), then the quality as written (`6m`, `5sus4`,
+    /// `2m7`), then the bass's degree after a slash (`1/3`). In a minor key the numbers count
+    /// from its tonic (`1m`, `♭3`, `♭7`), as a Nashville chart of a minor song does.
+    public func number(in key: MusicalKey) -> String {
+        var quality = self.quality
+        if notation == .german, quality.hasPrefix("mi"), !quality.hasPrefix("min") { quality = "m" + quality.dropFirst(2) }
+        return Self.degree(of: rootNote, in: key) + quality + (bassNote.map { "/" + Self.degree(of: $0, in: key) } ?? "")
+    }
+
+    /// The degree of `note` in `key` counted by letters from the tonic, with a ♭ or ♯ for each
+    /// semitone it stands off the major scale's note of that letter.
+    static func degree(of note: ChordNote, in key: MusicalKey) -> String {
+        let tonic = ChordNote(tonicOf: key)
+        let letters = ((note.letter - tonic.letter) % 7 + 7) % 7
+        let up = ((note.pitch - tonic.pitch) % 12 + 12) % 12
+        var off = up - ChordSpelling.majorScale[letters]
+        if off > 6 { off -= 12 } else if off < -6 { off += 12 }
+        return String(repeating: off < 0 ? "♭" : "♯", count: abs(off)) + String(letters + 1)
+    }
+
     /// Takes a note name (a letter and an accidental; with `syllables`, also -is, -es and the
     /// s of As and Es) off the front of `text`, saying whether it was written with syllables.
     static func note(_ text: inout Substring, notation: KeyNotation, syllables: Bool = false) -> (note: ChordNote, syllables: Bool)? {

@@ -15,7 +15,7 @@ public enum ChordSpelling {
     /// (in a minor key ♭3, ♭6 and ♭7 are its own, 3, 6 and 7 the raised ones).
     private static let degreeLetters = [0, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6, 6]
     /// The semitones above the tonic of the seven notes of a major and a (natural) minor scale.
-    private static let majorScale = [0, 2, 4, 5, 7, 9, 11], minorScale = [0, 2, 3, 5, 7, 8, 10]
+    static let majorScale = [0, 2, 4, 5, 7, 9, 11], minorScale = [0, 2, 3, 5, 7, 8, 10]
 
     /// `note` of a chord moved by `interval`, spelled for `key`, the key it is shown in.
     public static func move(_ note: ChordNote, by interval: ChordInterval, in key: MusicalKey) -> ChordNote {

@@ -19,14 +19,36 @@ public struct ShownChart: Sendable, Hashable {
     /// The chart of `record` for a reader of `notation`: with `capo` (a capo asked for, 0 for the
     /// chords as they sound), else with the chart's own capo; nil when the record has no chart.
     public init?(_ record: SongFields, notation: KeyNotation, capo asked: Int? = nil) {
+        self.init(record, notation: notation, capo: asked, shift: 0)
+    }
+
+    /// The chart of `record` as `part` reads it (``Part``): for concert pitch as above; for a
+    /// transposing instrument moved to its written key, no capo; for a capo, as its shapes; for
+    /// the numbers part its chords as Nashville numbers (``Chart/numbered()``); for the lyrics
+    /// part its words alone (``Chart/wordsOnly()``).
+    public init?(_ record: SongFields, notation: KeyNotation, part: Part) {
+        switch part {
+        case .concert: self.init(record, notation: notation)
+        case .capo(let fret): self.init(record, notation: notation, capo: fret)
+        case .transposing(let pitch): self.init(record, notation: notation, capo: 0, shift: pitch.writtenAbove)
+        case .numbers, .lyrics:
+            self.init(record, notation: notation, capo: 0)
+            chart = part == .numbers ? chart.numbered() : chart.wordsOnly()
+            writtenIn = nil
+        }
+    }
+
+    /// The chart moved `shift` semitones above the key that sounds (a transposing instrument's
+    /// written key), then down by the capo's fret.
+    private init?(_ record: SongFields, notation: KeyNotation, capo asked: Int?, shift: Int) {
         guard let chart = record.chart else { return nil }
         let capo = (asked ?? chart.capo).flatMap { $0 > 0 ? $0 : nil }
+        let up = shift - (capo ?? 0)
+        let moved = { (key: MusicalKey) in up == 0 ? key : key.transposed(by: up) }
         // The key the chords are shown in: the shapes' for a capo (without a record key, the
         // chart's own key is the shapes', as its capo counts from it).
-        var target = record.key.map { key in capo.map { key.transposed(by: -$0) } ?? key }
-        if target == nil, let sounding = chart.soundingKey, asked != nil {
-            target = capo.map { sounding.transposed(by: -$0) } ?? sounding
-        }
+        var target = record.key.map(moved)
+        if target == nil, let sounding = chart.soundingKey, asked != nil || shift != 0 { target = moved(sounding) }
         self.chart = chart.shown(in: target, notation: notation)
         self.capo = capo
         writtenIn = target.flatMap { chart.isMoved(to: $0) ? chart.key : nil }

@@ -75,6 +75,8 @@ extension Library {
         var copy = playlists[index]
         copy.id = Identifier.make()
         copy.name = name
+        // A new setlist: nobody has received a revision of it.
+        copy.revisions = nil
         copy.items = copy.items.map { item in
             guard case .song(var song) = item else { return item }
             song.id = Identifier.make()

@@ -16,6 +16,9 @@ public struct Playlist: Hashable, Sendable, Identifiable {
     public var received: ReceivedPlaylist?
     /// The show's timing (`setlist plan`); nil when the playlist has none.
     public var plan: ShowPlan?
+    /// Its revisions as shared and exported, and what each member last received; nil before
+    /// the first (``Revisions``).
+    public var revisions: Revisions?
 
     public init(id: String = Identifier.make(), name: String, items: [PlaylistItem] = [], received: ReceivedPlaylist? = nil) {
         self.id = id

@@ -136,6 +136,19 @@ extension Library {
     public mutating func removeContact(_ reference: String) throws(LibraryError) -> Contact {
         contacts.remove(at: try contactIndex(matching: reference))
     }
+
+    /// Sets the part and the instrument of the contact named by `reference` (a name or an
+    /// address): nil leaves one as it is, `.some(nil)` clears it. Returns the contact as it was
+    /// and as it is now.
+    public mutating func editContact(_ reference: String, part: Part??, instrument: String??) throws(LibraryError) -> (
+        before: Contact, after: Contact
+    ) {
+        let index = try contactIndex(matching: reference)
+        let before = contacts[index]
+        if let part { contacts[index].part = part }
+        if let instrument { contacts[index].instrument = instrument }
+        return (before, contacts[index])
+    }
 }
 
 /// What ``Library/createPlaylist(named:copying:newSongs:)`` did.

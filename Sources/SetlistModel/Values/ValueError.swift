@@ -26,6 +26,8 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case chartHoldsSeveralSongs(line: Int)
     /// A chart given (`chart --set`) with nothing in it but details: `source` names the file.
     case emptyChart(source: String)
+    /// A member's part (`add-contact --part`, `pdf --part`) that is none of the parts.
+    case invalidPart(String)
 
     public var description: String {
         switch self {
@@ -55,6 +57,8 @@ public enum ValueError: Error, Equatable, Sendable, CustomStringConvertible {
             "Line \(line): {new_song} starts a second song; a chart is one song's. Import a songbook with `setlist import-songs`."
         case .emptyChart(let source):
             "\(source) holds no chart (no lyrics, chords or sections). To remove the chart, use --remove."
+        case .invalidPart(let text):
+            "\(ControlCharacters.quoted(text)) is not a part. Use concert, Bb, Eb, F (transposing instruments), capo 1 to capo 11, lyrics or numbers (Nashville numbers)."
         case .invalidNotation(let text):
             "\(ControlCharacters.quoted(text)) is not a notation. Use `setlist config notation english` (B is B major) or `setlist config notation german` (B is B♭, H is B)."
         case .tooLong(let field, let limit):

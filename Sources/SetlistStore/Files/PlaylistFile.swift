@@ -14,12 +14,15 @@ extension LibraryFiles {
         var received: ReceivedPlaylist?
         /// The show's plan; optional, so older readers skip it (docs/json.md).
         var plan: ShowPlan?
+        /// The revisions shared; optional, so older readers skip it (docs/json.md).
+        var revisions: Revisions?
         var conflicts: [LibraryConflict]?
 
         init(
             id: String, name: String, items: [PlaylistItem], received: ReceivedPlaylist? = nil, plan: ShowPlan? = nil,
-            conflicts: [LibraryConflict]? = nil
+            revisions: Revisions? = nil, conflicts: [LibraryConflict]? = nil
         ) {
+            self.revisions = revisions
             self.id = id
             self.name = name
             self.items = items
@@ -32,7 +35,7 @@ extension LibraryFiles {
             blank: { Self(id: "", name: "", items: []) },
             header + [
                 .text("id", \.id), .text("name", \.name), .list("items", \.items), .value("received", \.received), .value("plan", \.plan),
-                .list("conflicts", \.conflicts),
+                .value("revisions", \.revisions), .list("conflicts", \.conflicts),
             ])
     }
 }

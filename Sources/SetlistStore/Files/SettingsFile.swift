@@ -17,21 +17,7 @@ extension LibraryFiles {
         static let json = JSONMembers<Self>(
             blank: { Self(settings: [:]) },
             header + [
-                JSONMember(
-                    "settings",
-                    read: { file, reader throws(JSONReadError) in
-                        var values: [String: String] = [:]
-                        try reader.readObject { name, reader throws(JSONReadError) in values[name] = try reader.readString() }
-                        file.settings = values
-                    },
-                    write: { file, writer in
-                        writer.member("settings") { writer in
-                            writer.object { writer in
-                                for (name, value) in file.settings { writer.member(name, value) }
-                            }
-                        }
-                    }),
-                .list("conflicts", \.conflicts),
+                .dictionary("settings", \.settings), .list("conflicts", \.conflicts),
             ])
     }
 }

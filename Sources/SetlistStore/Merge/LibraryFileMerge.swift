@@ -115,9 +115,11 @@ public enum LibraryFileMerge {
             // a difference keeps ours without asking anyone.
             let received = ThreeWayMerge.value(base: b?.received, mine: o.received, theirs: t.received, preferring: .mine).value
             let plan = plan(b.map(\.plan), o.plan, t.plan, location, playlist: o.name)
+            // Revisions are a record of what was shared, no member's content: a difference keeps ours.
+            let revisions = ThreeWayMerge.value(base: b?.revisions, mine: o.revisions, theirs: t.revisions, preferring: .mine).value
             return LibraryFiles.encode(
                 LibraryFiles.PlaylistFile(
-                    id: o.id, name: name.value, items: list.merged, received: received, plan: plan,
+                    id: o.id, name: name.value, items: list.merged, received: received, plan: plan, revisions: revisions,
                     conflicts: combined(o.conflicts, t.conflicts)))
         }
 
@@ -156,6 +158,19 @@ public enum LibraryFileMerge {
                             .init(
                                 location: .contacts, subject: "contact \(mine.name) <\(mine.email)>", item: ConflictKeys.contactKey(mine),
                                 field: field, ours: .string(mine[keyPath: keyPath]), theirs: .string(theirs[keyPath: keyPath])))
+                    }
+                }
+                // The part and the instrument, which may be absent: as JSON, as the file and resolve hold them.
+                let optional: [(String, (Contact) -> String?)] = [("part", { $0.part?.description }), ("instrument", \.instrument)]
+                for (field, text) in optional {
+                    let json = { (contact: Contact) in text(contact).map(JSONValue.string) ?? .null }
+                    let value = ThreeWayMerge.value(base: base.map(json), mine: json(mine), theirs: json(theirs), preferring: .mine)
+                    if value.value != json(merged), let assigned = try? value.value.assigned(to: field, of: merged) { merged = assigned }
+                    if value.isConflict {
+                        conflicts.append(
+                            .init(
+                                location: .contacts, subject: "contact \(mine.name) <\(mine.email)>", item: ConflictKeys.contactKey(mine),
+                                field: field, ours: json(mine), theirs: json(theirs)))
                     }
                 }
                 return merged

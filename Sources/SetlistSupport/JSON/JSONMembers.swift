@@ -347,6 +347,27 @@ extension JSONMember {
                 if !values.isEmpty { writer.member(key, values) }
             }, clear: { $0[keyPath: path] = [] })
     }
+
+    /// An object of values by name (settings by name, revisions by address), which the object
+    /// must have.
+    public static func dictionary<Value: JSONCodable>(
+        _ key: String, _ path: WritableKeyPath<Record, [String: Value]> & Sendable, expected: String? = nil
+    ) -> Self {
+        Self(
+            key, expected: expected,
+            read: { record, reader throws(JSONReadError) in
+                var values: [String: Value] = [:]
+                try reader.readObject { name, reader throws(JSONReadError) in values[name] = try Value(json: &reader) }
+                record[keyPath: path] = values
+            },
+            write: { record, writer in
+                writer.member(key) { writer in
+                    writer.object { writer in
+                        for (name, value) in record[keyPath: path] { writer.member(name, value) }
+                    }
+                }
+            })
+    }
 }
 
 extension String: JSONCodable {

@@ -1,0 +1,73 @@
+import Foundation
+import SetlistModel
+
+/// What `setlist share` sends: one message to every recipient when they would all get the same
+/// documents, else one message to each member with the documents of their own part (``Part``).
+/// Each part's documents are made once, however many members read it.
+public struct MemberShare: Sendable {
+    /// The messages, each with the members it goes to.
+    public var messages: [(members: [Recipients.Member], message: ShareMessage)]
+
+    /// Whether each member gets a message of their own (their documents differ).
+    public let isPerMember: Bool
+
+    /// Builds the share: the recipients and sender as ``ShareMessage`` finds them, then
+    /// `documents` for each part members read (for the share's date, and whether to add the
+    /// songbook: when the setlist has charts and some recipient reads a part), then the messages.
+    /// `revision`: the setlist's revision as shared; each message says what changed since the
+    /// revision its members last received (``Playlist/revisionNote(_:for:notation:)``); one
+    /// message to several members, since the oldest any of them received.
+    public init(
+        _ playlist: Playlist, in library: Library, to words: [String], from: String?, subject: String?,
+        environment: [String: String], sending: Bool = false, note: (String) -> Void = { _ in }, revision: Revision? = nil,
+        documents: (_ date: Date, _ part: Part, _ songbook: Bool) throws -> (plsts: ShareMessage.Document?, pdfs: [ShareMessage.Document])
+    ) throws {
+        let members = try Recipients.members(words, in: library)
+        let sender = try ShareMessage.sender(from: from, library: library, environment: environment, sending: sending, note: note)
+        let date = DocumentDate.now(environment: environment)
+        let hasCharts = playlist.copies.contains { $0.fields.chart != nil }
+        let parts = members.map { Self.documentsPart($0.part, hasCharts: hasCharts) }
+        // A band that reads parts gets each member's songbook part.
+        let songbook = hasCharts && members.contains { $0.part != .concert }
+        var made: [Part: (plsts: ShareMessage.Document?, pdfs: [ShareMessage.Document])] = [:]
+        func partDocuments(_ part: Part) throws -> (plsts: ShareMessage.Document?, pdfs: [ShareMessage.Document]) {
+            if let done = made[part] { return done }
+            let done = try documents(date, part, songbook)
+            made[part] = done
+            return done
+        }
+        func message(to members: [Recipients.Member], part: Part, own: Bool) throws -> ShareMessage {
+            let (plsts, pdfs) = try partDocuments(part)
+            // The member who last received the oldest revision (one who never received one is told it is the first).
+            let received = playlist.revisions?.received ?? [:]
+            let oldest = members.min { (received[$0.mailbox.address.lowercased()] ?? 0) < (received[$1.mailbox.address.lowercased()] ?? 0) }
+            let revisionNote = revision.map { playlist.revisionNote($0, for: oldest?.mailbox.address ?? "", notation: library.notation) }
+            let lines = [Self.introduction(part: part, member: own ? members[0].contact : nil), revisionNote].compactMap { $0 }
+            return try ShareMessage(
+                playlist, notation: library.notation, to: members.map(\.mailbox), sender: sender, subject: subject, date: date,
+                environment: environment, plsts: plsts, pdfs: pdfs, introduction: lines.isEmpty ? nil : lines.joined(separator: "\n") + "\n"
+            )
+        }
+        if Set(parts).count <= 1 {
+            messages = [(members, try message(to: members, part: parts.first ?? .concert, own: false))]
+            isPerMember = false
+            return
+        }
+        messages = try zip(members, parts).map { member, part in ([member], try message(to: [member], part: part, own: true)) }
+        isPerMember = true
+    }
+
+    /// The part whose documents a member of `part` gets: their own where it changes what is
+    /// printed (a written key always; the charts of a setlist that has them), else concert pitch.
+    static func documentsPart(_ part: Part, hasCharts: Bool) -> Part {
+        hasCharts || part.writtenShift != 0 ? part : .concert
+    }
+
+    /// "Your part: E♭ part (alto sax). The PDFs are written for it." for a part other than
+    /// concert pitch; nil for concert pitch.
+    static func introduction(part: Part, member: Contact?) -> String? {
+        guard part != .concert else { return nil }
+        let name = member?.instrument.map { part.name + " (\($0))" } ?? part.name
+        return "Your part: \(name). The PDFs are written for it."
+    }
+}
