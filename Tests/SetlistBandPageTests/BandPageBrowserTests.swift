@@ -1,5 +1,7 @@
 import BrowserTestSupport
 import Foundation
+import LossyNetwork
+import SeededRandom
 import SetlistModel
 import TestLevels
 import Testing
@@ -43,6 +45,29 @@ import Testing
         #expect(browser.send("text scan its code") == "ok")
         #expect(browser.send("title Stairway to Heaven") == "ok", "the song stays while the address is lost")
         server.stop()
+        #expect(browser.close() == 0)
+    }
+
+    /// iPhone Safari drops the stream when the screen locks and says nothing; a dead Wi-Fi leaves
+    /// it open and silent. The page misses the heartbeat, starts anew once the network is back,
+    /// and shows the song the band is on now.
+    @Test func aStreamGoneSilentIsNoticedAndThePageCatchesUp() throws {
+        let broadcast = BandBroadcast()
+        broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: 1, notation: .english))
+        let server = try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0)
+        defer { server.stop() }
+        let wifi = try LossyNetwork(to: server.port, random: seededGenerator(for: "aStreamGoneSilent"))
+        defer { wifi.stop() }
+        let browser = try Browser("http://127.0.0.1:\(wifi.port)/\(server.token)/")
+        #expect(browser.send("title Highway to Hell") == "ok")
+        wifi.goDead()
+        broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: 3, notation: .english))
+        Thread.sleep(forTimeInterval: 1)
+        #expect(browser.send("title Highway to Hell") == "ok", "nothing came through the dead Wi-Fi")
+        wifi.resume()
+        // A few heartbeats missed, then the page starts anew: well before this.
+        #expect(browser.send("within \(BandPageServer.heartbeat * 4)") == "ok")
+        #expect(browser.send("title Příběh") == "ok")
         #expect(browser.close() == 0)
     }
 

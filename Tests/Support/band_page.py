@@ -2,6 +2,7 @@
 standard input, one per line, so that a test can step the leader and check what a phone shows:
 
   title TEXT        wait (up to 10 s) until the song's title is TEXT; prints "ok" or what it is
+  within SECONDS    how long title and text wait from now on
   text TEXT         wait until the page's visible text contains TEXT
   click SELECTOR    click an element (a CSS selector)
   reload            load the page again (what a phone does after its screen was locked)
@@ -45,12 +46,13 @@ def main():
                 if attempt == 2:
                     raise
         print("ready", flush=True)
+        within = 10
         for line in sys.stdin:
             command, _, argument = line.rstrip("\n").partition(" ")
             if command == "quit":
                 break
             if command in ("title", "text"):
-                deadline = time.time() + 10
+                deadline = time.time() + within
                 seen = ""
                 while time.time() < deadline:
                     try:
@@ -68,6 +70,9 @@ def main():
                 else:
                     print("no: " + seen.replace("\n", " | "), flush=True)
                     continue
+                print("ok", flush=True)
+            elif command == "within":
+                within = float(argument)
                 print("ok", flush=True)
             elif command == "click":
                 driver.find_element(By.CSS_SELECTOR, argument).click()

@@ -1,0 +1,211 @@
+import Foundation
+
+/// A venue's Wi-Fi between the band's phones and the laptop, for the tests and the benchmarks:
+/// a TCP proxy on loopback that forwards to a port and can hold each chunk a while (jitter),
+/// stall a connection now and then (what TCP does under loss), forward nothing for a while (an
+/// outage: held data goes on afterwards), and leave the connections open now silent for good
+/// (a phone's screen locked, or its Wi-Fi gone: nothing closes, nothing comes). This machine's
+/// kernel has no `netem`, so the network is emulated here.
+public final class LossyNetwork: @unchecked Sendable {
+    /// How the network treats what it carries.
+    public struct Conditions: Sendable {
+        /// Each chunk is held this long, in seconds, drawn evenly (order is kept).
+        public var delay: ClosedRange<Double>
+        /// The chance that a chunk stalls its connection, and for how long at most, in seconds.
+        public var stallChance: Double
+        public var stallLongest: Double
+
+        public init(delay: ClosedRange<Double> = 0...0, stallChance: Double = 0, stallLongest: Double = 0) {
+            (self.delay, self.stallChance, self.stallLongest) = (delay, stallChance, stallLongest)
+        }
+
+        /// Loopback as it is.
+        public static let perfect = Conditions()
+        /// A venue's Wi-Fi: each chunk held 100 ± 50 ms, and a stall of up to a second now and then.
+        public static let venue = Conditions(delay: 0.05...0.15, stallChance: 0.05, stallLongest: 1)
+    }
+
+    /// The port phones connect to, on 127.0.0.1.
+    public let port: Int
+    private let target: Int
+    private let conditions: Conditions
+    private let listener: Int32
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var random: Drawn
+    private var sockets: [Int32] = []
+    private var silenced: Set<Int32> = []
+    private var silentFromNowOn = false
+    private var outageUntil = Date.distantPast
+    private var stopped = false
+
+    /// Listens on a free port of 127.0.0.1 and forwards to `port` there under `conditions`,
+    /// drawing from `random`.
+    public init(to port: Int, conditions: Conditions = .perfect, random: some RandomNumberGenerator) throws {
+        target = port
+        self.conditions = conditions
+        self.random = Drawn(random)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = Self.loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 256) == 0 else {
+            close(listener)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        self.listener = listener
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in accept() }
+    }
+
+    deinit { stop() }
+
+    /// Forwards nothing, either way, for `seconds`; what was held or sent meanwhile goes on after.
+    public func outage(seconds: TimeInterval) {
+        lock.withLock { outageUntil = Date().addingTimeInterval(seconds) }
+    }
+
+    /// The Wi-Fi goes dead: the connections open now, and those made until ``resume()``, carry
+    /// nothing more for good, and none is closed (what a phone whose screen locked leaves behind).
+    public func goDead() {
+        lock.withLock {
+            silentFromNowOn = true
+            silenced.formUnion(sockets)
+        }
+    }
+
+    /// The Wi-Fi is back: new connections are carried again (the dead ones stay dead).
+    public func resume() { lock.withLock { silentFromNowOn = false } }
+
+    /// Closes every connection and the port.
+    public func stop() {
+        let open: [Int32] = lock.withLock {
+            guard !stopped else { return [] }
+            stopped = true
+            return sockets + [listener]
+        }
+        for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        // The pumps close their sockets as they end; the listener is the accept thread's.
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    private func accept() {
+        while true {
+            let phone = Glibc.accept(listener, nil, nil)
+            guard phone >= 0 else { break }
+            let laptop = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = Self.loopback(port: target)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(laptop, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            var on: Int32 = 1
+            for descriptor in [phone, laptop] {
+                setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+            }
+            let admitted = lock.withLock { () -> Bool in
+                guard !stopped, connected == 0 else { return false }
+                sockets += [phone, laptop]
+                if silentFromNowOn { silenced.formUnion([phone, laptop]) }
+                return true
+            }
+            guard admitted else {
+                close(phone)
+                close(laptop)
+                continue
+            }
+            let ends = Ends()
+            Thread.detachNewThread { [self] in pump(from: phone, to: laptop, ends) }
+            Thread.detachNewThread { [self] in pump(from: laptop, to: phone, ends) }
+        }
+        close(listener)
+    }
+
+    /// A generator of any type, kept as a value (the network draws from it under its lock).
+    private struct Drawn: RandomNumberGenerator {
+        var generator: any RandomNumberGenerator
+        init(_ generator: some RandomNumberGenerator) { self.generator = generator }
+        mutating func next() -> UInt64 { generator.next() }
+    }
+
+    /// Both directions of a connection: the last pump to end closes both sockets.
+    private final class Ends: @unchecked Sendable {
+        let lock = NSLock()
+        var running = 2
+    }
+
+    /// Carries one direction: reads what comes, holds each chunk until its time, writes it.
+    private func pump(from source: Int32, to destination: Int32, _ ends: Ends) {
+        var held: [(due: Date, bytes: [UInt8])] = []
+        var lastDue = Date.distantPast
+        var readOpen = true
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        loop: while true {
+            let (dead, outage, stop) = lock.withLock { (silenced.contains(source), outageUntil, stopped) }
+            if stop { break }
+            let now = Date()
+            // Due chunks go on, unless the network is out or this connection is dead.
+            if !dead, now >= outage {
+                while let first = held.first, first.due <= now {
+                    held.removeFirst()
+                    var offset = 0
+                    while offset < first.bytes.count {
+                        let written = first.bytes[offset...].withUnsafeBytes {
+                            send(destination, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                        }
+                        guard written > 0 else { break loop }
+                        offset += written
+                    }
+                }
+                if !readOpen && held.isEmpty {
+                    shutdown(destination, Int32(SHUT_WR))
+                    break
+                }
+            }
+            let wait = held.first.map { max(0, min(50, Int($0.due.timeIntervalSince(now) * 1000) + 1)) } ?? 50
+            var polled = pollfd(fd: source, events: Int16(POLLIN), revents: 0)
+            guard readOpen, poll(&polled, 1, Int32(wait)) > 0 else {
+                if !readOpen { usleep(UInt32(wait) * 1000) }
+                continue
+            }
+            let count = recv(source, &buffer, buffer.count, 0)
+            if count <= 0 {
+                readOpen = false
+                continue
+            }
+            let due = lock.withLock { () -> Date in
+                var delay = Double.random(in: conditions.delay, using: &random)
+                if conditions.stallChance > 0, Double.random(in: 0..<1, using: &random) < conditions.stallChance {
+                    delay += Double.random(in: 0...conditions.stallLongest, using: &random)
+                }
+                return Date().addingTimeInterval(delay)
+            }
+            lastDue = max(lastDue, due)
+            held.append((lastDue, Array(buffer[..<count])))
+        }
+        let last = ends.lock.withLock { () -> Bool in
+            ends.running -= 1
+            return ends.running == 0
+        }
+        guard last else { return }
+        // A dead connection stays open until the network stops: nothing closes it, as on a phone.
+        while lock.withLock({ silenced.contains(source) && !stopped }) { usleep(100_000) }
+        lock.withLock {
+            sockets.removeAll { $0 == source || $0 == destination }
+            silenced.subtract([source, destination])
+        }
+        close(source)
+        close(destination)
+    }
+}
