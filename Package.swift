@@ -92,8 +92,8 @@ let package = Package(
         .executableTarget(
             name: "setlist-benchmarks",
             dependencies: [
-                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistBandPage", .product(name: "FlyingSocks", package: "FlyingFox"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistBandPage", "LossyNetwork",
+                .product(name: "FlyingSocks", package: "FlyingFox"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
 
         .testTarget(name: "SetlistSupportTests", dependencies: ["SetlistSupport", "SeededRandom"]),

@@ -102,10 +102,19 @@ public final class LossyNetwork: @unchecked Sendable {
     }
 
     private func accept() {
+        var count = 0
         while true {
             let phone = Glibc.accept(listener, nil, nil)
             guard phone >= 0 else { break }
             let laptop = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            // Each connection from a loopback address of its own, as each phone has its own: the
+            // server limits what one address may hold waiting.
+            count += 1
+            var source = Self.loopback(port: 0)
+            source.sin_addr.s_addr = inet_addr("127.0.\(1 + count / 250 % 250).\(1 + count % 250)")
+            _ = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(laptop, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
             var address = Self.loopback(port: target)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(laptop, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
