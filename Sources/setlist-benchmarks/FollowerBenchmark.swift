@@ -80,6 +80,9 @@ struct FollowerFigures: Codable {
         let proxy = try network.map { try LossyNetwork(to: server.port, conditions: $0, random: SystemRandomNumberGenerator()) }
         defer { proxy?.stop() }
         let followers = try (0..<count).map { _ in try EventReader(port: proxy?.port ?? server.port, token: server.token) }
+        // Every follower is on the stream before the first step (through the Wi-Fi, joining takes
+        // a while): a step before that would reach it only as part of a later view.
+        for follower in followers { follower.read(until: 1) }
         let sent = Clock(count: steps + 2)
         let group = DispatchGroup()
         for follower in followers {

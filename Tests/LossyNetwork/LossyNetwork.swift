@@ -11,18 +11,20 @@ public final class LossyNetwork: @unchecked Sendable {
     public struct Conditions: Sendable {
         /// Each chunk is held this long, in seconds, drawn evenly (order is kept).
         public var delay: ClosedRange<Double>
-        /// The chance that a chunk stalls its connection, and for how long at most, in seconds.
-        public var stallChance: Double
+        /// How often a connection stalls, on average, in seconds between stalls (0: never), and
+        /// for how long at most: a stall holds the chunk that meets it and everything after it.
+        public var stallEvery: Double
         public var stallLongest: Double
 
-        public init(delay: ClosedRange<Double> = 0...0, stallChance: Double = 0, stallLongest: Double = 0) {
-            (self.delay, self.stallChance, self.stallLongest) = (delay, stallChance, stallLongest)
+        public init(delay: ClosedRange<Double> = 0...0, stallEvery: Double = 0, stallLongest: Double = 0) {
+            (self.delay, self.stallEvery, self.stallLongest) = (delay, stallEvery, stallLongest)
         }
 
         /// Loopback as it is.
         public static let perfect = Conditions()
-        /// A venue's Wi-Fi: each chunk held 100 ± 50 ms, and a stall of up to a second now and then.
-        public static let venue = Conditions(delay: 0.05...0.15, stallChance: 0.05, stallLongest: 1)
+        /// A venue's Wi-Fi: each chunk held 100 ± 50 ms, and a stall of up to a second every 5
+        /// seconds or so.
+        public static let venue = Conditions(delay: 0.05...0.15, stallEvery: 5, stallLongest: 1)
     }
 
     /// The port phones connect to, on 127.0.0.1.
@@ -35,7 +37,8 @@ public final class LossyNetwork: @unchecked Sendable {
     private var random: Drawn
     private var sockets: [Int32] = []
     private var silenced: Set<Int32> = []
-    private var silentFromNowOn = false
+    /// Whether the Wi-Fi is dead now: nothing is carried on any connection.
+    private var wifiDead = false
     private var outageUntil = Date.distantPast
     private var stopped = false
 
@@ -70,26 +73,30 @@ public final class LossyNetwork: @unchecked Sendable {
         lock.withLock { outageUntil = Date().addingTimeInterval(seconds) }
     }
 
-    /// The Wi-Fi goes dead: the connections open now, and those made until ``resume()``, carry
-    /// nothing more for good, and none is closed (what a phone whose screen locked leaves behind).
+    /// The Wi-Fi goes dead: the connections open now carry nothing more for good, and none is
+    /// closed (what a phone whose screen locked leaves behind); those made until ``resume()`` carry
+    /// nothing until then (a browser opens spare connections ahead: once the Wi-Fi is back, they
+    /// work, as TCP's retries would make them).
     public func goDead() {
         lock.withLock {
-            silentFromNowOn = true
+            wifiDead = true
             silenced.formUnion(sockets)
         }
     }
 
-    /// The Wi-Fi is back: new connections are carried again (the dead ones stay dead).
-    public func resume() { lock.withLock { silentFromNowOn = false } }
+    /// The Wi-Fi is back: connections made since it went dead, and new ones, are carried (the dead
+    /// ones stay dead).
+    public func resume() { lock.withLock { wifiDead = false } }
 
     /// Closes every connection and the port.
     public func stop() {
-        let open: [Int32] = lock.withLock {
-            guard !stopped else { return [] }
+        // Under the lock: a pump closes its sockets under it too, so no number shut down here
+        // can be another's that took it meanwhile.
+        lock.withLock {
+            guard !stopped else { return }
             stopped = true
-            return sockets + [listener]
+            for descriptor in sockets + [listener] { shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
-        for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
         // The pumps close their sockets as they end; the listener is the accept thread's.
     }
 
@@ -105,7 +112,12 @@ public final class LossyNetwork: @unchecked Sendable {
         var count = 0
         while true {
             let phone = Glibc.accept(listener, nil, nil)
-            guard phone >= 0 else { break }
+            guard phone >= 0 else {
+                // Only stop() ends the loop (it shut the listener down; it touches it no more).
+                if lock.withLock({ stopped }) { break }
+                usleep(10_000)
+                continue
+            }
             let laptop = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             // Each connection from a loopback address of its own, as each phone has its own: the
             // server limits what one address may hold waiting.
@@ -126,7 +138,6 @@ public final class LossyNetwork: @unchecked Sendable {
             let admitted = lock.withLock { () -> Bool in
                 guard !stopped, connected == 0 else { return false }
                 sockets += [phone, laptop]
-                if silentFromNowOn { silenced.formUnion([phone, laptop]) }
                 return true
             }
             guard admitted else {
@@ -157,11 +168,11 @@ public final class LossyNetwork: @unchecked Sendable {
     /// Carries one direction: reads what comes, holds each chunk until its time, writes it.
     private func pump(from source: Int32, to destination: Int32, _ ends: Ends) {
         var held: [(due: Date, bytes: [UInt8])] = []
-        var lastDue = Date.distantPast
+        var lastDue = Date.distantPast, lastChunk = Date()
         var readOpen = true
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         loop: while true {
-            let (dead, outage, stop) = lock.withLock { (silenced.contains(source), outageUntil, stopped) }
+            let (dead, outage, stop) = lock.withLock { (silenced.contains(source) || wifiDead, outageUntil, stopped) }
             if stop { break }
             let now = Date()
             // Due chunks go on, unless the network is out or this connection is dead.
@@ -193,13 +204,17 @@ public final class LossyNetwork: @unchecked Sendable {
                 readOpen = false
                 continue
             }
+            let arrived = Date()
             let due = lock.withLock { () -> Date in
                 var delay = Double.random(in: conditions.delay, using: &random)
-                if conditions.stallChance > 0, Double.random(in: 0..<1, using: &random) < conditions.stallChance {
+                // A stall comes with the time that passed, not with the number of chunks.
+                let chance = conditions.stallEvery > 0 ? arrived.timeIntervalSince(lastChunk) / conditions.stallEvery : 0
+                if Double.random(in: 0..<1, using: &random) < chance {
                     delay += Double.random(in: 0...conditions.stallLongest, using: &random)
                 }
-                return Date().addingTimeInterval(delay)
+                return arrived.addingTimeInterval(delay)
             }
+            lastChunk = arrived
             lastDue = max(lastDue, due)
             held.append((lastDue, Array(buffer[..<count])))
         }
@@ -213,8 +228,8 @@ public final class LossyNetwork: @unchecked Sendable {
         lock.withLock {
             sockets.removeAll { $0 == source || $0 == destination }
             silenced.subtract([source, destination])
+            close(source)
+            close(destination)
         }
-        close(source)
-        close(destination)
     }
 }

@@ -17,14 +17,19 @@ struct BandPageBrowserTests {
     /// A browser of `engine` on the page of a server publishing `view`; `commands` go to
     /// band_page.py, whose answers come back one per command.
     func browse(_ view: BandView, _ commands: [String], width: Int = 390, engine: Browser.Engine = .chromium) throws -> [String] {
-        let broadcast = BandBroadcast()
-        broadcast.publish(view)
-        let server = try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0)
+        let (_, server) = try serve(view)
         defer { server.stop() }
         let browser = try Browser(server.url(for: "127.0.0.1"), size: (width, 780), engine: engine)
         let answers = commands.map { browser.send($0) }
         #expect(browser.close() == 0)
         return answers
+    }
+
+    /// A server on loopback publishing `view`, and its broadcast.
+    func serve(_ view: BandView) throws -> (BandBroadcast, BandPageServer) {
+        let broadcast = BandBroadcast()
+        broadcast.publish(view)
+        return (broadcast, try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0))
     }
 
     /// A stage mode restarted at the same address (``BandPageToken``) is followed again by itself,
@@ -58,9 +63,7 @@ struct BandPageBrowserTests {
     /// and shows the song the band is on now.
     @Test(arguments: Browser.Engine.allCases)
     func aStreamGoneSilentIsNoticedAndThePageCatchesUp(engine: Browser.Engine) throws {
-        let broadcast = BandBroadcast()
-        broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: 1, notation: .english))
-        let server = try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0)
+        let (broadcast, server) = try serve(BandView(playlist: BandPageFixtures.concert, position: 1, notation: .english))
         defer { server.stop() }
         let wifi = try LossyNetwork(to: server.port, random: seededGenerator(for: "aStreamGoneSilent"))
         defer { wifi.stop() }
@@ -107,9 +110,7 @@ struct BandPageBrowserTests {
     /// $SETLIST_SCREENSHOTS when that names a folder, to be looked at.
     @Test(arguments: Browser.Engine.allCases)
     func aPhoneFollowsStepsAndMessages(engine: Browser.Engine) throws {
-        let broadcast = BandBroadcast()
-        broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: 1, notation: .english))
-        let server = try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0)
+        let (broadcast, server) = try serve(BandView(playlist: BandPageFixtures.concert, position: 1, notation: .english))
         defer { server.stop() }
         let browser = try Browser(server.url(for: "127.0.0.1"), size: (360, 780), engine: engine)
         #expect(browser.send("title Highway to Hell") == "ok")

@@ -26,21 +26,59 @@ import time
 
 
 # A window is at least some 450 to 500 pixels wide in WebKitGTK and Firefox (no phone emulation
-# there): a phone's narrower screen is a frame of its width, the page loaded in it. Waits until the
-# page in it has loaded; returns the frame.
+# there): a phone's narrower screen is a frame of its width, the page loaded in it; returns the frame.
 FRAME = """
 const frame = document.createElement("iframe");
 frame.src = %s;
 frame.style = "border:0;position:absolute;left:0;top:0;width:%dpx;height:" + Math.min(%d, window.innerHeight) + "px";
 document.body.style.margin = "0";
 document.body.append(frame);
-const started = Date.now();
-while (Date.now() - started < 100) {}
 return frame;
 """
 
 
-class Selenium:
+class Phone:
+    """A browser showing the page on a phone's screen, in a frame of the screen's width when the
+    window cannot be that narrow. Each engine's class gives navigate, top, into, element, run and
+    capture."""
+
+    def fit(self, width, height, narrow):
+        self.width, self.height, self.narrow, self.frame = width, height, narrow, None
+
+    def get(self, url):
+        if not self.narrow:
+            return self.navigate(url)
+        self.top()
+        self.navigate("about:blank")
+        self.frame = self.run(FRAME % (json.dumps(url), self.width, self.height))
+        self.into(self.frame)
+
+    def reload(self, url):
+        # In a frame, the frame reloads: the page stays where its storage is kept.
+        if not self.narrow:
+            return self.get(url)
+        self.run("location.reload()")
+        time.sleep(1)
+
+    def text(self, selector):
+        return self.element(selector).text
+
+    def click(self, selector):
+        self.element(selector).click()
+
+    def screenshot(self, path):
+        # The frame as the window shows it, taken from the top (a frame of another origin cannot
+        # take itself).
+        if not self.narrow:
+            return self.capture(path, None)
+        self.top()
+        try:
+            self.capture(path, self.frame)
+        finally:
+            self.into(self.frame)
+
+
+class Selenium(Phone):
     """Chromium or WebKitGTK through Selenium's WebDriver."""
 
     def __init__(self, engine, width, height):
@@ -64,48 +102,34 @@ class Selenium:
             self.driver = webdriver.WebKitGTK(service=Service("/usr/bin/WebKitWebDriver"), options=options)
             self.driver.set_window_size(width, height)
         self.driver.set_page_load_timeout(30)
-        self.narrow = engine != "chromium" and self.run("return window.innerWidth") > width
-        self.width, self.height = width, height
+        self.fit(width, height, engine != "chromium" and self.run("return window.innerWidth") > width)
 
-    def get(self, url):
-        if not self.narrow:
-            return self.driver.get(url)
+    def navigate(self, url):
+        self.driver.get(url)
+
+    def top(self):
         self.driver.switch_to.default_content()
-        self.driver.get("about:blank")
-        self.frame = self.run(FRAME % (json.dumps(url), self.width, self.height))
-        self.driver.switch_to.frame(self.frame)
 
-    def reload(self, url):
-        # In a frame, the frame reloads: the page stays where its storage is kept.
-        if not self.narrow:
-            return self.get(url)
-        self.run("location.reload()")
-        time.sleep(1)
+    def into(self, frame):
+        self.driver.switch_to.frame(frame)
 
-    def text(self, selector):
-        return self.driver.find_element(self.by.CSS_SELECTOR, selector).text
-
-    def click(self, selector):
-        self.driver.find_element(self.by.CSS_SELECTOR, selector).click()
+    def element(self, selector):
+        return self.driver.find_element(self.by.CSS_SELECTOR, selector)
 
     def run(self, script):
         return self.driver.execute_script(script)
 
-    def screenshot(self, path):
-        # The frame as the window shows it, taken from the top.
-        if not self.narrow:
-            return self.driver.save_screenshot(path)
-        self.driver.switch_to.default_content()
-        try:
-            self.frame.screenshot(path)
-        finally:
-            self.driver.switch_to.frame(self.frame)
+    def capture(self, path, frame):
+        if frame is None:
+            self.driver.save_screenshot(path)
+        else:
+            frame.screenshot(path)
 
     def quit(self):
         self.driver.quit()
 
 
-class Firefox:
+class Firefox(Phone):
     """Firefox ESR through Marionette (marionette-driver), headless, with a profile of its own."""
 
     def __init__(self, width, height):
@@ -125,43 +149,26 @@ class Firefox:
         self.client.start_session()
         self.client.timeout.page_load = 30
         self.client.set_window_rect(width=width, height=height)
-        self.narrow = self.run("return window.innerWidth") > width
-        self.width, self.height = width, height
+        self.fit(width, height, self.run("return window.innerWidth") > width)
 
-    def get(self, url):
-        if not self.narrow:
-            return self.client.navigate(url)
+    def navigate(self, url):
+        self.client.navigate(url)
+
+    def top(self):
         self.client.switch_to_frame()
-        self.client.navigate("about:blank")
-        self.frame = self.run(FRAME % (json.dumps(url), self.width, self.height))
-        self.client.switch_to_frame(self.frame)
 
-    def reload(self, url):
-        if not self.narrow:
-            return self.get(url)
-        self.run("location.reload()")
-        time.sleep(1)
+    def into(self, frame):
+        self.client.switch_to_frame(frame)
 
-    def text(self, selector):
-        return self.client.find_element(self.by.CSS_SELECTOR, selector).text
-
-    def click(self, selector):
-        self.client.find_element(self.by.CSS_SELECTOR, selector).click()
+    def element(self, selector):
+        return self.client.find_element(self.by.CSS_SELECTOR, selector)
 
     def run(self, script):
         return self.client.execute_script(script, sandbox=None)
 
-    def screenshot(self, path):
-        # The whole window, taken from the top (a frame of another origin cannot take itself).
-        if self.narrow:
-            self.client.switch_to_frame()
-        try:
-            picture = self.client.screenshot(element=self.frame if self.narrow else None)
-        finally:
-            if self.narrow:
-                self.client.switch_to_frame(self.frame)
+    def capture(self, path, frame):
         with open(path, "wb") as file:
-            file.write(base64.b64decode(picture))
+            file.write(base64.b64decode(self.client.screenshot(element=frame)))
 
     def quit(self):
         try:
