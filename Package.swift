@@ -92,8 +92,8 @@ let package = Package(
         .executableTarget(
             name: "setlist-benchmarks",
             dependencies: [
-                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistBandPage", .product(name: "FlyingSocks", package: "FlyingFox"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistBandPage", "LossyNetwork",
+                .product(name: "FlyingSocks", package: "FlyingFox"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
 
         .testTarget(name: "SetlistSupportTests", dependencies: ["SetlistSupport", "SeededRandom"]),
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "SetlistBandPageTests",
             dependencies: [
-                "TestLevels", "SetlistBandPage", "SetlistStageMode", "SetlistModel", "SeededRandom", "BrowserTestSupport",
+                "TestLevels", "SetlistBandPage", "SetlistStageMode", "SetlistModel", "SeededRandom", "BrowserTestSupport", "LossyNetwork",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         // The tests' levels (tags) and the programs a test needs (`.needs("qpdf")`), see Tests/TestLevels.
@@ -154,6 +154,9 @@ let package = Package(
         ),
         // Headless Chromium on the band page, for the page's and stage mode's tests.
         .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport"),
+        // A venue's Wi-Fi emulated on loopback (jitter, stalls, outages, dead connections): for the
+        // band page's tests and the benchmarks.
+        .target(name: "LossyNetwork", path: "Tests/LossyNetwork"),
         // Runs commands in-process against a temporary library (see TemporaryLibrary.swift).
         .target(name: "CLITestSupport", dependencies: ["SetlistCLI", "SetlistPDFCairo"], path: "Tests/CLITestSupport"),
         // The commands run in-process: arguments, messages, tables, exit statuses, files written.

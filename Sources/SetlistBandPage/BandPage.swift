@@ -13,22 +13,21 @@ public final class BandPage {
     /// What stage mode leads the band through.
     public let link: BandPageLink
 
-    /// Serves on `bind` (default: this computer's network addresses and loopback) at `port`
+    /// Serves on `bind` (default: this computer's network addresses and loopback; 0.0.0.0 or ::
+    /// every address, showing the network ones) at `port`
     /// (default: ``defaultPort``), the paths behind `token`. `zone` is the band's, for the plan's
     /// times on the phones.
     public init(port: Int?, bind: [String], token: String, appearance: Appearance, zone: TimeZone) throws(BandPageError) {
-        let network = NetworkAddresses.local()
-        let addresses = bind.isEmpty ? network + ["127.0.0.1"] : bind
+        let addresses = try ServeAddresses(bind: bind, network: NetworkAddresses.local())
         let broadcast = BandBroadcast()
         server = try BandPageServer(
-            broadcast: broadcast, page: BandPageDocument.html, addresses: addresses, port: port ?? Self.defaultPort, token: token)
-        // The address to scan: a network one (a phone cannot reach 127.0.0.1), when there is one.
-        let reachable = addresses.filter { !$0.hasPrefix("127.") && $0 != "::1" }
-        let screen = AddressScreen(urls: (reachable.isEmpty ? addresses : reachable).map(server.url(for:)))
+            broadcast: broadcast, page: BandPageDocument.html, addresses: addresses.listen, port: port ?? Self.defaultPort, token: token)
+        // The address to scan comes first: a network one (a phone cannot reach 127.0.0.1), when there is one.
+        let screen = AddressScreen(urls: addresses.shown.map(server.url(for:)))
         let warning =
-            !reachable.isEmpty
+            addresses.shown.contains { !ServeAddresses.isLoopback($0) }
             ? nil
-            : bind.isEmpty
+            : addresses.servesEveryAddress
                 ? "No network: join the venue's Wi-Fi or start a hotspot, then run this again."
                 : "Only this computer can open these (--bind names no network address): phones cannot reach them."
         var last: BandView?

@@ -80,9 +80,14 @@ public enum BandPageDocument {
         <section id="list" class="hidden"><ol id="songs"></ol></section>
         """
 
+    /// How long, in milliseconds, the page waits for anything on its stream before it starts
+    /// anew: a few missed heartbeats.
+    static let watchdog = Int(BandPageServer.heartbeat * 1000 * 2.5)
+
     /// The script. It starts only on the real page (the element `stage` exists), so a test can
     /// load it alone and call ``keyName``.
-    static let script = """
+    static var script: String {
+        """
         "use strict";
         const settings = {scale: 1, theme: "dark", transpose: 0};
         try { Object.assign(settings, JSON.parse(localStorage.getItem("setlist.follow") || "{}")); } catch (e) {}
@@ -227,7 +232,7 @@ public enum BandPageDocument {
             status("");
             render();
           });
-          source.addEventListener("ping", () => { lastEvent = Date.now(); });
+          source.addEventListener("heartbeat", () => { lastEvent = Date.now(); });
           source.addEventListener("end", () => {
             ended = true;
             source.close();
@@ -264,17 +269,19 @@ public enum BandPageDocument {
             if (act === "wake") keepAwake();
             save(); applySettings(); render();
           };
-          // iOS drops an event stream in the background without an error: start anew when the
-          // page shows again, and whenever nothing (not even a ping) came for a while.
+          // iOS drops an event stream in the background (or a dead Wi-Fi keeps it open, silent)
+          // without an error: start anew when the page shows again, and whenever nothing, not
+          // even the heartbeat the server sends every few seconds, came for a while.
           document.addEventListener("visibilitychange", () => {
             if (document.visibilityState === "visible") {
               connect();
               if (wakeLock) keepAwake();
             }
           });
-          setInterval(() => { if (!ended && !moved && Date.now() - lastEvent > 25000) { status("reconnecting…"); connect(); } }, 5000);
+          setInterval(() => { if (!ended && !moved && Date.now() - lastEvent > \(watchdog)) { status("reconnecting…"); connect(); } }, 1000);
           connect();
         }
         if (document.getElementById("stage")) start();
         """
+    }
 }

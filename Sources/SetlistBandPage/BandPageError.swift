@@ -8,6 +8,10 @@ public enum BandPageError: SetlistError, Equatable {
     case cannotBind(address: String, reason: String)
     /// `--bind` named something that is not an IP address.
     case notAnAddress(String)
+    /// `--bind` named the same address twice.
+    case boundTwice(first: String, again: String)
+    /// `--bind` named an address a wildcard one (0.0.0.0, ::) given too already serves on.
+    case coveredByWildcard(address: String, wildcard: String)
     /// libqrencode is missing or failed.
     case qrCode(String)
     /// A system call failed.
@@ -21,6 +25,12 @@ public enum BandPageError: SetlistError, Equatable {
             return "Cannot serve on \(address): \(reason). Name an address of this computer with `--bind` (see `ip -brief address`)."
         case .notAnAddress(let text):
             return "'\(text)' is not an IP address. Give --bind an address like 192.168.1.20 or 127.0.0.1."
+        case .boundTwice(let first, let again):
+            let same = first == again ? "" : " (\(again) is \(first))"
+            return "--bind \(first) is given twice\(same): name each address once."
+        case .coveredByWildcard(let address, let wildcard):
+            return
+                "--bind \(wildcard) already serves on every address, \(address) too: give \(wildcard) alone, or the addresses without it."
         case .qrCode(let reason):
             return "Cannot draw the QR code: \(reason) (install libqrencode4)."
         case .system(let reason):

@@ -164,7 +164,9 @@ final class BandPageGate: @unchecked Sendable {
         }
     }
 
-    /// Hands a request with the token to the server; when no follower's place is free, answers 503.
+    /// Hands a request with the token to the server; when no follower's place is free, answers 503,
+    /// or to the event stream an empty stream that says when to come back (never an HTTP error to
+    /// a follower: a browser's event source stops retrying after one).
     private func hand(_ descriptor: Int32, _ head: RequestHead) {
         guard let visitor = visitors.removeValue(forKey: descriptor) else { return }
         forget(visitor.address)
@@ -174,10 +176,13 @@ final class BandPageGate: @unchecked Sendable {
         try? visitor.socket.setFlags(.nonBlocking)
         visitors[descriptor] = visitor
         perAddress[visitor.address, default: 0] += 1
+        let follower = head.path == "/" + token + "/events" && head.method == "GET"
         refuse(
             descriptor,
-            BandPageServer.response(
-                503, "text/plain; charset=utf-8", Data("Too many connections; try again.\n".utf8), extra: "Retry-After: 2\r\n"))
+            follower
+                ? Data(BandPageServer.comeBackSoon.utf8)
+                : BandPageServer.response(
+                    503, "text/plain; charset=utf-8", Data("Too many connections; try again.\n".utf8), extra: "Retry-After: 2\r\n"))
     }
 
     /// Answers `response`, half closes, and reads what the client still sends until it closes or

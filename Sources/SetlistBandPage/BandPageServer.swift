@@ -15,9 +15,10 @@ import Foundation
 public final class BandPageServer: @unchecked Sendable {
     /// The most connections with the token served at once; more are answered 503.
     public static let maximumConnections = 64
-    /// How often an idle event stream gets a comment, so that a phone and the server both notice a
-    /// dead connection.
-    static let keepAlive: TimeInterval = 10
+    /// How often an idle event stream gets a `heartbeat` event: the page expects one every few
+    /// seconds and starts anew when none came (iPhone Safari drops a stream when the screen locks
+    /// and says nothing), and the server notices a dead connection.
+    public static let heartbeat: TimeInterval = 3
     /// How long data sent to a follower may go unacknowledged before its connection is given up
     /// (`TCP_USER_TIMEOUT`): a phone that left the Wi-Fi without closing.
     static let deadPeerTimeout: TimeInterval = 5
@@ -199,38 +200,47 @@ public final class BandPageServer: @unchecked Sendable {
             Self.send(Self.response(200, "application/json", json, body: body), on: connection)
         case "/events" where body:
             stream(to: connection)
+        case "/events":
+            Self.send(Data(Self.streamHead.utf8), on: connection)
         default:
             Self.send(Self.response(404, "text/plain; charset=utf-8", Data("Not found.\n".utf8)), on: connection)
         }
     }
 
-    /// Server-sent events: the view now at once, then every newer one, each written as soon as it
-    /// is published (no buffering between: every write is one send).
+    /// Server-sent events: the head and `retry` at once (Safari reports a stream open only once
+    /// bytes came), the view now, then every newer one, each written as soon as it is published
+    /// (no buffering between: every write is one send), and a heartbeat when nothing else went.
     private func stream(to connection: Socket) {
-        let head =
-            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-store\r\n"
-            + "Connection: close\r\nX-Accel-Buffering: no\r\n\r\nretry: 1500\n\n"
-        guard Self.send(Data(head.utf8), on: connection) else { return }
+        guard Self.send(Data((Self.streamHead + "retry: 1500\n\n").utf8), on: connection) else { return }
         var sequence: Int?
-        var ping = Date().addingTimeInterval(Self.keepAlive)
+        var ping = Date().addingTimeInterval(Self.heartbeat)
         while true {
             switch broadcast.next(after: sequence, until: min(ping, Date().addingTimeInterval(Self.closedCheck))) {
             case .view(let number, let json):
                 sequence = number
-                ping = Date().addingTimeInterval(Self.keepAlive)
+                ping = Date().addingTimeInterval(Self.heartbeat)
                 guard Self.send(Data("id: \(number)\nevent: view\ndata: ".utf8) + json + Data("\n\n".utf8), on: connection) else { return }
             case .quiet:
                 // Gone: its place is given back now, not at the next write.
                 if Self.isGone(connection) { return }
                 guard Date() >= ping else { continue }
-                ping = Date().addingTimeInterval(Self.keepAlive)
-                guard Self.send(Data("event: ping\ndata: \n\n".utf8), on: connection) else { return }
+                ping = Date().addingTimeInterval(Self.heartbeat)
+                guard Self.send(Data("event: heartbeat\ndata: \n\n".utf8), on: connection) else { return }
             case .closed:
                 _ = Self.send(Data("event: end\ndata: {}\n\n".utf8), on: connection)
                 return
             }
         }
     }
+
+    /// What a follower gets when every place is taken: not an HTTP error (a browser's event source
+    /// then gives up for good) but a stream that ends at once and says to come back in a moment.
+    static let comeBackSoon = streamHead + "retry: 2000\n\n"
+
+    /// The head of an event stream (what `HEAD` on it gets).
+    static let streamHead =
+        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-store\r\n"
+        + "Connection: close\r\nX-Accel-Buffering: no\r\n\r\n"
 
     static func response(_ status: Int, _ type: String, _ content: Data, body: Bool = true, extra: String = "") -> Data {
         let reason =

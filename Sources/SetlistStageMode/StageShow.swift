@@ -12,6 +12,10 @@ public final class StageShow {
     public let recorder: GigRecorder
     /// What to say before the show takes the terminal (standard error is hidden under it).
     public let notes: [String]
+    /// Where the band was when this show goes on with a gig logged within the hour (a restart
+    /// after a crash or a q pressed by mistake): the position of the last song logged, when the
+    /// setlist still holds it; nil otherwise.
+    public let resumePosition: Int?
 
     private let startPlaylist: Playlist
     private let notation: KeyNotation
@@ -53,15 +57,30 @@ public final class StageShow {
         self.saving = saving
         let earlier = GigRecorder.gigToContinue(in: library.gigs, playlist: playlist, venue: venue, at: now)
         recorder = GigRecorder(playlist: playlist, venue: venue, continuing: earlier, zone: zone, save: saving.save)
+        resumePosition = earlier.flatMap { Self.lastPosition(of: $0, in: playlist) }
     }
 
-    /// Runs the show on `terminal` from `position`, leading the band on `band` when one follows;
-    /// returns the position shown last.
+    /// Runs the show on `terminal` from `position` (nil: where the band was, ``resumePosition``,
+    /// said on the status line; else the first song), leading the band on `band` when one
+    /// follows; returns the position shown last.
     @discardableResult
-    public func play(startingAt position: Int, appearance: Appearance, on terminal: some StageTerminal, band: BandPageLink?) throws -> Int {
-        try StageMode.run(
-            playlist: startPlaylist, startingAt: position, appearance: appearance, notation: notation, on: terminal, watch: watch,
-            zone: zone, band: band, recorder: recorder, remark: remark)
+    public func play(startingAt position: Int?, appearance: Appearance, on terminal: some StageTerminal, band: BandPageLink?) throws
+        -> Int
+    {
+        let resumed = position == nil ? resumePosition : nil
+        let said = resumed.map {
+            "Going on where the band was: song \($0), the last one the gig log has from the hour before (--at N starts elsewhere)."
+        }
+        let remarks = [said, remark].compactMap { $0 }
+        return try StageMode.run(
+            playlist: startPlaylist, startingAt: position ?? resumed ?? 1, appearance: appearance, notation: notation, on: terminal,
+            watch: watch, zone: zone, band: band, recorder: recorder, remark: remarks.isEmpty ? nil : remarks.joined(separator: " "))
+    }
+
+    /// The position in `playlist` of the last song `gig` logged from it.
+    static func lastPosition(of gig: Gig, in playlist: Playlist) -> Int? {
+        guard let copy = gig.songs.last?.copy, let index = playlist.copies.firstIndex(where: { $0.id == copy }) else { return nil }
+        return index + 1
     }
 
     /// After the show: the mark goes, and what the log still lacks is saved once more, waiting

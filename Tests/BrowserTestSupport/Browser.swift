@@ -1,9 +1,22 @@
 import Foundation
 import Testing
 
-/// Headless Chromium on a page, driven line by line through band_page.py (Selenium), so that a
-/// test can act between two questions (step the leader, restart the server).
+/// A browser on a page, driven line by line through band_page.py, so that a test can act between
+/// two questions (step the leader, restart the server): headless Chromium, WebKitGTK (Safari's
+/// engine) or Firefox ESR, one at a time.
 public final class Browser {
+    /// The browser engines the band page is proven in.
+    public enum Engine: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// Headless Chromium through Selenium and chromedriver.
+        case chromium
+        /// WebKitGTK through Selenium and WebKitWebDriver, under xvfb-run: what iPhones run.
+        case webkit
+        /// Firefox ESR, headless, through Marionette (marionette-driver).
+        case firefox
+
+        public var description: String { rawValue }
+    }
+
     /// In Tests/Support, with the other Python helpers of the tests.
     static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Support/band_page.py")
@@ -12,11 +25,14 @@ public final class Browser {
     private let input = Pipe(), output = Pipe()
     private var pending = Data()
 
-    /// Opens `url` on a phone's screen of `size` (default 390 × 844 pixels); returns once the
-    /// page has loaded.
-    public init(_ url: String, size: (width: Int, height: Int)? = nil) throws {
+    /// Opens `url` in `engine` on a phone's screen of `size` (default 390 × 844 pixels); returns
+    /// once the page has loaded.
+    public init(_ url: String, size: (width: Int, height: Int)? = nil, engine: Engine = .chromium) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.driver.path, url] + (size.map { ["\($0.width)", "\($0.height)"] } ?? [])
+        // WebKitGTK draws on a display: a virtual one of its own.
+        process.arguments =
+            ["SETLIST_BROWSER=\(engine.rawValue)"] + (engine == .webkit ? ["xvfb-run", "-a"] : []) + ["python3", Self.driver.path, url]
+            + (size.map { ["\($0.width)", "\($0.height)"] } ?? [])
         process.standardInput = input
         process.standardOutput = output
         try process.run()

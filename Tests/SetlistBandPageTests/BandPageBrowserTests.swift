@@ -1,29 +1,41 @@
 import BrowserTestSupport
 import Foundation
+import LossyNetwork
+import SeededRandom
 import SetlistModel
 import TestLevels
 import Testing
 
 @testable import SetlistBandPage
 
-/// The page in a real browser (headless Chromium through Selenium, Tests/Support/band_page.py).
-@Suite(.serialized, .tags(.browser), .needs("python3", "chromium", "chromedriver")) struct BandPageBrowserTests {
-    /// A browser on the page of a server publishing `view`; `commands` go to band_page.py,
-    /// whose answers come back one per command.
-    func browse(_ view: BandView, _ commands: [String], width: Int = 390) throws -> [String] {
-        let broadcast = BandBroadcast()
-        broadcast.publish(view)
-        let server = try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0)
+/// The page in real browsers, each of the three engines in turn (Chromium, WebKitGTK as on an
+/// iPhone, Firefox ESR; Tests/Support/band_page.py): the same checks in each.
+@Suite(
+    .serialized, .tags(.browser),
+    .needs("python3", "chromium", "chromedriver", "WebKitWebDriver", "xvfb-run", "firefox-esr"))
+struct BandPageBrowserTests {
+    /// A browser of `engine` on the page of a server publishing `view`; `commands` go to
+    /// band_page.py, whose answers come back one per command.
+    func browse(_ view: BandView, _ commands: [String], width: Int = 390, engine: Browser.Engine = .chromium) throws -> [String] {
+        let (_, server) = try serve(view)
         defer { server.stop() }
-        let browser = try Browser(server.url(for: "127.0.0.1"), size: (width, 780))
+        let browser = try Browser(server.url(for: "127.0.0.1"), size: (width, 780), engine: engine)
         let answers = commands.map { browser.send($0) }
         #expect(browser.close() == 0)
         return answers
     }
 
+    /// A server on loopback publishing `view`, and its broadcast.
+    func serve(_ view: BandView) throws -> (BandBroadcast, BandPageServer) {
+        let broadcast = BandBroadcast()
+        broadcast.publish(view)
+        return (broadcast, try BandPageServer(broadcast: broadcast, page: BandPageDocument.html, addresses: ["127.0.0.1"], port: 0))
+    }
+
     /// A stage mode restarted at the same address (``BandPageToken``) is followed again by itself,
     /// also after its end was shown; one started with a new secret is said to need the code again.
-    @Test func aPhoneFindsARestartedStageModeAndIsToldOfANewAddress() throws {
+    @Test(arguments: Browser.Engine.allCases)
+    func aPhoneFindsARestartedStageModeAndIsToldOfANewAddress(engine: Browser.Engine) throws {
         let token = BandPageServer.newToken()
         func serve(position: Int, port: Int, token: String) throws -> BandPageServer {
             let broadcast = BandBroadcast()
@@ -32,7 +44,7 @@ import Testing
         }
         var server = try serve(position: 1, port: 0, token: token)
         let port = server.port
-        let browser = try Browser(server.url(for: "127.0.0.1"))
+        let browser = try Browser(server.url(for: "127.0.0.1"), engine: engine)
         #expect(browser.send("title Highway to Hell") == "ok")
         server.stop()
         #expect(browser.send("text stage mode has ended") == "ok")
@@ -43,6 +55,31 @@ import Testing
         #expect(browser.send("text scan its code") == "ok")
         #expect(browser.send("title Stairway to Heaven") == "ok", "the song stays while the address is lost")
         server.stop()
+        #expect(browser.close() == 0)
+    }
+
+    /// iPhone Safari drops the stream when the screen locks and says nothing; a dead Wi-Fi leaves
+    /// it open and silent. The page misses the heartbeat, starts anew once the network is back,
+    /// and shows the song the band is on now.
+    @Test(arguments: Browser.Engine.allCases)
+    func aStreamGoneSilentIsNoticedAndThePageCatchesUp(engine: Browser.Engine) throws {
+        let (broadcast, server) = try serve(BandView(playlist: BandPageFixtures.concert, position: 1, notation: .english))
+        defer { server.stop() }
+        let wifi = try LossyNetwork(to: server.port, random: seededGenerator(for: "aStreamGoneSilent"))
+        defer { wifi.stop() }
+        let browser = try Browser("http://127.0.0.1:\(wifi.port)/\(server.token)/", engine: engine)
+        #expect(browser.send("title Highway to Hell") == "ok")
+        wifi.goDead()
+        broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: 3, notation: .english))
+        Thread.sleep(forTimeInterval: 1)
+        #expect(browser.send("title Highway to Hell") == "ok", "nothing came through the dead Wi-Fi")
+        wifi.resume()
+        // A few heartbeats missed, then the page starts anew: well before this.
+        #expect(browser.send("within \(BandPageServer.heartbeat * 4)") == "ok")
+        #expect(
+            browser.send("title Příběh") == "ok",
+            "\(browser.send("eval [document.getElementById('status').textContent, Date.now() - lastEvent, source.readyState, ended, moved, probing]"))"
+        )
         #expect(browser.close() == 0)
     }
 
@@ -68,7 +105,32 @@ import Testing
         }
     }
 
-    @Test func aNarrowPhoneNeverScrollsSideways() throws {
+    /// The phone follows every step, shows the leader's message until the next song, and
+    /// comes back to the band's song after a reload. A screenshot of each engine is kept in
+    /// $SETLIST_SCREENSHOTS when that names a folder, to be looked at.
+    @Test(arguments: Browser.Engine.allCases)
+    func aPhoneFollowsStepsAndMessages(engine: Browser.Engine) throws {
+        let (broadcast, server) = try serve(BandView(playlist: BandPageFixtures.concert, position: 1, notation: .english))
+        defer { server.stop() }
+        let browser = try Browser(server.url(for: "127.0.0.1"), size: (360, 780), engine: engine)
+        #expect(browser.send("title Highway to Hell") == "ok")
+        broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: 2, notation: .english, message: "Repeat chorus"))
+        #expect(browser.send("title Stairway to Heaven") == "ok")
+        #expect(browser.send("text Repeat chorus") == "ok")
+        if let folder = ProcessInfo.processInfo.environment["SETLIST_SCREENSHOTS"] {
+            #expect(browser.send("screenshot \(folder)/band-page-\(engine).png") == "ok")
+        }
+        broadcast.publish(BandView(playlist: BandPageFixtures.concert, position: 3, notation: .english))
+        #expect(browser.send("title Příběh") == "ok")
+        #expect(browser.send("eval document.getElementById('message').textContent") == #""""#, "the message went with its song")
+        #expect(browser.send("reload") == "ok")
+        #expect(browser.send("title Příběh") == "ok")
+        #expect(browser.send("eval document.documentElement.scrollWidth <= window.innerWidth") == "true")
+        #expect(browser.close() == 0)
+    }
+
+    @Test(arguments: Browser.Engine.allCases)
+    func aNarrowPhoneNeverScrollsSideways(engine: Browser.Engine) throws {
         var playlist = BandPageFixtures.concert
         playlist.items.insert(
             BandPageFixtures.song(
@@ -94,30 +156,33 @@ import Testing
                 // wider): length, key and tempo go on below one another.
                 "eval window.innerWidth",
                 "click #listButton", "eval document.documentElement.scrollWidth <= window.innerWidth", "eval window.innerWidth",
-            ], width: 360)
+            ], width: 360, engine: engine)
         #expect(answers == ["ok", "true", "360", "ok", "true", "360"])
         // Transposed ("Key G minor (F♯ minor +1)") in the largest text, the facts wrap too.
         let large = try browse(
             view,
             ["text Supercalifragilisticexpialidocious", "click #settingsButton", "click [data-act=up]"]
-                + Array(repeating: "click [data-act=larger]", count: 8) + ["click #settingsButton", "eval window.innerWidth"], width: 360)
+                + Array(repeating: "click [data-act=larger]", count: 8) + ["click #settingsButton", "eval window.innerWidth"], width: 360,
+            engine: engine)
         #expect(large.last == "360", "\(large)")
     }
 
-    @Test func aMemberTransposesOnTheirOwnPhoneAndTheSettingStays() throws {
+    @Test(arguments: Browser.Engine.allCases)
+    func aMemberTransposesOnTheirOwnPhoneAndTheSettingStays(engine: Browser.Engine) throws {
         let view = BandView(playlist: BandPageFixtures.concert, position: 2, notation: .english)
         let answers = try browse(
             view,
             [
                 "title Stairway to Heaven", "text Key A minor", "click #settingsButton", "click [data-act=up]", "click [data-act=up]",
                 "text Key B minor (A minor +2)", "reload", "text Key B minor (A minor +2)", "text Next: 3. Příběh",
-            ])
+            ], engine: engine)
         #expect(answers == Array(repeating: "ok", count: 9))
     }
 
     /// A copy's chart on the phone: in the copy's key (written in G, played in A), chords over
     /// their syllables, and moved again by the phone's own transpose.
-    @Test func theChartShowsInTheCopysKeyAndFollowsThePhonesTranspose() throws {
+    @Test(arguments: Browser.Engine.allCases)
+    func theChartShowsInTheCopysKeyAndFollowsThePhonesTranspose(engine: Browser.Engine) throws {
         var playlist = BandPageFixtures.concert
         guard case .song(var copy) = playlist.items[0] else { return }
         copy.fields.chart = try Chart(
@@ -136,7 +201,7 @@ import Testing
             [
                 "text I'm on the", chords, aligned, "eval document.querySelector('.chart .h').textContent", "text Key: D♭ major",
                 "click #settingsButton", "click [data-act=down]", chords, "text Key: C major",
-            ])
+            ], engine: engine)
         // The key change moves with the copy's key and with the phone's transpose.
         #expect(answers == ["ok", #""A E/G# F#m7 N.C.""#, "true", #""Chorus""#, "ok", "ok", "ok", #""Ab Eb/G Fm7 N.C.""#, "ok"])
     }

@@ -42,6 +42,36 @@ import Testing
         #expect(follower.readAll().hasPrefix("HTTP/1.1 405"))
     }
 
+    /// A stream's first bytes go at once, before there is anything to show (Safari reports the
+    /// stream open only when bytes came), and a heartbeat follows every few seconds.
+    @Test func aStreamSaysItIsOpenAtOnceAndThenBeatsSteadily() throws {
+        let quiet = try BandPageServer(broadcast: BandBroadcast(), page: "", addresses: ["127.0.0.1"], port: 0)
+        defer { quiet.stop() }
+        let follower = try Follower.events(token: quiet.token, port: quiet.port, timeout: 1)
+        var polled = pollfd(fd: follower.socket.file.rawValue, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&polled, 1, 500) == 1, "the head came at once")
+        let started = Date()
+        let beat = try #require(follower.nextEventWaiting(BandPageServer.heartbeat + 2))
+        #expect(beat.name == "heartbeat")
+        #expect(Date().timeIntervalSince(started) < BandPageServer.heartbeat + 1)
+    }
+
+    /// HEAD answers as GET would, without the body (a link checker, a phone's preflight).
+    @Test func headAnswersAsGetWithoutABody() throws {
+        for path in ["/", "/events", "/state"] {
+            let follower = try Follower(port: server.port)
+            try follower.send("HEAD /\(server.token)\(path) HTTP/1.1\r\nHost: test\r\n\r\n")
+            let answer = follower.readAll()
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK"), "\(path): \(answer)")
+            #expect(answer.hasSuffix("\r\n\r\n"), "\(path): no body: \(answer)")
+            let get = try Follower.get("/\(server.token)\(path == "/events" ? "/state" : path)", port: server.port)
+            if path != "/events" { #expect(answer.contains(get.head.components(separatedBy: "\r\n")[2]), "\(path): the same length") }
+        }
+        let events = try Follower(port: server.port)
+        try events.send("HEAD /\(server.token)/events HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(events.readAll().contains("Content-Type: text/event-stream"))
+    }
+
     @Test func aFollowerGetsTheWholeStateAtOnceAndThenEveryStep() throws {
         let follower = try Follower.events(token: server.token, port: server.port)
         let first = try #require(follower.nextView())

@@ -109,6 +109,15 @@ final class Follower {
         }
     }
 
+    /// The next event, waiting up to `seconds` for it (whatever the read timeout).
+    func nextEventWaiting(_ seconds: TimeInterval) -> (name: String, data: String)? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let event = nextEvent() { return event }
+        }
+        return nil
+    }
+
     /// The next view event, decoded.
     func nextView() -> BandView? {
         while let event = nextEvent() {

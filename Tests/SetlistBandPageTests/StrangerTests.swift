@@ -141,14 +141,21 @@ import Testing
         #expect(stranger.isClosed && Date().timeIntervalSince(started) < 1)
     }
 
-    /// With every follower's place taken, one more gets a 503 it can read (not a reset) and comes
-    /// in as soon as a follower leaves; followers that closed (reloaded) give their places back at once.
+    /// With every follower's place taken, one more follower gets an event stream that ends at once
+    /// and says when to come back (an HTTP error would make a browser give up for good), a page
+    /// request a 503 it can read (not a reset), and a follower comes in as soon as one leaves;
+    /// followers that closed (reloaded) give their places back at once.
     @Test func placesAreAnsweredWhenFullAndGivenBackAtOnce() throws {
         let followers = try (0..<BandPageServer.maximumConnections).map { _ in try Follower.events(token: server.token, port: server.port) }
         for follower in followers { #expect(follower.nextView() != nil) }
         let extra = try Follower.events(token: server.token, port: server.port)
         let answer = extra.readAll()
-        #expect(answer.hasPrefix("HTTP/1.1 503") && answer.contains("Retry-After:"), "\(answer)")
+        #expect(
+            answer.hasPrefix("HTTP/1.1 200 OK") && answer.contains("text/event-stream") && answer.hasSuffix("retry: 2000\n\n"), "\(answer)")
+        let page = try Follower(port: server.port)
+        try page.send("GET /\(server.token)/ HTTP/1.1\r\n\r\n")
+        let refused = page.readAll()
+        #expect(refused.hasPrefix("HTTP/1.1 503") && refused.contains("Retry-After:"), "\(refused)")
         followers.forEach { $0.close() }
         Thread.sleep(forTimeInterval: BandPageServer.closedCheck + 0.5)
         let again = try (0..<BandPageServer.maximumConnections).map { _ in try Follower.events(token: server.token, port: server.port) }

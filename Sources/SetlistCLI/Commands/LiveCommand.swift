@@ -55,7 +55,9 @@ struct LiveCommand: SetlistSubcommand {
             with the next song; after the show, setlist says what the log lacks and the \
             `setlist gig ... --played ...` command that adds it. --venue says where. \
             Started again on the same setlist within an hour of the last song logged (after \
-            a crash, or for the second set), the show goes on in the same gig.
+            a crash, or for the second set), the show goes on in the same gig, from the last \
+            song logged (the status line says so; --at starts elsewhere), so the phones stay \
+            where the band was.
 
             Colour is left out with NO_COLOR set or a monochrome TERM. Needs a terminal that \
             places the cursor (not TERM=dumb); for scripts use `setlist show PLAYLIST --at N`.
@@ -74,7 +76,10 @@ struct LiveCommand: SetlistSubcommand {
     @Option(help: ArgumentHelp("Where the gig is played, for the gig log.", valueName: "venue")) var venue: String?
     @Option(help: ArgumentHelp("The port to serve on (with --serve; default: 8765; 0 picks a free one).", valueName: "n"))
     var port: Int?
-    @Option(help: ArgumentHelp("Serve on this address only (with --serve; repeat for more).", valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve on this address only (with --serve; repeat for more; 0.0.0.0 or :: serves on all and shows the network's).",
+            valueName: "address"))
     var bind: [String] = []
 
     func validate() throws {
@@ -90,7 +95,7 @@ struct LiveCommand: SetlistSubcommand {
         let library = try libraryOptions.load(.playlist(playlist, originals: false).withGigs, in: context)
         let playlist = try library.playlist(matching: self.playlist)
         guard !playlist.copies.isEmpty else { throw StageModeError.emptyPlaylist(playlist.name) }
-        let start = try at.map { (n) throws(LibraryError) in try Library.position(of: String(n), in: playlist) } ?? 1
+        let start = try at.map { (n) throws(LibraryError) in try Library.position(of: String(n), in: playlist) }
         guard context.isInteractive else { throw StageModeError.notATerminal }
         // Refused before the terminal is taken over: a dumb one would show the escape codes.
         if context.environment["TERM"] == "dumb" { throw StageModeError.dumbTerminal(playlist: playlist.name) }
