@@ -149,28 +149,19 @@ public enum LibraryFileMerge {
             let list = ListMerge(base: b?.contacts, mine: o.contacts, theirs: t.contacts, key: ConflictKeys.contactKey, preferring: .mine) {
                 base, mine, theirs in
                 var merged = mine
-                for (field, keyPath) in [("name", \Contact.name), ("email", \Contact.email)] {
+                // Member by member, as the file holds them: a field added to a contact merges too.
+                for member in Contact.json.members {
                     let value = ThreeWayMerge.value(
-                        base: base?[keyPath: keyPath], mine: mine[keyPath: keyPath], theirs: theirs[keyPath: keyPath], preferring: .mine)
-                    merged[keyPath: keyPath] = value.value
-                    if value.isConflict {
-                        conflicts.append(
-                            .init(
-                                location: .contacts, subject: "contact \(mine.name) <\(mine.email)>", item: ConflictKeys.contactKey(mine),
-                                field: field, ours: .string(mine[keyPath: keyPath]), theirs: .string(theirs[keyPath: keyPath])))
+                        base: base.map(member.value(in:)), mine: member.value(in: mine), theirs: member.value(in: theirs), preferring: .mine
+                    )
+                    if value.value != member.value(in: merged), let assigned = try? member.assigning(value.value, in: merged) {
+                        merged = assigned
                     }
-                }
-                // The part and the instrument, which may be absent: as JSON, as the file and resolve hold them.
-                let optional: [(String, (Contact) -> String?)] = [("part", { $0.part?.description }), ("instrument", \.instrument)]
-                for (field, text) in optional {
-                    let json = { (contact: Contact) in text(contact).map(JSONValue.string) ?? .null }
-                    let value = ThreeWayMerge.value(base: base.map(json), mine: json(mine), theirs: json(theirs), preferring: .mine)
-                    if value.value != json(merged), let assigned = try? value.value.assigned(to: field, of: merged) { merged = assigned }
                     if value.isConflict {
                         conflicts.append(
                             .init(
                                 location: .contacts, subject: "contact \(mine.name) <\(mine.email)>", item: ConflictKeys.contactKey(mine),
-                                field: field, ours: json(mine), theirs: json(theirs)))
+                                field: member.key, ours: member.value(in: mine), theirs: member.value(in: theirs)))
                     }
                 }
                 return merged
