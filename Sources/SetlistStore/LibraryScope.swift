@@ -57,6 +57,13 @@ public struct LibraryScope: Sendable, Hashable {
         return scope
     }
 
+    /// This scope and the contacts: a document printed for a member (`pdf --for`).
+    public var withContacts: LibraryScope {
+        var scope = self
+        scope.contacts = true
+        return scope
+    }
+
     /// Every file, and the gig log when this scope reads it: what a part turns into when it is
     /// not enough.
     var widened: LibraryScope { gigs ? .whole : .everything }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SetlistModel
 import SetlistPDF
+import SetlistStore
 
 struct PDFCommand: SetlistSubcommand {
     static let drawsPDFs = true
@@ -79,11 +80,12 @@ struct PDFCommand: SetlistSubcommand {
     }
 
     func run(_ context: CommandContext) throws {
-        let library = try libraryOptions.load(member == nil ? .playlist(playlist, originals: false) : .everything, in: context)
+        let scope = LibraryScope.playlist(playlist, originals: false)
+        let library = try libraryOptions.load(member == nil ? scope : scope.withContacts, in: context)
         let playlist = try library.playlist(matching: self.playlist)
         let style: PDFStyle = short ? .short : stage ? .stage : songbook ? .songbook : .long
         if songbook { for note in playlist.unmovedChartNotes(notation: library.notation) { context.note(note) } }
-        let contact = try member.map { library.contacts[try library.contactIndex(matching: $0)] }
+        let contact = try member.map { try library.contact(matching: $0) }
         let part = contact?.readsPart ?? self.part ?? .concert
         let data = try context.renderPDF(
             playlist, style: style, paper: paper, date: DocumentDate.now(environment: context.environment), notation: library.notation,

@@ -197,6 +197,11 @@ public struct Library: Hashable, Sendable {
 
     // MARK: Finding contacts
 
+    /// The contact named by `reference` (as ``contactIndex(matching:)`` reads it).
+    public func contact(matching reference: String) throws(LibraryError) -> Contact {
+        contacts[try contactIndex(matching: reference)]
+    }
+
     /// The contact named by `reference`: an email address or a name (case- and accent-insensitive;
     /// a unique start of a name is enough).
     public func contactIndex(matching reference: String) throws(LibraryError) -> Int {
