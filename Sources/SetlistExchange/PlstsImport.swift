@@ -59,7 +59,7 @@ public enum PlstsImport {
                     + "It counts as received now, so the sender's next update is taken.")
         }
         // A date recorded later than now (before this rule) blocks nothing either.
-        if !options.takeOlder, let exported, let last = existing?.received?.exported,
+        if !options.takeOlder, exported != nil, let last = existing?.received?.exported,
             let lastDate = PlstsFormat.date(fromTimestamp: last), setlist.exported < lastDate, lastDate <= options.now
         {
             throw .olderDocument(source: setlist.source, playlist: existing!.name, exported: setlist.exported, lastReceived: lastDate)
