@@ -131,14 +131,12 @@ extension ExportedItem {
 extension ExportedSong {
     fileprivate var decoded: EntryDTO {
         EntryDTO(
-            id: .present(id), original: Field(original), name: .present(fields.name), author: Field(fields.author),
-            length: Field(fields.length), key: Field(fields.key?.description), bpm: Field(fields.bpm), notes: Field(fields.notes),
+            id: .present(id), original: Field(original), fields: fields,
             chart: Field(
                 fields.chart.map {
                     ChartDTO(
                         key: Field($0.key?.description), lines: .present($0.lines.map { .present($0) }),
                         notation: Field($0.notation == .english ? nil : $0.notation.rawValue), capo: Field($0.capo))
-                }),
-            setBreak: .absent, hasSongFields: true)
+                }))
     }
 }

@@ -68,13 +68,14 @@ extension PlaylistDTO {
 struct EntryDTO {
     var id: Field<String>
     var original: Field<String>
-    var name: Field<String>
-    var author: Field<String>
-    var length: Field<Int>
-    var key: Field<String>
-    var bpm: Field<Int>
-    var notes: Field<String>
-    /// Since 1.2.
+    /// A song's fields as read by the library's own definition of them (``SongFields/json``):
+    /// each member of the right kind is set, every other keeps the blank record's value.
+    var fields: SongFields
+    /// The keys of the song's members present (not null) and of the right kind.
+    var found: Set<String>
+    /// The problem of each song member of the wrong kind, by key.
+    var invalid: [String: String]
+    /// Since 1.2; read on its own so that each of its problems is named (``Checker/chart(_:at:)``).
     var chart: Field<ChartDTO>
     var setBreak: Field<String>
     /// Whether any field of a song record is present, to tell a break from a song.
@@ -82,37 +83,63 @@ struct EntryDTO {
 }
 
 extension EntryDTO {
+    /// A song record as read, before it is checked.
+    init(id: Field<String>, original: Field<String>, fields: SongFields, chart: Field<ChartDTO>) {
+        self.init(
+            id: id, original: original, fields: fields, found: Set(SongFields.json.members.map(\.key)), invalid: [:], chart: chart,
+            setBreak: .absent, hasSongFields: true)
+    }
+
     /// A break labelled `label`.
     init(setBreak label: String) {
         self.init(
-            id: .absent, original: .absent, name: .absent, author: .absent, length: .absent, key: .absent, bpm: .absent, notes: .absent,
-            chart: .absent, setBreak: .present(label), hasSongFields: false)
+            id: .absent, original: .absent, fields: SongFields(name: ""), found: [], invalid: [:], chart: .absent,
+            setBreak: .present(label), hasSongFields: false)
     }
 
     /// Reads a copy, an original or a break. A song's fields are the library's (``SongFields/json``):
-    /// their names, and the words a wrong value is told with.
+    /// their names, how each is read, and the words a wrong value is told with.
     init(document reader: inout JSONReader) throws(JSONReadError) {
-        var dto = EntryDTO(
-            id: .absent, original: .absent, name: .absent, author: .absent, length: .absent, key: .absent, bpm: .absent, notes: .absent,
-            chart: .absent, setBreak: .absent, hasSongFields: false)
+        var dto = EntryDTO(setBreak: "")
+        dto.setBreak = .absent
         try reader.readObject { key, reader throws(JSONReadError) in
-            if key == "id" || key == "original" || SongFields.json.member(key) != nil { dto.hasSongFields = true }
-            let expected = SongFields.json.member(key)?.expected ?? "text"
             switch key {
-            case "id": dto.id = try reader.text()
-            case "original": dto.original = try reader.text()
-            case "name": dto.name = try reader.text(expected)
-            case "author": dto.author = try reader.text(expected)
-            case "length": dto.length = try reader.integer(expected)
-            case "key": dto.key = try reader.text(expected)
-            case "bpm": dto.bpm = try reader.integer(expected)
-            case "notes": dto.notes = try reader.text(expected)
-            case "chart": dto.chart = try reader.field(expected) { reader throws(JSONReadError) in try ChartDTO(document: &reader) }
+            case "id":
+                dto.hasSongFields = true
+                dto.id = try reader.text()
+            case "original":
+                dto.hasSongFields = true
+                dto.original = try reader.text()
             case "break": dto.setBreak = try reader.text()
-            default: try reader.skipValue()
+            case "chart":
+                dto.hasSongFields = true
+                let expected = SongFields.json.member(key)?.expected ?? "an object"
+                dto.chart = try reader.field(expected) { reader throws(JSONReadError) in try ChartDTO(document: &reader) }
+            default:
+                guard let member = SongFields.json.member(key) else { return try reader.skipValue() }
+                dto.hasSongFields = true
+                try dto.read(member, from: &reader)
             }
         }
         self = dto
+    }
+
+    /// Reads one of a song's members; one of the wrong kind is noted, not thrown.
+    private mutating func read(_ member: JSONMember<SongFields>, from reader: inout JSONReader) throws(JSONReadError) {
+        if try reader.isNull() { return try reader.skipValue() }
+        var fields = self.fields
+        let outcome = try reader.attempt { reader throws(JSONReadError) in
+            try reader.expecting(member.expected ?? "text") { reader throws(JSONReadError) in
+                try member.readValue(into: &fields, from: &reader)
+            }
+        }
+        switch outcome {
+        case .success:
+            self.fields = fields
+            found.insert(member.key)
+        case .failure(let problem):
+            invalid[member.key] = problem.description
+        }
     }
 }
 

@@ -170,45 +170,63 @@ struct Checker {
         return playlist
     }
 
-    /// The fields of a copy or an original.
+    /// The fields of a copy or an original: each field's problems in the order of ``SongField``.
     mutating func songFields(_ entry: EntryDTO, at path: String) -> SongFields? {
         let problemsBefore = problems.count
-        let name = self.name(required(entry.name, in: path, named: "name"), at: "\(path).name", field: "song name")
-        var author: String?
-        if let text = optional(entry.author), !Text.trimmed(text).isEmpty {
-            author = self.name(text, at: "\(path).author", field: "author")
-        }
-        let length = optional(entry.length)
-        if let length, !(1...SongLength.maximum).contains(length) {
-            problems.append(
-                "\(path).length: \(length) is not a song length; it counts seconds, from 1 to \(SongLength.maximum) (10 hours).")
-        }
-        var key: MusicalKey?
-        if let text = optional(entry.key) {
-            key = MusicalKey(parsing: text)
-            if key == nil {
-                problems.append("\(path).key: \(ControlCharacters.quoted(text)) is not a key like \"C minor\" or \"F# major\".")
+        var fields = entry.fields
+        for field in SongField.allCases {
+            if let problem = entry.invalid[field.rawValue] {
+                problems.append(problem)
+            } else {
+                check(field, of: &fields, entry, at: path)
             }
         }
-        let bpm = optional(entry.bpm)
-        if let bpm, !Tempo.range.contains(bpm) {
-            problems.append(
-                "\(path).bpm: \(bpm) is not a tempo; it counts beats per minute, from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound)."
-            )
-        }
-        var notes: String?
-        if let text = optional(entry.notes) {
+        guard problems.count == problemsBefore else { return nil }
+        fields.chart = fields.chart?.kept(forSongIn: fields.key)
+        return fields
+    }
+
+    /// Checks one field of a song read as being of the right kind, as typing it would be
+    /// (cleaned, in range), and keeps what passes.
+    private mutating func check(_ field: SongField, of fields: inout SongFields, _ entry: EntryDTO, at path: String) {
+        switch field {
+        case .name:
+            guard entry.found.contains(field.rawValue) else {
+                problems.append("\(path): the field \"name\" is missing.")
+                return
+            }
+            fields.name = name(fields.name, at: "\(path).name", field: "song name") ?? ""
+        case .author:
+            guard let text = fields.author, !Text.trimmed(text).isEmpty else {
+                fields.author = nil
+                return
+            }
+            fields.author = name(text, at: "\(path).author", field: "author")
+        case .length:
+            if let length = fields.length, !(1...SongLength.maximum).contains(length) {
+                problems.append(
+                    "\(path).length: \(length) is not a song length; it counts seconds, from 1 to \(SongLength.maximum) (10 hours).")
+            }
+        case .key:
+            break  // read by its member: a text that is no key is a value of the wrong kind
+        case .bpm:
+            if let bpm = fields.bpm, !Tempo.range.contains(bpm) {
+                problems.append(
+                    "\(path).bpm: \(bpm) is not a tempo; it counts beats per minute, from \(Tempo.range.lowerBound) to \(Tempo.range.upperBound)."
+                )
+            }
+        case .notes:
+            guard let text = fields.notes else { return }
+            fields.notes = nil
             if text.utf8.count > Text.maximumNotesLength * 4 {
                 problems.append(
                     "\(path).notes: is \(text.utf8.count) bytes long; at most \(Text.maximumNotesLength) characters are allowed.")
             } else {
-                do { notes = try Text.cleanNotes(text) } catch { problems.append("\(path).notes: \(Self.explain(error, text: text))") }
+                do { fields.notes = try Text.cleanNotes(text) } catch { problems.append("\(path).notes: \(Self.explain(error, text: text))") }
             }
+        case .chart:
+            fields.chart = optional(entry.chart).flatMap { chart($0, at: "\(path).chart") }
         }
-        let chart = optional(entry.chart).flatMap { self.chart($0, at: "\(path).chart") }
-        guard problems.count == problemsBefore, let name else { return nil }
-        return SongFields(
-            name: name, author: author, length: length, key: key, bpm: bpm, notes: notes, chart: chart?.kept(forSongIn: key))
     }
 
     /// A song's chart: its lines (in English names, ``Chart/forExchange``), its key, notation and

@@ -69,6 +69,30 @@ import Testing
         #expect(problems.last?.hasPrefix("playlist.items[2].key:") == true)
     }
 
+    @Test func aSongsProblemsComeInTheOrderOfItsFieldsEachWordedForADocument() {
+        // Read by the library's definition of a song's fields, checked as typing would be: one
+        // problem a field, a wrong kind not also reported as empty, in the order of the fields.
+        let problems = Fixtures.problems(
+            Fixtures.document(
+                items: #"""
+                    [{"chart": {"lines": ["[C]la"], "capo": 14}, "bpm": "fast", "key": "Q", "length": 0,
+                      "author": "A\u202eB", "name": 42, "id": "c1"},
+                     {"id": "c2", "key": 7, "notes": null, "bpm": 5000}]
+                    """#))
+        #expect(
+            problems == [
+                "playlist.items[0].name: expected text, found the number 42.",
+                "playlist.items[0].author: contains the direction override U+202E in \"A[U+202E]B\"; such characters could hide or reorder text.",
+                "playlist.items[0].length: 0 is not a song length; it counts seconds, from 1 to 36000 (10 hours).",
+                "playlist.items[0].key: \"Q\" is not a key like \"C minor\" or \"F# major\".",
+                "playlist.items[0].bpm: expected a whole number of beats per minute, found text \"fast\".",
+                "playlist.items[0].chart.capo: a capo goes on fret 1 to 11, not 14.",
+                "playlist.items[1]: the field \"name\" is missing.",
+                "playlist.items[1].key: expected text like \"C minor\", found the number 7.",
+                "playlist.items[1].bpm: 5000 is not a tempo; it counts beats per minute, from 1 to 999.",
+            ])
+    }
+
     @Test func limitsAreTheDocumentedOnes() {
         let many = "[" + (0...PlstsFormat.maximumItems).map { #"{"break": "B\#($0)"}"# }.joined(separator: ",") + "]"
         #expect(Fixtures.problems(Fixtures.document(items: many)).first?.contains("more than the 1000") == true)

@@ -48,7 +48,14 @@ extension SongField: JSONWritable {
 extension MusicalKey: JSONCodable {
     public init(json reader: inout JSONReader) throws(JSONReadError) {
         let text = try reader.readString()
-        guard let key = MusicalKey(parsing: text) else { throw reader.invalid(ValueError.invalidKey(text).description) }
+        guard let key = MusicalKey(parsing: text) else {
+            // A document from elsewhere was written by a program, not typed: no typing advice.
+            let reason =
+                reader.dialect == .document
+                ? "\(ControlCharacters.quoted(text)) is not a key like \"C minor\" or \"F# major\"."
+                : ValueError.invalidKey(text).description
+            throw reader.invalid(reason)
+        }
         self = key
     }
 

@@ -188,6 +188,13 @@ public struct JSONMember<Record>: Sendable {
         self.clear = clear
     }
 
+    /// Reads this member's value (never null) into `record`: for a reader that goes through an
+    /// object's members itself (the `.plsts` document, which names every wrong one).
+    @inlinable
+    public func readValue(into record: inout Record, from reader: inout JSONReader) throws(JSONReadError) {
+        try read(&record, &reader)
+    }
+
     /// The same member of a record that holds a `Record`.
     func embedded<Outer>(
         get: @escaping @Sendable (Outer) -> Record,
