@@ -61,7 +61,7 @@ struct PlaylistMerge {
                         conflicts.append(
                             .conflict(
                                 ConflictNote(
-                                    place: "#\(position) \(fields.listing), \(Self.fieldName(field))", yours: yours, theirs: theirs,
+                                    place: "#\(position) \(fields.listing), \(field.words)", yours: yours, theirs: theirs,
                                     keptYours: preference == .mine)))
                     }
                     // A copy made here that the sender sent exactly as it is gets no base: nothing
@@ -175,28 +175,12 @@ struct PlaylistMerge {
         } + added.map { .breakAdded(label: $0.label, before: $0.before) }
     }
 
-    static func fieldName(_ field: SongField) -> String {
-        switch field {
-        case .name: "title"
-        case .author: "author"
-        case .length: "length"
-        case .key: "key"
-        case .bpm: "tempo"
-        case .notes: "notes"
-        case .chart: "chart"
-        }
-    }
-
     /// One field's value as the report shows it.
     static func show(_ field: SongField, of fields: SongFields, notation: KeyNotation) -> String {
         switch field {
         case .name: "'\(fields.name)'"
-        case .author: fields.author ?? "none"
-        case .length: fields.length.map(SongLength.format) ?? "none"
-        case .key: fields.key?.spelled(in: notation) ?? "none"
-        case .bpm: fields.bpm.map { "\($0) BPM" } ?? "none"
         case .notes: fields.notes.map { "\"\($0)\"" } ?? "none"
-        case .chart: fields.chart.map { $0.lines.count == 1 ? "1 line" : "\($0.lines.count) lines" } ?? "none"
+        default: fields.shown(field, notation: notation) ?? "none"
         }
     }
 
@@ -219,15 +203,15 @@ struct PlaylistMerge {
         for field in old.differences(from: new).sorted() {
             switch field {
             case .name: result.append("title '\(old.name)' → '\(new.name)'")
-            case .author: result.append("author \(show(old.author)) → \(show(new.author))")
-            case .length: result.append("length \(show(old.length.map(SongLength.format))) → \(show(new.length.map(SongLength.format)))")
-            case .key: result.append("key \(show(old.key?.spelled(in: notation))) → \(show(new.key?.spelled(in: notation)))")
             // "tempo 120 → 140 BPM", "tempo none → 140 BPM", but "tempo 140 BPM → none".
             case .bpm:
                 result.append(
                     "tempo \(show(old.bpm.map { new.bpm == nil ? "\($0) BPM" : "\($0)" })) → \(show(new.bpm.map { "\($0) BPM" }))")
             case .notes: break
             case .chart: result.append(old.chart == nil ? "chart added" : new.chart == nil ? "chart removed" : "chart changed")
+            default:
+                result.append(
+                    "\(field.words) \(show(old.shown(field, notation: notation))) → \(show(new.shown(field, notation: notation)))")
             }
         }
         return result

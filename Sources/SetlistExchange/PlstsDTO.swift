@@ -129,7 +129,7 @@ extension EntryDTO {
         if try reader.isNull() { return try reader.skipValue() }
         var fields = self.fields
         let outcome = try reader.attempt { reader throws(JSONReadError) in
-            try reader.expecting(member.expected ?? "text") { reader throws(JSONReadError) in
+            try reader.expecting(member.expected) { reader throws(JSONReadError) in
                 try member.readValue(into: &fields, from: &reader)
             }
         }

@@ -208,7 +208,7 @@ struct Checker {
                     "\(path).length: \(length) is not a song length; it counts seconds, from 1 to \(SongLength.maximum) (10 hours).")
             }
         case .key:
-            break  // read by its member: a text that is no key is a value of the wrong kind
+            break // read by its member: a text that is no key is a value of the wrong kind
         case .bpm:
             if let bpm = fields.bpm, !Tempo.range.contains(bpm) {
                 problems.append(
@@ -222,7 +222,9 @@ struct Checker {
                 problems.append(
                     "\(path).notes: is \(text.utf8.count) bytes long; at most \(Text.maximumNotesLength) characters are allowed.")
             } else {
-                do { fields.notes = try Text.cleanNotes(text) } catch { problems.append("\(path).notes: \(Self.explain(error, text: text))") }
+                do { fields.notes = try Text.cleanNotes(text) } catch {
+                    problems.append("\(path).notes: \(Self.explain(error, text: text))")
+                }
             }
         case .chart:
             fields.chart = optional(entry.chart).flatMap { chart($0, at: "\(path).chart") }

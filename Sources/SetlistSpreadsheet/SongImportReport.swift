@@ -170,18 +170,8 @@ public struct SongImportReport: Hashable, Sendable {
     }
 
     static func change(_ field: SongField, _ before: SongFields, _ after: SongFields, notation: KeyNotation) -> String {
-        func show(_ fields: SongFields) -> String {
-            switch field {
-            case .name: fields.name
-            case .author: fields.author ?? "—"
-            case .length: fields.length.map(SongLength.format) ?? "—"
-            case .key: fields.key?.spelled(in: notation) ?? "—"
-            case .bpm: fields.bpm.map { "\($0) BPM" } ?? "—"
-            case .notes, .chart: ""
-            }
-        }
         if field == .notes { return "notes changed" }
         if field == .chart { return before.chart == nil ? "chart added" : after.chart == nil ? "chart removed" : "chart changed" }
-        return "\(field.rawValue) \(show(before)) → \(show(after))"
+        return "\(field.rawValue) \(before.shown(field, notation: notation) ?? "—") → \(after.shown(field, notation: notation) ?? "—")"
     }
 }

@@ -72,6 +72,33 @@ public enum SongField: String, CaseIterable, Sendable, Comparable {
     }
 }
 
+extension SongField {
+    /// The field as a sentence about a song names it ("tempo 120 → 140 BPM").
+    public var words: String {
+        switch self {
+        case .name: "title"
+        case .bpm: "tempo"
+        default: rawValue
+        }
+    }
+}
+
+extension SongFields {
+    /// One field's value as a person reads it ("140 BPM", "3:20", "B♭ minor", "12 lines"), nil
+    /// when the song has none: for reports of what changed and of conflicts.
+    public func shown(_ field: SongField, notation: KeyNotation) -> String? {
+        switch field {
+        case .name: name
+        case .author: author
+        case .length: length.map(SongLength.format)
+        case .key: key?.spelled(in: notation)
+        case .bpm: bpm.map { "\($0) BPM" }
+        case .notes: notes
+        case .chart: chart.map { $0.lines.count == 1 ? "1 line" : "\($0.lines.count) lines" }
+        }
+    }
+}
+
 /// An original song of the band's repertoire.
 public struct Song: Hashable, Sendable, Identifiable {
     /// Stable and unique; never derived from the title.
