@@ -94,6 +94,17 @@ import Testing
         #expect(result.succeeded && result.stopped == nil && result.outputText == "x")
     }
 
+    @Test func aProgramGetsItsInputWhileDispatchsSharedThreadsAreAllBusy() throws {
+        // Many programs run at once (the tests run in parallel) once took every thread of
+        // Dispatch's shared pool, and a program waited for the end of its input until its time ran out.
+        let release = DispatchSemaphore(value: 0), busy = 300
+        for _ in 0..<busy { DispatchQueue.global().async { release.wait() } }
+        defer { for _ in 0..<busy { release.signal() } }
+        Thread.sleep(forTimeInterval: 0.2)
+        let result = try ChildProcess.run("/bin/sh", ["-c", "cat"], input: Data("x".utf8), timeout: 5)
+        #expect(result.succeeded && result.stopped == nil && result.outputText == "x")
+    }
+
     @Test func theStopIsSaidInWords() {
         #expect(ChildProcess.Stop.timedOut(seconds: 60).description == "it did not finish within 60 seconds")
         #expect(ChildProcess.Stop.interrupted(signal: SIGINT).description.contains("Ctrl-C"))

@@ -107,14 +107,17 @@ public enum ChildProcess {
             if timeout != nil { SignalWatcher.end() }
             throw StartError(program: executable, reason: error.localizedDescription)
         }
+        // Each pipe on a thread of its own, not on Dispatch's shared pool: these block until the
+        // program ends, and with many programs running at once (tests run in parallel) the pool's
+        // threads can all be taken, leaving a program waiting for the end of its input forever.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = errors.fileHandleForReading.readDataToEndOfFile() }
+        onThread(group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
+        onThread(group) { errData = errors.fileHandleForReading.readDataToEndOfFile() }
         if let inputPipe, let input {
             // Written aside: a program that never reads must not block the wait below.
             let writer = inputPipe.fileHandleForWriting
-            DispatchQueue.global().async {
+            onThread(nil) {
                 try? writer.write(contentsOf: input)
                 try? writer.close()
             }
@@ -140,6 +143,15 @@ public enum ChildProcess {
         return Result(
             status: process.terminationStatus, exited: process.terminationReason == .exit,
             output: outData, errorOutput: errData, stopped: stopped)
+    }
+
+    /// Runs `body` on a new thread, in `group` when one is given.
+    private static func onThread(_ group: DispatchGroup?, _ body: @escaping @Sendable () -> Void) {
+        group?.enter()
+        Thread.detachNewThread {
+            body()
+            group?.leave()
+        }
     }
 
     /// Runs `executable` on setlist's own terminal and waits for it: a program the user works in,
