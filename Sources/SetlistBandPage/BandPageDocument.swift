@@ -84,6 +84,11 @@ public enum BandPageDocument {
     /// anew: a few missed heartbeats.
     static let watchdog = Int(BandPageServer.heartbeat * 1000 * 2.5)
 
+    /// How long, in milliseconds, a new stream may take to open before the page tries again: the
+    /// server answers at once, so a stream silent this long asked on a connection that goes
+    /// nowhere (one the browser opened ahead, left behind by a dead Wi-Fi).
+    static let opening = Int(BandPageServer.heartbeat * 1000)
+
     /// The script. It starts only on the real page (the element `stage` exists), so a test can
     /// load it alone and call ``keyName``.
     static var script: String {
@@ -91,7 +96,7 @@ public enum BandPageDocument {
         "use strict";
         const settings = {scale: 1, theme: "dark", transpose: 0};
         try { Object.assign(settings, JSON.parse(localStorage.getItem("setlist.follow") || "{}")); } catch (e) {}
-        let view = null, source = null, lastEvent = 0, ended = false, moved = false, probing = null, wakeLock = null;
+        let view = null, source = null, lastEvent = 0, opened = false, ended = false, moved = false, probing = null, wakeLock = null;
 
         function keyName(names, key, semitones) {
           if (!key) return null;
@@ -222,7 +227,8 @@ public enum BandPageDocument {
           if (source) source.close();
           source = new EventSource("events");
           lastEvent = Date.now();
-          source.addEventListener("open", () => { lastEvent = Date.now(); moved = false; status(""); });
+          opened = false;
+          source.addEventListener("open", () => { lastEvent = Date.now(); opened = true; moved = false; status(""); });
           source.addEventListener("view", (event) => {
             lastEvent = Date.now();
             const next = JSON.parse(event.data);
@@ -278,7 +284,9 @@ public enum BandPageDocument {
               if (wakeLock) keepAwake();
             }
           });
-          setInterval(() => { if (!ended && !moved && Date.now() - lastEvent > \(watchdog)) { status("reconnecting…"); connect(); } }, 1000);
+          setInterval(() => {
+            if (!ended && !moved && Date.now() - lastEvent > (opened ? \(watchdog) : \(opening))) { status("reconnecting…"); connect(); }
+          }, 500);
           connect();
         }
         if (document.getElementById("stage")) start();

@@ -39,6 +39,8 @@ public final class LossyNetwork: @unchecked Sendable {
     private var silenced: Set<Int32> = []
     /// Whether the Wi-Fi is dead now: nothing is carried on any connection.
     private var wifiDead = false
+    /// Whether the next request for `marker` is lost (``loseNextRequest(for:)``).
+    private var lostRequest: [UInt8]?
     private var outageUntil = Date.distantPast
     private var stopped = false
 
@@ -87,6 +89,14 @@ public final class LossyNetwork: @unchecked Sendable {
     /// The Wi-Fi is back: connections made since it went dead, and new ones, are carried (the dead
     /// ones stay dead).
     public func resume() { lock.withLock { wifiDead = false } }
+
+    /// The next request whose first bytes hold `marker` (a path, say) goes onto a connection that
+    /// carries nothing for good, either way: what happens when a browser sends a request on a
+    /// connection it opened ahead of time and the dead Wi-Fi left behind. The browser is told
+    /// nothing and waits for an answer that never comes.
+    public func loseNextRequest(for marker: String) {
+        lock.withLock { lostRequest = Array(marker.utf8) }
+    }
 
     /// Closes every connection and the port.
     public func stop() {
@@ -146,8 +156,8 @@ public final class LossyNetwork: @unchecked Sendable {
                 continue
             }
             let ends = Ends()
-            Thread.detachNewThread { [self] in pump(from: phone, to: laptop, ends) }
-            Thread.detachNewThread { [self] in pump(from: laptop, to: phone, ends) }
+            Thread.detachNewThread { [self] in pump(from: phone, to: laptop, ends, asking: true) }
+            Thread.detachNewThread { [self] in pump(from: laptop, to: phone, ends, asking: false) }
         }
         close(listener)
     }
@@ -166,7 +176,9 @@ public final class LossyNetwork: @unchecked Sendable {
     }
 
     /// Carries one direction: reads what comes, holds each chunk until its time, writes it.
-    private func pump(from source: Int32, to destination: Int32, _ ends: Ends) {
+    /// `asking`: from the phone, whose first chunk is its request.
+    private func pump(from source: Int32, to destination: Int32, _ ends: Ends, asking: Bool) {
+        var firstChunk = asking
         var held: [(due: Date, bytes: [UInt8])] = []
         var lastDue = Date.distantPast, lastChunk = Date()
         var readOpen = true
@@ -203,6 +215,15 @@ public final class LossyNetwork: @unchecked Sendable {
             if count <= 0 {
                 readOpen = false
                 continue
+            }
+            if firstChunk {
+                firstChunk = false
+                let request = buffer[..<count]
+                lock.withLock {
+                    guard let marker = lostRequest, request.firstRange(of: marker) != nil else { return }
+                    lostRequest = nil
+                    silenced.formUnion([source, destination])
+                }
             }
             let arrived = Date()
             let due = lock.withLock { () -> Date in
