@@ -111,18 +111,21 @@ public struct BandLead: Hashable, Sendable {
     }
 }
 
-/// What the band is shown: the setlist, the song the band is on and the leader's message.
+/// What the band is shown: the setlist, the song the band is on, the leader's message and the
+/// bar being counted in.
 public struct BandCue: Hashable, Sendable {
     public var playlist: Playlist
     public var position: Int
     public var message: String?
     public var notation: KeyNotation
+    public var countIn: CountIn?
 
-    public init(playlist: Playlist, position: Int, message: String?, notation: KeyNotation) {
+    public init(playlist: Playlist, position: Int, message: String?, notation: KeyNotation, countIn: CountIn? = nil) {
         self.playlist = playlist
         self.position = position
         self.message = message
         self.notation = notation
+        self.countIn = countIn
     }
 }
 

@@ -58,17 +58,18 @@ public struct StageScreen: Sendable {
 
     /// The line of keys, longest form that fits first.
     static let keyHelp = [
-        "→ next  ← previous  g first  G last  number+Enter jump  q quit",
-        "→ next  ← prev  g/G first/last  N⏎ jump  q quit",
+        "→ next  ← previous  g first  G last  number+Enter jump  c count-in  q quit",
+        "→ next  ← prev  g/G first/last  N⏎ jump  c count-in  q quit",
+        "→ next  ← prev  N⏎ jump  c count  q quit",
         "→ next  ← prev  N⏎ jump  q quit",
         "→ next  q quit",
     ]
 
     /// The line of keys when the notes scroll.
     static let scrollingKeyHelp = [
-        "→ next  ← previous  ↓↑ PgDn PgUp notes  g/G first/last  N⏎ jump  q quit",
-        "→ next  ← previous  ↓↑ notes  g/G first/last  N⏎ jump  q quit",
-        "→ next  ← prev  ↓↑ notes  N⏎ jump  q quit",
+        "→ next  ← previous  ↓↑ PgDn PgUp notes  g/G first/last  N⏎ jump  c count-in  q quit",
+        "→ next  ← previous  ↓↑ notes  g/G first/last  N⏎ jump  c count-in  q quit",
+        "→ next  ← prev  ↓↑ notes  N⏎ jump  c count  q quit",
         "→ next  ← prev  ↓↑ notes  q quit",
         "→ next  ↓↑ notes  q quit",
         "→ next  q quit",

@@ -54,6 +54,8 @@ public struct StageSession: Sendable {
     public private(set) var navigator: StageNavigator
     /// The band's song and message, when a band follows.
     public private(set) var lead: BandLead?
+    /// The bar being counted in (c), until it is over or the band moves to another song.
+    public private(set) var countIn: CountIn?
     private var size: TerminalSize
     private let zone: TimeZone
     /// Whether the library is watched: the session then wakes every ``watchInterval``.
@@ -89,6 +91,11 @@ public struct StageSession: Sendable {
     /// How long to wait for the next event, in milliseconds; nil: as long as it takes.
     public var timeout: Int? {
         if decoder.isWaiting { return Self.escapeDelay }
+        // Each beat is drawn when it comes.
+        if let countIn {
+            let wait = Int((countIn.next(after: now).timeIntervalSince(now) * 1000).rounded(.up))
+            return min(max(wait, 1), Self.watchInterval)
+        }
         return watching || playlist.plan?.start != nil ? Self.watchInterval : nil
     }
 
@@ -119,9 +126,11 @@ public struct StageSession: Sendable {
         }
     }
 
-    /// The clock moved: a plan with a start may say something else now.
+    /// The clock moved: a plan with a start may say something else now, and a count-in counts on.
     private mutating func tick(drawing: Bool) -> [StageAction] {
-        guard playlist.plan?.start != nil else { return [] }
+        let counting = countIn != nil
+        if let countIn, countIn.beat(at: now) == nil { self.countIn = nil }
+        guard playlist.plan?.start != nil || counting else { return [] }
         let shown = screen?.lines
         layout()
         let redraw = drawing && !showingAddress && screen?.lines != shown
@@ -174,7 +183,25 @@ public struct StageSession: Sendable {
         if outcome == .quit { return .quit }
         if outcome == .redraw { stale = true }
         lead?.follow(navigator)
+        if key == .character("c") {
+            countInBandSong()
+            stale = true
+            return .redraw
+        }
+        // A count-in is for its song: the band moved on, so it stops (on the phones too).
+        if countIn?.position != nil, countIn?.position != bandPosition { countIn = nil }
         return outcome
+    }
+
+    /// Starts counting the band's song in, or says why it cannot.
+    private mutating func countInBandSong() {
+        let index = bandPosition - 1
+        guard playlist.copies.indices.contains(index) else { return }
+        let copy = playlist.copies[index]
+        countIn = CountIn(copy, position: bandPosition, at: now)
+        if countIn == nil {
+            navigator.say("'\(copy.fields.name)' has no tempo to count in: give it one with edit-song --bpm.")
+        }
     }
 
     /// Takes in what changed in the library; a remark for the status line, nil when nothing did.
@@ -198,7 +225,8 @@ public struct StageSession: Sendable {
         screen = StageScreen(
             playlist: playlist, position: navigator.position, size: size,
             // A gig log that could not be saved stays said until a save reaches it.
-            status: lead?.status ?? navigator.status ?? gigLogProblem ?? lead?.messageStatus, notation: notation,
+            status: lead?.status ?? navigator.status ?? countIn?.status(at: now) ?? gigLogProblem ?? lead?.messageStatus,
+            notation: notation,
             scroll: navigator.scroll, zone: zone, now: now)
         navigator.notes = screen?.notes ?? .none
     }
@@ -216,7 +244,8 @@ public struct StageSession: Sendable {
 
     private func publish() -> StageAction? {
         guard let lead else { return nil }
-        return .publish(BandCue(playlist: playlist, position: lead.position, message: lead.message, notation: notation))
+        return .publish(
+            BandCue(playlist: playlist, position: lead.position, message: lead.message, notation: notation, countIn: countIn))
     }
 
     private func record() -> StageAction? {

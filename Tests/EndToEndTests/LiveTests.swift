@@ -57,7 +57,7 @@ import Testing
 
         try tmux.resize(columns: 40, rows: 12)
         pane = try tmux.waitFor { $0.contains("Koncert                      1/4 · Set 1") }
-        #expect(pane.contains("→ next  ← prev  N⏎ jump  q quit"))
+        #expect(pane.contains("→ next  ← prev  N⏎ jump  c count  q quit"))
 
         try tmux.keys("q")
         pane = try tmux.waitFor { $0.contains("EXIT=0") }

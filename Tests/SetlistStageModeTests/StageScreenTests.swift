@@ -50,7 +50,7 @@ import Testing
                 "  " + String(repeating: "─", count: 76),
                 "  Next: 2. Stairway to Heaven (8:02, A minor, 82 BPM)",
                 "  Set 1: 0:00 played, 15:40 to go",
-                "  → next  ← previous  g first  G last  number+Enter jump  q quit              ",
+                "  → next  ← previous  g first  G last  number+Enter jump  c count-in  q quit  ",
             ])
     }
 
@@ -132,7 +132,7 @@ import Testing
         // Nine lines of notes and the marker between the facts and the rule above "Next:".
         #expect(top.notes == NotesScroll(maximum: 31, page: 8))
         #expect(top.texts[6...15] == ArraySlice((1...9).map { "  Line \($0) of the notes." } + ["  ↓ 31 more lines of notes"]))
-        #expect(top.texts.last!.hasPrefix("  → next  ← prev  ↓↑ notes  N⏎ jump  q quit"))
+        #expect(top.texts.last!.hasPrefix("  → next  ← prev  ↓↑ notes  N⏎ jump  c count  q quit"))
         let middle = try lines(5)
         #expect(middle.texts[6] == "  Line 6 of the notes.")
         #expect(middle.texts[15] == "  ↓ 26 more lines of notes, 5 above")

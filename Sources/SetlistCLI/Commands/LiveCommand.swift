@@ -21,7 +21,8 @@ struct LiveCommand: SetlistSubcommand {
                   ↓ ↑ scroll long notes a line, Page Down / Page Up a page (past the end of
                   the notes they go on to the next or previous song, so a page-turner pedal
                   reads straight through) · a number then Enter jumps to that song (every
-                  move shows the song from its top) ·
+                  move shows the song from its top) · c counts the song in (one bar at its
+                  tempo, the beats on the status line and on every phone) ·
                   q quits (Esc does not: it is too easily hit by accident on stage).
 
             Changes made to the playlist meanwhile (in another terminal, by a sync tool or \
