@@ -31,6 +31,9 @@ public final class BandPage {
                 ? "No network: join the venue's Wi-Fi or start a hotspot, then run this again."
                 : "Only this computer can open these (--bind names no network address): phones cannot reach them."
         var last: BandView?
+        // A count-in's start on the laptop's clock, worked out once: the view stays the same
+        // while it counts.
+        var counted: (cue: CountIn, view: BandView.CountIn)?
         link = BandPageLink(
             addressScreen: { size, moment in
                 var lines = screen.lines(size: size, appearance: appearance, moment: moment)
@@ -38,8 +41,14 @@ public final class BandPage {
                 return lines
             },
             publish: { cue in
-                let view = BandView(
+                var view = BandView(
                     playlist: cue.playlist, position: cue.position, notation: cue.notation, message: cue.message, zone: zone)
+                if let countIn = cue.countIn {
+                    if counted?.cue != countIn {
+                        counted = (countIn, .init(start: BandClock.milliseconds(at: countIn.start), bpm: countIn.bpm, beats: countIn.beats))
+                    }
+                    view.countIn = counted?.view
+                }
                 guard view != last else { return }
                 last = view
                 broadcast.publish(view)

@@ -1,8 +1,8 @@
 import FlyingSocks
 import Foundation
 
-/// Serves the band page while stage mode runs: the page, the band's view as JSON, and a stream of
-/// server-sent events that follows ``BandBroadcast``. Read-only: nothing a request carries
+/// Serves the band page while stage mode runs: the page, the band's view as JSON, a stream of
+/// server-sent events that follows ``BandBroadcast``, and the laptop's clock (``BandClock``). Read-only: nothing a request carries
 /// changes anything. Every path starts with a random token; a request without it gets 403.
 ///
 /// One thread, the door (``BandPageGate``), accepts on every address and reads each request head,
@@ -198,6 +198,9 @@ public final class BandPageServer: @unchecked Sendable {
         case "/state":
             let json = broadcast.current?.json() ?? Data("null".utf8)
             Self.send(Self.response(200, "application/json", json, body: body), on: connection)
+        case "/clock":
+            // Stamped as late as can be: the phone takes the laptop's time to lie halfway.
+            Self.send(Self.response(200, "application/json", BandClock.answer(), body: body), on: connection)
         case "/events" where body:
             stream(to: connection)
         case "/events":

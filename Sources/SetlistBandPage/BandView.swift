@@ -65,6 +65,14 @@ public struct BandView: Codable, Hashable, Sendable {
         }
     }
 
+    /// A bar counted in (`c` in stage mode): the phones flash its beats in step.
+    public struct CountIn: Codable, Hashable, Sendable {
+        /// The first beat, on the laptop's clock (``BandClock``), in milliseconds.
+        public var start: Double
+        public var bpm: Int
+        public var beats: Int
+    }
+
     /// A break between sets, after the song at `after`.
     public struct Break: Codable, Hashable, Sendable {
         public var after: Int
@@ -83,6 +91,8 @@ public struct BandView: Codable, Hashable, Sendable {
     public var breaks: [Break]
     /// The leader's message, shown until the next song.
     public var message: String?
+    /// The bar being counted in, until it is over.
+    public var countIn: CountIn?
     /// "Planned start 23:41 · 3:20 behind the plan"; nil without a plan.
     public var planned: String?
     /// The name of every key in the library's notation, by mode and then pitch class: the page

@@ -72,6 +72,23 @@ import Testing
         #expect(events.readAll().contains("Content-Type: text/event-stream"))
     }
 
+    /// `clock` answers the laptop's clock (``BandClock``), stamped while the phone waits, never
+    /// kept by a cache; HEAD as GET without the body; without the token, 403 as everywhere.
+    @Test func theClockAnswersTheLaptopsTimeNow() throws {
+        let before = BandClock.now
+        let answer = try Follower.get("/\(server.token)/clock", port: server.port)
+        let after = BandClock.now
+        #expect(answer.status == 200 && answer.head.contains("Content-Type: application/json"))
+        #expect(answer.head.contains("Cache-Control: no-store"))
+        let time = try JSONDecoder().decode([String: Double].self, from: Data(answer.body.utf8))["t"]
+        #expect(try #require(time) >= before - 0.001 && time! <= after + 0.001, "\(before) \(answer.body) \(after)")
+        let head = try Follower(port: server.port)
+        try head.send("HEAD /\(server.token)/clock HTTP/1.1\r\nHost: test\r\n\r\n")
+        let headAnswer = head.readAll()
+        #expect(headAnswer.hasPrefix("HTTP/1.1 200 OK") && headAnswer.hasSuffix("\r\n\r\n"), "\(headAnswer)")
+        #expect(try Follower.get("/clock", port: server.port).status == 403)
+    }
+
     @Test func aFollowerGetsTheWholeStateAtOnceAndThenEveryStep() throws {
         let follower = try Follower.events(token: server.token, port: server.port)
         let first = try #require(follower.nextView())

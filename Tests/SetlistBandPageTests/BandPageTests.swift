@@ -44,6 +44,28 @@ import Testing
         }
     }
 
+    /// A count-in reaches the phones with its first beat on the laptop's clock (``BandClock``),
+    /// worked out once: the view stays the same while it counts, and goes when it is over.
+    @Test func aCountInIsSentOnTheLaptopsClock() throws {
+        let page = try BandPage(port: 0, bind: ["127.0.0.1"], token: BandPageServer.newToken(), appearance: .plain, zone: .current)
+        defer { page.stop() }
+        func state() throws -> BandView {
+            try JSONDecoder().decode(
+                BandView.self, from: Data(Follower.get("/\(page.server.token)/state", port: page.server.port).body.utf8))
+        }
+        let countIn = CountIn(position: 1, start: Date().addingTimeInterval(1.5), bpm: 116, beats: 3)
+        let expected = BandClock.milliseconds(at: countIn.start)
+        page.link.publish(BandCue(playlist: BandPageFixtures.concert, position: 1, message: nil, notation: .english, countIn: countIn))
+        let sent = try state()
+        let counted = try #require(sent.countIn)
+        #expect(abs(counted.start - expected) < 20 && counted.bpm == 116 && counted.beats == 3, "\(counted) \(expected)")
+        Thread.sleep(forTimeInterval: 0.05)
+        page.link.publish(BandCue(playlist: BandPageFixtures.concert, position: 1, message: nil, notation: .english, countIn: countIn))
+        #expect(try state().sequence == sent.sequence, "the same count-in is not sent again")
+        page.link.publish(BandCue(playlist: BandPageFixtures.concert, position: 1, message: nil, notation: .english))
+        #expect(try state().countIn == nil)
+    }
+
     @Test func aLoopbackBindIsSaidToReachNoPhone() throws {
         let page = try BandPage(port: 0, bind: ["127.0.0.1"], token: BandPageServer.newToken(), appearance: .plain, zone: .current)
         defer { page.stop() }
