@@ -43,12 +43,16 @@ public struct ClockSample: Hashable, Sendable {
 /// Each ping says the laptop's time lay between sending and receiving; the midpoint is right when
 /// the way there took as long as the way back, and wrong by at most half the round trip. So the
 /// fastest round trips are kept (a phone's Wi-Fi spikes by 50–300 ms now and then): those within
-/// half again the fastest (and 2 ms), at most five, and the middle of their offsets is taken.
+/// 10 ms of the fastest, at most five, and the middle of their offsets is taken. (Kept within half
+/// again the fastest instead, a venue's Wi-Fi of 100 ± 50 ms each way let in round trips 100 ms
+/// slower than the fastest, and phones 58 ms off the laptop's beat.)
 public enum BandClockEstimate {
     /// How many pings a phone sends for one estimate.
-    public static let pings = 10
+    public static let pings = 16
     /// The most round trips kept.
     static let kept = 5
+    /// How much slower than the fastest a kept round trip may be, in milliseconds.
+    static let slack = 10.0
 
     /// The laptop's clock minus the phone's, in milliseconds; nil without a usable ping.
     public static func offset(_ samples: [ClockSample]) -> Double? {
@@ -58,7 +62,7 @@ public enum BandClockEstimate {
         }
         guard let first = usable.first else { return nil }
         let fastest = first.received - first.sent
-        let offsets = usable.filter { $0.received - $0.sent <= fastest * 1.5 + 2 }.prefix(kept)
+        let offsets = usable.filter { $0.received - $0.sent <= fastest + slack }.prefix(kept)
             .map { $0.laptop - ($0.sent + $0.received) / 2 }.sorted()
         let middle = offsets.count / 2
         return offsets.count % 2 == 1 ? offsets[middle] : (offsets[middle - 1] + offsets[middle]) / 2

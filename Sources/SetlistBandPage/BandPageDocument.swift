@@ -11,8 +11,8 @@ public enum BandPageDocument {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
         <meta name="referrer" content="no-referrer">
         <title>setlist</title>
-        <style>\(style)</style></head>
-        <body class="dark">\(body)<script>\(script)</script></body></html>
+        <style>\(style)\(BandPageCountIn.style)</style></head>
+        <body class="dark">\(BandPageCountIn.banner)\(body)<script>\(script)</script></body></html>
         """
     }
 
@@ -74,6 +74,7 @@ public enum BandPageDocument {
         <button data-act="reset">0</button></div>
         <div><label>Screen</label><button data-act="wake" id="wakeButton">Keep screen on</button></div>
         <p class="hint" id="wakeHint">If the screen still dims, turn off auto-lock while you play: on an iPhone, Settings → Display &amp; Brightness → Auto-Lock → Never; on Android, Settings → Display → Screen timeout.</p>
+        \(BandPageCountIn.setting)
         </section>
         <div id="message" role="alert"></div>
         <main id="stage"><p class="hint">Waiting for the leader's laptop…</p></main>
@@ -228,7 +229,7 @@ public enum BandPageDocument {
           source = new EventSource("events");
           lastEvent = Date.now();
           opened = false;
-          source.addEventListener("open", () => { lastEvent = Date.now(); opened = true; moved = false; status(""); });
+          source.addEventListener("open", () => { lastEvent = Date.now(); opened = true; moved = false; status(""); syncClock(); });
           source.addEventListener("view", (event) => {
             lastEvent = Date.now();
             const next = JSON.parse(event.data);
@@ -237,6 +238,7 @@ public enum BandPageDocument {
             view = next;
             status("");
             render();
+            followCountIn(view);
           });
           source.addEventListener("heartbeat", () => { lastEvent = Date.now(); });
           source.addEventListener("end", () => {
@@ -260,6 +262,7 @@ public enum BandPageDocument {
         }
         function start() {
           applySettings();
+          startCountIn();
           if (!window.isSecureContext) $("wakeButton").className = "hidden";
           $("settingsButton").onclick = () => $("settings").classList.toggle("on");
           $("listButton").onclick = () => { $("list").classList.toggle("hidden"); $("stage").classList.toggle("hidden"); };
@@ -289,6 +292,7 @@ public enum BandPageDocument {
           }, 500);
           connect();
         }
+        \(BandPageCountIn.script)
         if (document.getElementById("stage")) start();
         """
     }

@@ -71,6 +71,10 @@ public struct BandView: Codable, Hashable, Sendable {
         public var start: Double
         public var bpm: Int
         public var beats: Int
+
+        public init(start: Double, bpm: Int, beats: Int) {
+            (self.start, self.bpm, self.beats) = (start, bpm, beats)
+        }
     }
 
     /// A break between sets, after the song at `after`.
