@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "setlist-benchmarks",
             dependencies: [
-                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistBandPage", "LossyNetwork",
+                "SetlistSupport", "SetlistModel", "SetlistStore", "SetlistBandPage", "SetlistStageMode", "LossyNetwork",
                 .product(name: "FlyingSocks", package: "FlyingFox"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
 

@@ -63,6 +63,8 @@ struct Report: Encodable {
     var followers: FollowerFigures?
     /// The band joining while a stranger holds connections, measured in a child process.
     var strangers: StrangerFigures?
+    /// How close to the laptop's beat the phones count in, measured in a child process.
+    var countIn: CountInFigures?
     var hasBefore: Bool
     /// The 1-minute load average when the run ended: figures from a busy machine vary more.
     var load: Double?
@@ -106,8 +108,10 @@ struct Report: Encodable {
         flush()
         if let followers { lines.append(followers.table()) }
         if let strangers { lines.append(strangers.table()) }
-        let met = results.filter { $0.met == true }.count + [followers?.met, strangers?.met].filter { $0 == true }.count
-        let budgeted = results.filter { $0.met != nil }.count + [followers?.met, strangers?.met].compactMap { $0 }.count
+        if let countIn { lines.append(countIn.table()) }
+        let pages = [followers?.met, strangers?.met, countIn?.met]
+        let met = results.filter { $0.met == true }.count + pages.filter { $0 == true }.count
+        let budgeted = results.filter { $0.met != nil }.count + pages.compactMap { $0 }.count
         lines.append(
             "\n\(met) of \(budgeted) budgets met. Medians of whole-process runs (\(timer)); load average \(load.map { Self.number($0, 2) } ?? "?") at the end; "
                 + (Runner.time != nil

@@ -88,6 +88,11 @@ func main() throws {
         let figures = try FollowerFigures.measure(playlist: try library.playlist(matching: GeneratedLibrary.hundred))
         return FileHandle.standardOutput.write(try JSONEncoder().encode(figures))
     }
+    if arguments.count == 2, arguments[0] == "--count-in" {
+        let library = try LibraryStore(root: URL(fileURLWithPath: arguments[1])).load()
+        let figures = try CountInFigures.measure(playlist: try library.playlist(matching: GeneratedLibrary.hundred))
+        return FileHandle.standardOutput.write(try JSONEncoder().encode(figures))
+    }
     var options = try Options(arguments)
     let work = options.work
     try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
@@ -150,6 +155,7 @@ func main() throws {
     }
     var followers: FollowerFigures?
     var strangers: StrangerFigures?
+    var countIn: CountInFigures?
     if options.sizes.contains(.band), options.only.map({ "live --serve".contains($0) }) ?? true {
         progress("Serving the band's page to 20 followers…")
         let output = try Shell.output(
@@ -159,11 +165,16 @@ func main() throws {
         let joins = try Shell.output(
             CommandLine.arguments[0], ["--strangers", work.appendingPathComponent("band").path], what: "the stranger's benchmark")
         strangers = try JSONDecoder().decode(StrangerFigures.self, from: Data(joins.utf8))
+        progress("Counting 20 phones in, their clocks seconds off…")
+        let counted = try Shell.output(
+            CommandLine.arguments[0], ["--count-in", work.appendingPathComponent("band").path], what: "the count-in's benchmark")
+        countIn = try JSONDecoder().decode(CountInFigures.self, from: Data(counted.utf8))
     }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let report = Report(
-        results: results, followers: followers, strangers: strangers, hasBefore: options.before != nil, load: Report.loadAverage(),
+        results: results, followers: followers, strangers: strangers, countIn: countIn, hasBefore: options.before != nil,
+        load: Report.loadAverage(),
         timer: runner.hyperfine == nil ? "own loop" : "hyperfine", peakFloor: Double(usage.ru_maxrss) / 1024)
     if options.json {
         FileHandle.standardOutput.write(try report.json())
