@@ -63,8 +63,8 @@ struct BandPageCountInBrowserTests {
         #expect(browser.close() == 0)
     }
 
-    /// A count-in arriving before the phone knows the laptop's clock waits for it; one that is over
-    /// (a later view without it) leaves nothing on the screen.
+    /// The count-in shows at once ("Count-in", then its beats); a view without it (the band moved
+    /// on) stops it and leaves nothing on the screen.
     @Test func aCountInStopsWhenTheBandMovesOn() throws {
         let (broadcast, server, browser) = try open()
         defer { server.stop() }
