@@ -40,7 +40,7 @@ public struct MemberShare: Sendable {
         for part in parts.isEmpty ? [.concert] : parts where !read.contains(part) { read.append(part) }
         let made = Dictionary(
             uniqueKeysWithValues: zip(read, try Concurrently.map(read, width: width) { part in try pdfs(date, part, songbook) }))
-        func message(to members: [Recipients.Member], part: Part, own: Bool) throws -> ShareMessage {
+        @Sendable func message(to members: [Recipients.Member], part: Part, own: Bool) throws -> ShareMessage {
             // The member who last received the oldest revision (one who never received one is told it is the first).
             let received = playlist.revisions?.received ?? [:]
             let oldest = members.min { (received[$0.mailbox.address.lowercased()] ?? 0) < (received[$1.mailbox.address.lowercased()] ?? 0) }
@@ -57,7 +57,10 @@ public struct MemberShare: Sendable {
             isPerMember = false
             return
         }
-        messages = try zip(members, parts).map { member, part in ([member], try message(to: [member], part: part, own: true)) }
+        // Each message encodes its PDFs: side by side too.
+        messages = try Concurrently.map(Array(zip(members, parts)), width: width) { member, part in
+            ([member], try message(to: [member], part: part, own: true))
+        }
         isPerMember = true
     }
 
