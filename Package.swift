@@ -133,7 +133,11 @@ let package = Package(
         // Python's email parser and an SMTP sink, shared by the mail and end-to-end tests.
         .target(name: "MailTestSupport", dependencies: ["SetlistSupport", "SetlistModel", "SetlistStore"], path: "Tests/MailTestSupport"),
         .testTarget(
-            name: "SetlistMailTests", dependencies: ["TestLevels", "SetlistMail", "SetlistExchange", "SetlistModel", "MailTestSupport"]),
+            name: "SetlistMailTests",
+            dependencies: [
+                "TestLevels", "SetlistMail", "SetlistExchange", "SetlistModel", "MailTestSupport", "SetlistPDF", "SetlistPDFCairo",
+                "SeededRandom",
+            ]),
         .testTarget(name: "SetlistTerminalTests", dependencies: ["SetlistTerminal"]),
         .testTarget(name: "SetlistStageModeTests", dependencies: ["SetlistStageMode", "SetlistModel", "SetlistStore", "SetlistTerminal"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import SetlistModel
+import SetlistSupport
 
 /// A file attached to a message.
 public struct MailAttachment: Hashable, Sendable {
@@ -122,7 +123,7 @@ public struct MailMessage: Sendable {
         var attempt = 0
         while true {
             let candidate = "=_setlist_" + MessageID.digest(Data((messageID + "#\(attempt)").utf8))
-            if !parts.contains(where: { $0.contains(candidate) }) { return candidate }
+            if !parts.contains(where: { ByteSearch.contains(candidate, inUTF8Of: $0) }) { return candidate }
             attempt += 1
         }
     }

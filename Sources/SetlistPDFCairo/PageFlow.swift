@@ -53,10 +53,23 @@ struct Row {
     var startsParagraph = false
 
     /// The distance from the row's top to its shared baseline.
-    var ascent: Double { fragments.filter { $0.y == nil }.map { $0.box.lines[$0.line].ascent }.max() ?? 0 }
+    // Measured in loops, not through arrays: pagination and two columns ask for them over and over.
+    var ascent: Double {
+        var tallest: Double?
+        for fragment in fragments where fragment.y == nil {
+            let ascent = fragment.box.lines[fragment.line].ascent
+            if tallest.map({ ascent > $0 }) ?? true { tallest = ascent }
+        }
+        return tallest ?? 0
+    }
     var height: Double {
         if let blockHeight { return blockHeight + extraBelow }
-        return (fragments.map { $0.box.lines[$0.line].descent }.max() ?? 0) + ascent + extraBelow
+        var deepest: Double?
+        for fragment in fragments {
+            let descent = fragment.box.lines[fragment.line].descent
+            if deepest.map({ descent > $0 }) ?? true { deepest = descent }
+        }
+        return (deepest ?? 0) + ascent + extraBelow
     }
 
     /// The rows of every line of `box` at `x`; the first row also carries `leading` (such as a

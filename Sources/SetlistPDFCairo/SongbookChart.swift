@@ -16,8 +16,13 @@ enum SongbookChart {
     /// For a `part` other than concert pitch, the part and both keys instead of the key ("E♭ part
     /// · written in A major · sounds C major", ``Part/heading(sounding:_:)``).
     static func details(_ fields: SongFields, capo: Int?, part: Part = .concert, notation: KeyNotation) -> String {
+        details(fields, shown: shown(fields, capo: capo, part: part, notation: notation), capo: capo, part: part, notation: notation)
+    }
+
+    /// The details, given the chart as ``shown(_:capo:part:notation:)`` shows it (moving a chart
+    /// is most of a songbook's work outside Pango, so the layout moves it once for both).
+    static func details(_ fields: SongFields, shown: ShownChart?, capo: Int?, part: Part, notation: KeyNotation) -> String {
         var parts: [String] = []
-        let shown = shown(fields, capo: capo, part: part, notation: notation)
         if let author = fields.author, !author.isEmpty { parts.append(author) }
         if let heading = part.heading(sounding: fields.key ?? fields.chart?.soundingKey, { SetlistWords.key($0, notation: notation) }) {
             parts.append(heading)

@@ -145,9 +145,10 @@ struct SongbookLayout {
     /// a page, so it starts a new page rather than being split; else the heading kept with the
     /// chart's first lines and the rest flowing on.
     func songRows(_ entry: PlaylistEntry, outline: Int) -> [Row] {
-        var rows = headingRows(entry)
+        let shown = SongbookChart.shown(entry.copy.fields, capo: capo, part: part, notation: notation)
+        var rows = headingRows(entry, shown: shown)
         rows[0].outline = outline
-        let chart = SongbookChart.shown(entry.copy.fields, capo: capo, part: part, notation: notation)?.chart
+        let chart = shown?.chart
         let pageHeight = frame.bottom - frame.top
         var body: [Row]
         if let chart {
@@ -179,13 +180,13 @@ struct SongbookLayout {
     }
 
     /// "3. Title", then author, key, tempo and length, the notes, and a rule.
-    private func headingRows(_ entry: PlaylistEntry) -> [Row] {
+    private func headingRows(_ entry: PlaylistEntry, shown: ShownChart?) -> [Row] {
         let fields = entry.copy.fields
         let title = typesetter.box(
             [Run(text: "\(entry.position). ", font: Self.title, gray: 0.45), Run(text: fields.name, font: Self.title)],
             width: frame.contentWidth)
         var rows = Row.lines(of: title, x: frame.left, keepTogether: true)
-        let details = SongbookChart.details(fields, capo: capo, part: part, notation: notation)
+        let details = SongbookChart.details(fields, shown: shown, capo: capo, part: part, notation: notation)
         if !details.isEmpty {
             rows += Row.lines(
                 of: typesetter.box(details, font: Self.details, gray: 0.3, width: frame.contentWidth), x: frame.left, spaceBefore: 2,

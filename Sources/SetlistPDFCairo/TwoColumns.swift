@@ -22,9 +22,17 @@ enum TwoColumns {
     /// two rows not kept together; as evenly as that allows. Nil when no split fits.
     static func split(_ rows: [Row], height: Double) -> (split: Int, tallest: Double)? {
         guard rows.count > 1 else { return nil }
+        // Each row measured once; the columns' heights are the sums height(of:) makes, added in
+        // the same order, so the split is the same to the last bit.
+        let heights = rows.map(\.height), spaces = rows.map(\.spaceBefore)
+        func stacked(_ range: Range<Int>) -> Double {
+            var total = 0.0
+            for index in range { total = total + heights[index] + (index == range.lowerBound ? 0 : spaces[index]) }
+            return total
+        }
         var best: (split: Int, tallest: Double)?, bestParagraph: (split: Int, tallest: Double)?
         for split in 1..<rows.count where !rows[split - 1].keepWithNext {
-            let tallest = max(Self.height(of: rows[..<split]), Self.height(of: rows[split...]))
+            let tallest = max(stacked(0..<split), stacked(split..<rows.count))
             guard tallest <= height else { continue }
             if tallest < best?.tallest ?? .infinity { best = (split, tallest) }
             if rows[split].startsParagraph, tallest < bestParagraph?.tallest ?? .infinity { bestParagraph = (split, tallest) }

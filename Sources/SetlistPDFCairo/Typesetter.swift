@@ -42,45 +42,73 @@ enum Overflow {
     case ellipsize
 }
 
-/// Lays out text with Pango. Pango and fontconfig are shared state, so every use goes through
-/// ``withTypesetter(_:)``, which serialises them and keeps one font map (and its font cache) and
-/// one typesetter for the life of the process: the words laid out for one document serve the
-/// next (a share makes each member's part of the same songbook).
+/// Lays out text with Pango. A Pango context and its font map may be used by one thread at a
+/// time, so every use goes through ``withTypesetter(_:)``, which lends a typesetter (its own
+/// context, font map and font cache) to one caller at a time and keeps it for the life of the
+/// process: the words laid out for one document serve the next (a share makes each member's part
+/// of the same songbook). Callers drawing at once (a share's parts) each get one of their own.
 final class Typesetter {
-    nonisolated(unsafe) private static var sharedFontMap: UnsafeMutablePointer<PangoFontMap>?
-    nonisolated(unsafe) private static var shared: Typesetter?
-    private static let lock = NSLock()
+    /// The typesetters no caller holds, and whether the first is still being prepared; both only
+    /// under `lock`. (Shared mutable state guarded by the lock, hence nonisolated(unsafe).)
+    nonisolated(unsafe) private static var idle: [Typesetter] = []
+    nonisolated(unsafe) private static var preparing = false
+    private static let lock = NSCondition()
     /// The most words kept between documents; past it the cache starts again.
     static let wordLimit = 100_000
 
-    /// Runs `body` with the typesetter while no other thread uses Pango.
+    /// Runs `body` with a typesetter no other thread uses.
     static func withTypesetter<T>(_ body: (Typesetter) throws(PDFError) -> T) throws(PDFError) -> T {
         try DrawingLibraries.load()
-        lock.lock()
-        defer { lock.unlock() }
-        if shared == nil {
-            if sharedFontMap == nil { sharedFontMap = cairoPango.pointee.pango_cairo_font_map_new() }
-            guard let fontMap = sharedFontMap, let context = cairoPango.pointee.pango_font_map_create_context(fontMap) else {
-                throw .fontsUnavailable
-            }
-            shared = Typesetter(context: context)
-        }
-        let typesetter = shared!
+        let typesetter = try take()
+        defer { giveBack(typesetter) }
         // What a document saw is its own.
         typesetter.sawUnshownLetters = false
         if typesetter.words.count > wordLimit { typesetter.words = [:] }
         return try body(typesetter)
     }
 
+    /// An idle typesetter, else a new one. While the first is being prepared (``prepareFonts()``)
+    /// a caller waits for it rather than set up the fonts a second time.
+    private static func take() throws(PDFError) -> Typesetter {
+        lock.lock()
+        defer { lock.unlock() }
+        while idle.isEmpty && preparing { lock.wait() }
+        if let typesetter = idle.popLast() { return typesetter }
+        return try make()
+    }
+
+    private static func giveBack(_ typesetter: Typesetter?, prepared: Bool = false) {
+        lock.lock()
+        if let typesetter { idle.append(typesetter) }
+        if prepared { preparing = false }
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// A typesetter with a font map of its own.
+    private static func make() throws(PDFError) -> Typesetter {
+        guard let fontMap = cairoPango.pointee.pango_cairo_font_map_new() else { throw .fontsUnavailable }
+        // The context keeps the font map.
+        defer { cairoPango.pointee.g_object_unref(UnsafeMutableRawPointer(fontMap)) }
+        guard let context = cairoPango.pointee.pango_font_map_create_context(fontMap) else { throw .fontsUnavailable }
+        return Typesetter(context: context)
+    }
+
     /// Sets up the fonts in a thread of its own while the caller goes on (see
     /// ``PDFRenderer/prepareFonts()``): the font map, fontconfig's configuration and caches, and
-    /// the choice of fonts for plain and bold text, through ``withTypesetter(_:)`` like any other
-    /// use, so a render waits for it (or, asked for first, does that work itself).
+    /// the choice of fonts for plain and bold text, in the first typesetter, which a render asked
+    /// for meanwhile waits for.
     static func prepareFonts() {
+        lock.lock()
+        preparing = true
+        lock.unlock()
         Thread {
-            _ = try? withTypesetter { typesetter in
-                typesetter.box([Run(text: "Aa", font: Font(size: 10)), Run(text: "Aa", font: Font(size: 10, bold: true))], width: nil)
+            var typesetter: Typesetter?
+            if (try? DrawingLibraries.load()) != nil, let made = try? make() {
+                made.box([Run(text: "Aa", font: Font(size: 10)), Run(text: "Aa", font: Font(size: 10, bold: true))], width: nil)
+                typesetter = made
             }
+            giveBack(typesetter, prepared: true)
         }.start()
     }
 

@@ -144,4 +144,17 @@ import Testing
         try lib.ok("export", "Můj koncert 🎸", "-o", "k.plsts")
         #expect(try String(contentsOf: lib.folder.appendingPathComponent("k.plsts"), encoding: .utf8).contains(#""revision" : 3"#))
     }
+
+    /// The parts are drawn side by side; a letter no font has is one warning, not one per PDF of
+    /// every part, told before the messages are written.
+    @Test func aLetterNoFontHasIsOneWarningForAllTheParts() throws {
+        let lib = try Self.band()
+        try lib.ok("edit-song", "Highway to Hell", "--in", "Můj koncert 🎸", "--name", "古\u{30000}歌")
+        let result = try lib.run(["share", "--to", "all", "--from", "j@example.com", "--eml", "out/"], environment: Self.epoch)
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("setlist: warning: no installed font") }
+        #expect(warnings.count == 1, "\(result.stderr)")
+        #expect(warnings.first?.contains("'古\u{30000}歌'") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: lib.folder.appendingPathComponent("out").path).count == 4)
+    }
 }

@@ -22,4 +22,17 @@ struct ByteSearchTests {
         #expect(ByteSearch.contains(Array("\\u".utf8), in: Array(#"{"name": "Ca\u00f1a"}"#.utf8)))
         #expect(!ByteSearch.contains(Array("abc".utf8), in: Array("ab".utf8)))
     }
+
+    /// The string search (memmem on the UTF-8) finds what the plain search of the bytes finds.
+    @Test func findsInTextWhatThePlainSearchFindsInItsBytes() {
+        var random = seededGenerator(for: "ByteSearch.contains(_:inUTF8Of:)")
+        let letters: [Character] = ["a", "b", "=", "_", "é", "🎸"]
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...40, using: &random)).map { _ in letters.randomElement(using: &random)! })
+            let needle = String((0..<Int.random(in: 0...4, using: &random)).map { _ in letters.randomElement(using: &random)! })
+            #expect(
+                ByteSearch.contains(needle, inUTF8Of: text) == Self.plainContains(Array(needle.utf8), in: Array(text.utf8)),
+                "\(needle) in \(text)")
+        }
+    }
 }

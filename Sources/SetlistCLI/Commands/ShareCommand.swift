@@ -5,6 +5,7 @@ import SetlistMail
 import SetlistModel
 import SetlistPDF
 import SetlistSupport
+import Synchronization
 
 struct ShareCommand: SetlistSubcommand {
     static let drawsPDFs = true
@@ -102,22 +103,28 @@ struct ShareCommand: SetlistSubcommand {
         let playlist = try library.playlist(matching: self.playlist)
         let styles = try styles()
         let revision = playlist.revisionToday(in: context)
+        let (paper, notation, footer, pdfStyles) = (paper, library.notation, revision.footer, styles)
+        // The parts are drawn side by side: their warnings are told once each, after, in one order.
+        let warnings = Mutex<Set<String>>([])
         let share = try MemberShare(
             playlist, in: library, to: to, from: from, subject: subject, environment: context.environment, sending: eml == nil || send,
-            note: context.note, revision: revision
+            note: context.note, revision: revision,
+            plsts: { date in
+                guard !noPlsts else { return nil }
+                let plsts = try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat, revision: revision.number)
+                return ShareMessage.Document(fileName: plsts.fileName, data: plsts.data)
+            }
         ) { date, part, songbook in
-            let plsts =
-                noPlsts
-                ? nil : try PlstsExport(playlist, from: library, date: date, flavour: plstsFormat, revision: revision.number)
-            let pdfs = try (styles + (songbook && !styles.contains(.songbook) ? [.songbook] : [])).map { style in
+            try (pdfStyles + (songbook && !pdfStyles.contains(.songbook) ? [.songbook] : [])).map { style in
                 ShareMessage.Document(
                     fileName: PDFFile.defaultName(for: playlist, style: style, part: part),
                     data: try context.renderPDF(
-                        playlist, style: style, paper: paper, date: date, notation: library.notation,
-                        reader: PDFReader(part: part, member: nil, footerNote: revision.footer)))
+                        playlist, style: style, paper: paper, date: date, notation: notation,
+                        reader: PDFReader(part: part, member: nil, footerNote: footer),
+                        warn: { text in warnings.withLock { _ = $0.insert(text) } }))
             }
-            return (plsts.map { ShareMessage.Document(fileName: $0.fileName, data: $0.data) }, pdfs)
         }
+        for warning in warnings.withLock({ $0.sorted() }) { context.errorOutput.line(warning) }
         // With the message on standard output, what setlist says goes to standard error.
         let tell: (String) -> Void = eml == "-" ? { context.errorOutput.line($0) } : { context.say($0) }
         if let eml { try write(share, to: eml, in: context, tell: tell) }

@@ -25,6 +25,27 @@ package enum ByteSearch {
         return false
     }
 
+    /// Whether `text`'s UTF-8 holds `needle`'s, found as ``contains(_:in:)`` finds bytes, without
+    /// a copy (Foundation's `contains` compares the text as UTF-16, which for a message's
+    /// attachments took longer than writing them).
+    package static func contains(_ needle: String, inUTF8Of text: String) -> Bool {
+        var needle = needle, text = text
+        return needle.withUTF8 { needle in
+            text.withUTF8 { text in
+                guard let first = needle.first else { return true }
+                guard let base = text.baseAddress else { return false }
+                var start = 0
+                while start + needle.count <= text.count, let found = memchr(base + start, Int32(first), text.count - start) {
+                    let index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                    guard index + needle.count <= text.count else { return false }
+                    if memcmp(base + index, needle.baseAddress!, needle.count) == 0 { return true }
+                    start = index + 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether `text`'s UTF-8 holds `byte` (a carriage return, say), searched without a copy.
     public static func contains(_ byte: UInt8, inUTF8Of text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false
