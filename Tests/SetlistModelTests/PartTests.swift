@@ -194,6 +194,19 @@ import Testing
             #expect(entry.shift == part.writtenShift && entry.name == part.name)
             #expect(entry.reads == (part == .lyrics ? "none" : part == .numbers ? "numbers" : "chords"))
         }
+        // The heading with its keys left for the page to name: filled in, the model's own.
+        #expect(Part.table[2].heading == "E♭ part · written in {written} · sounds {sounds}")
+        #expect(Part.table[0].heading == "")
+        for (entry, part) in zip(Part.table, Part.all) where part != .concert {
+            for mode in MusicalKey.Mode.allCases {
+                for pitch in 0..<12 {
+                    let key = MusicalKey(pitchClass: pitch, mode: mode)
+                    let filled = entry.heading.replacingOccurrences(of: "{written}", with: part.writtenKey(key).spelled(in: .german))
+                        .replacingOccurrences(of: "{sounds}", with: key.spelled(in: .german))
+                    #expect(filled == part.heading(sounding: key) { $0.spelled(in: .german) }, "\(part) \(key)")
+                }
+            }
+        }
         #expect(Part.table[2] == PartTableEntry(.transposing(.eFlat)))
         #expect(Part.table[2].shift == 9 && Part.table[2].value == "Eb")
     }
