@@ -34,6 +34,7 @@ public final class BandPage {
         // A count-in's start on the laptop's clock, worked out once: the view stays the same
         // while it counts.
         var counted: (cue: CountIn, view: BandView.CountIn)?
+        let charts = BandCharts()
         link = BandPageLink(
             addressScreen: { size, moment in
                 var lines = screen.lines(size: size, appearance: appearance, moment: moment)
@@ -42,7 +43,8 @@ public final class BandPage {
             },
             publish: { cue in
                 var view = BandView(
-                    playlist: cue.playlist, position: cue.position, notation: cue.notation, message: cue.message, zone: zone)
+                    playlist: cue.playlist, position: cue.position, notation: cue.notation, message: cue.message, zone: zone, now: Date(),
+                    charts: charts)
                 if let countIn = cue.countIn {
                     if counted?.cue != countIn {
                         counted = (countIn, .init(start: BandClock.milliseconds(at: countIn.start), bpm: countIn.bpm, beats: countIn.beats))

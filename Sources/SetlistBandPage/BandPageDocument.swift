@@ -1,6 +1,6 @@
 /// The page the band's phones open: one small document with its style and script inside, no
 /// outside resources (a venue often has no internet). It follows the server's events, keeps each
-/// member's own settings (text size, dark or light, transpose) in the phone's localStorage, and
+/// member's own settings (text size, dark or light, transpose, part) in the phone's localStorage, and
 /// reconnects by itself (to stage mode started again, too) without ever covering the song.
 public enum BandPageDocument {
     /// The whole page.
@@ -61,6 +61,7 @@ public enum BandPageDocument {
         #settings label{min-width:6.5em}
         .hint{color:var(--dim);font-size:calc(14px*var(--scale))}
         .hidden{display:none}
+        \(partsStyle)
         """
 
     static let body = """
@@ -72,6 +73,7 @@ public enum BandPageDocument {
         <div><label>Colours</label><button data-act="theme">Dark / light</button></div>
         <div><label>Transpose</label><button data-act="down">−1</button><span id="transpose">0</span><button data-act="up">+1</button>
         <button data-act="reset">0</button></div>
+        \(partsBody)
         <div><label>Screen</label><button data-act="wake" id="wakeButton">Keep screen on</button></div>
         <p class="hint" id="wakeHint">If the screen still dims, turn off auto-lock while you play: on an iPhone, Settings → Display &amp; Brightness → Auto-Lock → Never; on Android, Settings → Display → Screen timeout.</p>
         \(BandPageCountIn.setting)
@@ -111,6 +113,7 @@ public enum BandPageDocument {
           if (!names || !semitones) return written;
           return names[((semitones % 12) + 12) % 12] || written;
         }
+        \(partsScript)
         function $(id) { return document.getElementById(id); }
         function el(tag, cls, text) {
           const node = document.createElement(tag);
@@ -125,7 +128,8 @@ public enum BandPageDocument {
           const t = settings.transpose;
           $("transpose").textContent = t > 0 ? "+" + t : String(t);
         }
-        function keyText(key) {
+        function keyText(key, sounding) {
+          if (!sounding && partKey(key)) return partKey(key);
           const name = keyName(view.keyNames, key, settings.transpose);
           if (!name) return null;
           return settings.transpose && key ? name + " (" + key.name + " " + (settings.transpose > 0 ? "+" : "−") + Math.abs(settings.transpose) + ")" : name;
@@ -152,8 +156,10 @@ public enum BandPageDocument {
           facts.append(el("span", null, "Length " + (song.length || "—")));
           facts.append(el("span", null, "Key " + (keyText(song.key) || "—")));
           facts.append(el("span", null, song.bpm ? song.bpm + " BPM" : "BPM —"));
-          if (song.capo) facts.append(el("span", null, "Capo " + song.capo));
+          if (song.capo && part().value === "concert") facts.append(el("span", null, "Capo " + song.capo));
           stage.append(facts);
+          const partHeading = partLine(song);
+          if (partHeading) stage.append(partHeading);
           if (view.planned) stage.append(el("div", "planned", view.planned));
           if (song.notes) stage.append(el("div", "notes", song.notes));
           if (song.chart) stage.append(chart(song));
@@ -171,24 +177,25 @@ public enum BandPageDocument {
           stage.append(next);
           renderList();
         }
-        // Chords over their syllables; moved by the phone's transpose when the chart has a key
-        // (a chart without one is shown as written, as everywhere in setlist).
+        // Chords over their syllables; moved by the phone's part and transpose when the chart has a
+        // key (a chart without one is shown as written, as everywhere in setlist).
         function chart(song) {
-          const box = el("div", "chart");
-          for (const row of song.chart) {
+          const words = part().reads === "none" && song.words, up = partMove(song);
+          const box = el("div", words ? "chart words" : "chart");
+          for (const row of words || song.chart) {
             let line;
             if (row.kind === "lyrics") {
               line = el("div", row.segments.some(s => s.chord) ? "row" : "row nc");
               for (const segment of row.segments) {
                 const seg = el("span", "seg");
-                const name = segment.chord ? chordAt(segment.moves, settings.transpose, segment.chord) : "";
+                const name = segment.chord ? partChord(segment, up) : "";
                 seg.append(el("span", "c", name), el("span", "l", segment.text));
                 line.append(seg);
               }
             } else if (row.kind === "heading") line = el("div", "h", row.text);
-            else if (row.kind === "comment") line = el("div", "cm", chordAt(row.texts, settings.transpose, row.text));
-            else if (row.kind === "key") line = el("div", "cm", "Key: " + keyName(view.keyNames, row.key, settings.transpose));
-            else if (row.kind === "verbatim") line = el("div", "v", row.text);
+            else if (row.kind === "comment") line = el("div", "cm", partText(row, up));
+            else if (row.kind === "key") line = el("div", "cm", "Key: " + chordAt(row.texts, up, row.key.name));
+            else if (row.kind === "verbatim") line = el("div", "v", partText(row, up));
             else line = el("div", "row", " ");
             if (row.chorus) line.classList.add("chorus");
             box.append(line);
@@ -263,6 +270,7 @@ public enum BandPageDocument {
         function start() {
           applySettings();
           startCountIn();
+          startParts();
           if (!window.isSecureContext) $("wakeButton").className = "hidden";
           $("settingsButton").onclick = () => $("settings").classList.toggle("on");
           $("listButton").onclick = () => { $("list").classList.toggle("hidden"); $("stage").classList.toggle("hidden"); };

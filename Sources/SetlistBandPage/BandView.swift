@@ -18,11 +18,14 @@ public struct BandView: Codable, Hashable, Sendable {
         public var notes: String?
         /// The set's label ("Set 2"); nil for a setlist of one unlabelled set.
         public var set: String?
-        /// The chart in the copy's key; sent for the song the band is on only, to keep each
-        /// event small.
+        /// The chart as the copy's key sounds, each chord also as every move of it (the page shows
+        /// the move of its part and transpose, or as a capo's shapes); sent for the song the band
+        /// is on only, to keep each event small.
         public var chart: [ChartRow]?
         /// The fret of the capo the chart's chords are shapes for (``ShownChart``).
         public var capo: Int?
+        /// The chart as the lyrics part reads it (``Chart/wordsOnly()``); with ``chart``.
+        public var words: [ChartRow]?
     }
 
     /// One line of a chart as the page sets it.
@@ -31,8 +34,13 @@ public struct BandView: Codable, Hashable, Sendable {
         public var kind: String
         /// The text of a heading, comment or verbatim line.
         public var text: String?
-        /// A comment with chords in it, as each of the phone's transposes shows it (``ChartSegmentView/moves``).
+        /// A comment with chords in it, a grid's line or a key change's key, as each move shows it
+        /// (``ChartSegmentView/moves``), when they differ.
         public var texts: [String]?
+        /// A comment with chords in it, or a grid's line, as the numbers part reads it, when that
+        /// differs from ``text``; ``numberedTexts`` when it differs between the moves.
+        public var numbered: String?
+        public var numberedTexts: [String]?
         /// The key a key change changes to.
         public var key: Key?
         /// The stretches of a lyrics line, each under its chord.
@@ -41,14 +49,20 @@ public struct BandView: Codable, Hashable, Sendable {
         public var chorus: Bool?
     }
 
-    /// A stretch of lyrics and its chord; for a chart with a key, the chord also as the phone's
-    /// transpose shows it, so that the page never spells a chord itself.
+    /// A stretch of lyrics and its chord; for a chart with a key, the chord also as each part
+    /// and transpose shows it, so that the page never spells a chord itself.
     public struct ChartSegmentView: Codable, Hashable, Sendable {
+        /// The chord as the copy's key sounds.
         public var chord: String?
         public var text: String
-        /// The chord moved up 0 to 11 semitones, by setlist's spelling (``ChordSpelling``): the
-        /// page shows the one of its transpose (−1 is 11).
+        /// The chord moved up 0 to 11 semitones from the copy's key, by setlist's spelling
+        /// (``ChordSpelling``): the page shows the one of its part and transpose (−1 is 11; a
+        /// capo's shapes are its fret down); nil when it never changes (`N.C.`).
         public var moves: [String]?
+        /// The chord as the numbers part reads it (``Chart/numbered()``); ``numbers`` for each
+        /// move when the moved chord's spelling changes its number.
+        public var number: String?
+        public var numbers: [String]?
     }
 
     /// A key as the page transposes it: its pitch class and mode, looked up in ``keyNames``.
@@ -108,6 +122,13 @@ public struct BandView: Codable, Hashable, Sendable {
         playlist: Playlist, position: Int, notation: KeyNotation, message: String? = nil, zone: TimeZone = .current,
         now: Date = Date()
     ) {
+        self.init(playlist: playlist, position: position, notation: notation, message: message, zone: zone, now: now, charts: BandCharts())
+    }
+
+    /// The same, its song's chart read by `charts` (which keeps the last one read).
+    init(
+        playlist: Playlist, position: Int, notation: KeyNotation, message: String?, zone: TimeZone, now: Date, charts: BandCharts
+    ) {
         self.playlist = playlist.name
         self.position = position
         self.message = message
@@ -119,12 +140,13 @@ public struct BandView: Codable, Hashable, Sendable {
             for entry in set.entries {
                 let fields = entry.copy.fields
                 let shown = entry.position == position ? ShownChart(fields, notation: notation) : nil
+                let chart = shown.map { charts.rows(of: fields, shown: $0, notation: notation) }
                 songs.append(
                     Song(
                         position: entry.position, title: fields.name, author: fields.author, length: fields.length.map(SongLength.format),
                         key: fields.key.map { Key($0, notation: notation) },
                         bpm: fields.bpm, notes: fields.notes, set: label,
-                        chart: shown.map { Self.chart(of: $0, notation: notation) }, capo: shown?.capo))
+                        chart: chart?.chart, capo: shown?.capo, words: chart?.words))
             }
         }
         self.songs = songs
@@ -135,54 +157,6 @@ public struct BandView: Codable, Hashable, Sendable {
             uniqueKeysWithValues: MusicalKey.Mode.allCases.map { mode in
                 (mode.rawValue, (0..<12).map { MusicalKey(pitchClass: $0, mode: mode).spelled(in: notation) })
             })
-    }
-
-    /// A copy's chart as shown (in its key, or as a capo's shapes), as rows for the page.
-    static func chart(of shown: ShownChart, notation: KeyNotation) -> [ChartRow] {
-        let lines = ChartLine.lines(of: shown.chart)
-        // The chart moved by each transpose a phone may set, line for line: the same lines with
-        // other chords (a chart without a key is shown as written, as everywhere in setlist).
-        let moved = shown.key.map { key in
-            (0..<12).map { up in up == 0 ? lines : ChartLine.lines(of: shown.chart.shown(in: key.transposed(by: up), notation: notation)) }
-        }
-        func moves(_ index: Int, _ chord: (ChartLine) -> String?) -> [String]? {
-            guard let moved, moved.allSatisfy({ $0.count == lines.count }) else { return nil }
-            let names = moved.compactMap { chord($0[index]) }
-            return names.count == 12 ? names : nil
-        }
-        var rows: [ChartRow] = [], chorus = false
-        for (index, line) in lines.enumerated() {
-            let inChorus: Bool? = chorus ? true : nil
-            switch line {
-            case .lyrics(let segments):
-                rows.append(
-                    ChartRow(
-                        kind: "lyrics",
-                        segments: segments.enumerated().map { number, segment in
-                            ChartSegmentView(
-                                chord: segment.chord, text: segment.text,
-                                moves: segment.chord == nil
-                                    ? nil
-                                    : moves(index) { line in
-                                        guard case .lyrics(let moved) = line, moved.count == segments.count else { return nil }
-                                        return moved[number].chord
-                                    })
-                        }, chorus: inChorus))
-            case .comment(let text):
-                let texts = text.contains("[") ? moves(index) { if case .comment(let moved) = $0 { moved } else { nil } } : nil
-                rows.append(ChartRow(kind: "comment", text: text, texts: texts, chorus: inChorus))
-            case .keyChange(let key):
-                // The phone moves it with its own transpose, as it moves the song's key.
-                rows.append(ChartRow(kind: "key", key: Key(key, notation: notation), chorus: inChorus))
-            case .sectionStart(let section, let label):
-                rows.append(ChartRow(kind: "heading", text: label))
-                chorus = section == .chorus
-            case .sectionEnd: chorus = false
-            case .verbatim(let text): rows.append(ChartRow(kind: "verbatim", text: text, chorus: inChorus))
-            case .blank: rows.append(ChartRow(kind: "blank"))
-            }
-        }
-        return rows
     }
 
     /// The view as the page reads it: JSON on one line (an event's data is one line).

@@ -43,6 +43,7 @@ public final class LossyNetwork: @unchecked Sendable {
     private var lostRequest: [UInt8]?
     private var outageUntil = Date.distantPast
     private var stopped = false
+    private var carriedUp = 0
 
     /// Listens on a free port of 127.0.0.1 and forwards to `port` there under `conditions`,
     /// drawing from `random`.
@@ -69,6 +70,9 @@ public final class LossyNetwork: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// The bytes the phones sent so far (their requests): what the laptop heard from them.
+    public var bytesFromPhones: Int { lock.withLock { carriedUp } }
 
     /// Forwards nothing, either way, for `seconds`; what was held or sent meanwhile goes on after.
     public func outage(seconds: TimeInterval) {
@@ -227,6 +231,7 @@ public final class LossyNetwork: @unchecked Sendable {
             }
             let arrived = Date()
             let due = lock.withLock { () -> Date in
+                if asking { carriedUp += count }
                 var delay = Double.random(in: conditions.delay, using: &random)
                 // A stall comes with the time that passed, not with the number of chunks.
                 let chance = conditions.stallEvery > 0 ? arrived.timeIntervalSince(lastChunk) / conditions.stallEvery : 0
