@@ -114,6 +114,7 @@ public enum BandPageDocument {
           return names[((semitones % 12) + 12) % 12] || written;
         }
         \(partsScript)
+        \(pedalScript)
         function $(id) { return document.getElementById(id); }
         function el(tag, cls, text) {
           const node = document.createElement(tag);
@@ -271,6 +272,7 @@ public enum BandPageDocument {
           applySettings();
           startCountIn();
           startParts();
+          document.addEventListener("keydown", pedal);
           if (!window.isSecureContext) $("wakeButton").className = "hidden";
           $("settingsButton").onclick = () => $("settings").classList.toggle("on");
           $("listButton").onclick = () => { $("list").classList.toggle("hidden"); $("stage").classList.toggle("hidden"); };

@@ -8,8 +8,9 @@ import Testing
 
 @testable import SetlistBandPage
 
-/// Each member's part on the phone (``Part``), in real browsers: the page reads every part as
-/// setlist does and keeps the member's part on the phone without asking the laptop anything.
+/// Each member's part on the phone (``Part``), and a page-turner pedal, in real browsers: the page
+/// reads every part as setlist does, keeps the member's part on the phone, and turns the chart a
+/// screen at a time without ever asking the laptop anything.
 @Suite(
     .serialized, .tags(.browser),
     .needs("python3", "chromium", "chromedriver", "WebKitWebDriver", "xvfb-run", "firefox-esr"))
@@ -206,5 +207,51 @@ struct BandPagePartsBrowserTests {
         #expect(browser.send("reload") == "ok")
         #expect(browser.send("text B♭ part · written in B major · sounds A major") == "ok")
         #expect(browser.send("eval document.getElementById('part').value") == #""Bb""#)
+    }
+
+    /// A page-turner pedal's keys, as the pedal sends them, turn the chart about a screen at a
+    /// time, forward and back; the band's song stays, the laptop hears nothing, and a key typed
+    /// into the page's menu stays the menu's.
+    @Test(arguments: Browser.Engine.allCases)
+    func aPedalTurnsTheChartAScreenAtATimeAndNeverMovesTheBand(engine: Browser.Engine) throws {
+        let a = try #require(MusicalKey(parsing: "A major"))
+        let verse = (1...120).map { "[A]Line \($0) of the [E]long [D]song" }.joined(separator: "\n")
+        let chart = try #require(try Chart(text: verse, key: a))
+        let (broadcast, server) = try BandPageBrowserTests().serve(
+            BandView(playlist: Self.playlist(key: a, chart: chart), position: 1, notation: .english))
+        defer { server.stop() }
+        let wifi = try LossyNetwork(to: server.port, random: seededGenerator(for: "aPedalTurnsTheChart"))
+        defer { wifi.stop() }
+        let browser = try Browser("http://127.0.0.1:\(wifi.port)/\(server.token)/", size: (360, 640), engine: engine)
+        defer { #expect(browser.close() == 0) }
+        #expect(browser.send("title Every Part") == "ok")
+        Thread.sleep(forTimeInterval: 1)
+        let heard = wifi.bytesFromPhones
+        /// The scroll a key makes, in screens (its height).
+        func press(_ key: String, shift: Bool = false, ctrl: Bool = false, on target: String = "document.body") throws -> Double {
+            let answer = browser.send(
+                """
+                eval (() => { const y = scrollY; (\(target)).dispatchEvent(new KeyboardEvent('keydown', {key: '\(key)', \
+                shiftKey: \(shift), ctrlKey: \(ctrl), bubbles: true, cancelable: true})); return (scrollY - y) / innerHeight; })()
+                """)
+            return try #require(Double(answer), "\(key): \(answer)")
+        }
+        for key in ["ArrowDown", "ArrowRight", "PageDown", " "] {
+            let moved = try press(key)
+            #expect(moved > 0.8 && moved <= 1, "\(key): \(moved) screens")
+        }
+        for (key, shift) in [("ArrowUp", false), ("ArrowLeft", false), ("PageUp", false), (" ", true)] {
+            let moved = try press(key, shift: shift)
+            #expect(moved < -0.8 && moved >= -1, "\(key): \(moved) screens")
+        }
+        #expect(try press("ArrowDown", ctrl: true) == 0, "a key with Ctrl is the browser's")
+        #expect(try press("Enter") == 0)
+        // The menu of parts keeps its arrows; a button tapped last does not take the pedal's space.
+        #expect(try press("ArrowDown", on: "document.getElementById('part')") == 0)
+        #expect(try press(" ", on: "document.getElementById('settingsButton')") > 0.8)
+        #expect(browser.send("eval document.getElementById('settings').className") == #""""#)
+        #expect(browser.send("title Every Part") == "ok")
+        #expect(broadcast.current?.position == 1)
+        #expect(wifi.bytesFromPhones == heard, "the pedal asks the laptop nothing")
     }
 }
