@@ -32,8 +32,11 @@ struct LiveCommand: SetlistSubcommand {
             With --serve, the band follows on their phones: the laptop serves a page on the \
             local network (no app, no account, no internet) and shows its address and a QR \
             code. Every phone's browser shows the song the band is on, the next one and the \
-            whole setlist, with its own text size, colours and transpose. The address screen \
-            shows first; any key starts the show (and does nothing else).
+            whole setlist, with its own text size, colours, transpose and part (concert, Bb, \
+            Eb, F, capo N, lyrics or numbers, as `add-contact --part` names them); a \
+            page-turner pedal (arrow keys, Page Up/Down, space) scrolls that phone's chart a \
+            screen at a time. The address screen shows first; any key starts the show (and \
+            does nothing else).
 
             Keys with --serve:
                   m a message to every phone (Enter sends, Esc cancels; it shows until
