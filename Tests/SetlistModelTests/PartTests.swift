@@ -152,6 +152,28 @@ import Testing
         #expect(keyless.numbered().lines == ["[1]a [4]b [5]c [6m]d [1]e"])
     }
 
+    @Test(arguments: [
+        ("C", "[C]One [F/A]two [Bb]three [G/B]four [Ab]five [E7]six [D/F#]seven [Eb]eight [C#dim7]nine"),
+        ("A minor", "[Am]One [Dm/F]two [G]three [E7/G#]four [F]five [Bb]six [C#dim7]seven [Ebmaj7]eight [B7]nine"),
+    ])
+    func theNumbersPartIsTheSameInEveryKeyTheSongIsPlayedIn(written: String, chords: String) throws {
+        let key = try #require(MusicalKey(parsing: written))
+        let chart = try #require(
+            try Chart(text: chords + "\n{key: " + key.transposed(by: 2).description + "}\n[D]Up [G/B]a [Bb]flat", key: key))
+        let numbered = chart.numbered()
+        for pitchClass in 0..<12 {
+            let played = MusicalKey(pitchClass: pitchClass, mode: key.mode)
+            let song = SongFields(name: "S", key: played, chart: chart)
+            let shown = try #require(ShownChart(song, notation: .english, part: .numbers))
+            // The numbers as written, whatever the key (no E♯ or B♭♭ respelled into odd numbers) …
+            #expect(shown.chart.lines[0] == numbered.lines[0], "played in \(played)")
+            #expect(shown.chart.lines[2] == numbered.lines[2], "played in \(played)")
+            // … and the key change named in the key played, a tone above it.
+            let change = shown.chart.lines[1].dropFirst("{key:".count).dropLast().trimmingCharacters(in: .whitespaces)
+            #expect(MusicalKey(parsing: change) == played.transposed(by: 2), "played in \(played): \(shown.chart.lines[1])")
+        }
+    }
+
     @Test func theLyricsPartHasTheWordsAlone() throws {
         let text = """
             {title: x}

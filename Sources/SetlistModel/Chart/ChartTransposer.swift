@@ -96,7 +96,10 @@ struct ChartTransposer {
     /// One chord name moved and named in the reader's notation, or as written when it is no chord.
     private func chord(_ name: Substring, at place: Place) -> String {
         if numbering {
-            guard let key = place.shownKey else { return String(name) }
+            // Counted from the key in force as written, with the chord as written: a number does
+            // not depend on the key the song is played in, and a chord respelled for a far key
+            // (E♯, B♭♭) would count wrong.
+            guard let key = place.source ?? place.target else { return String(name) }
             return ChordGroup.map(name, notation: reading) { $0.number(in: key) } ?? String(name)
         }
         let interval = place.interval

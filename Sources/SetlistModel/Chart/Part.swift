@@ -136,6 +136,16 @@ extension Chart {
         return Chart(lines: transposer.lines(lines), key: key, notation: notation)
     }
 
+    /// The numbers part of the chart played in `target`: the numbers as written (the same in every
+    /// key), its key changes named in `target`'s terms for a reader of `reader`.
+    func numbered(shownIn target: MusicalKey?, notation reader: KeyNotation) -> Chart {
+        guard let key = key ?? inferredKey else { return shown(in: target, notation: reader) }
+        let moving = target.flatMap { isMoved(to: $0) ? $0 : nil }
+        var transposer = ChartTransposer(from: key, to: moving, reading: notation, writing: reader)
+        transposer.numbering = true
+        return Chart(lines: transposer.lines(lines), key: moving ?? key, notation: reader)
+    }
+
     /// The chart for the lyrics part: the words without their chords; a line of chords alone,
     /// tabs and grids left out; sections, comments and key changes kept.
     public func wordsOnly() -> Chart {

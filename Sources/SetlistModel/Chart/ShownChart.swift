@@ -31,9 +31,14 @@ public struct ShownChart: Sendable, Hashable {
         case .concert: self.init(record, notation: notation)
         case .capo(let fret): self.init(record, notation: notation, capo: fret)
         case .transposing(let pitch): self.init(record, notation: notation, capo: 0, shift: pitch.writtenAbove)
-        case .numbers, .lyrics:
+        case .numbers:
             self.init(record, notation: notation, capo: 0)
-            chart = part == .numbers ? chart.numbered() : chart.wordsOnly()
+            // Numbered as written, not after the move: the numbers are the same in every key.
+            chart = record.chart?.numbered(shownIn: chart.key, notation: notation) ?? chart
+            writtenIn = nil
+        case .lyrics:
+            self.init(record, notation: notation, capo: 0)
+            chart = chart.wordsOnly()
             writtenIn = nil
         }
     }
