@@ -35,8 +35,8 @@ import Testing
         ("capo 5", "C major", "G major", "G C D7 Em"), ("capo 5", "G major", "D major", "D G A7 Bm"),
         ("capo 5", "F major", "C major", "C F G7 Am"), ("capo 5", "D major", "A major", "A D E7 F#m"),
         ("capo 5", "Bb major", "F major", "F Bb C7 Dm"), ("capo 5", "E minor", "B minor", "Bm Em F#7 G"),
-        ("numbers", "C major", "C major", "1 4 57 6m"), ("numbers", "Bb major", "Bb major", "1 4 57 6m"),
-        ("numbers", "E minor", "E minor", "1m 4m 57 ♭6"),
+        ("numbers", "C major", "C major", "1 4 5⁷ 6m"), ("numbers", "Bb major", "Bb major", "1 4 5⁷ 6m"),
+        ("numbers", "E minor", "E minor", "1m 4m 5⁷ ♭6"),
     ]
 
     /// The chords of a shown chart, in order.
@@ -109,7 +109,7 @@ import Testing
                     #expect(chords.isEmpty)
                     #expect(shown.chart.text == "One two three four\n")
                 case .numbers:
-                    #expect(chords == (mode == .major ? ["1", "4", "57", "6m"] : ["1m", "4m", "57", "♭6"]), "\(key)")
+                    #expect(chords == (mode == .major ? ["1", "4", "5⁷", "6m"] : ["1m", "4m", "5⁷", "♭6"]), "\(key)")
                 default:
                     #expect(shown.key == written, "\(part) \(key)")
                     let writtenLetter = letters.firstIndex(of: written.tonic.first!)!
@@ -139,14 +139,14 @@ import Testing
         let numbered = chart.numbered()
         #expect(numbered.lines[0] == "[1]One [4/6]two [♭7]three [5/7]four [6m7]five [2sus4]six")
         #expect(numbered.lines[2] == "[1]Up [4]a [1/3]tone [♭7]flat")
-        #expect(numbered.lines[3] == "{comment: Then [57] again}")
+        #expect(numbered.lines[3] == "{comment: Then [5⁷] again}")
         // The same chart moved: the same numbers.
         let song = SongFields(name: "S", key: MusicalKey(parsing: "E"), chart: chart)
         let shown = try #require(ShownChart(song, notation: .english, part: .numbers))
         #expect(shown.chart.lines[0] == numbered.lines[0])
         // German chords read the German way: H is 7 in C, B is ♭7, a small letter is minor.
         let german = try #require(try Chart(text: "[C]a [H7]b [B]c [a]d [Fis]e", key: MusicalKey(parsing: "C"), notation: .german))
-        #expect(german.numbered().lines == ["[1]a [77]b [♭7]c [6m]d [♯4]e"])
+        #expect(german.numbered().lines == ["[1]a [7⁷]b [♭7]c [6m]d [♯4]e"])
         // No key anywhere: the key the chords read as.
         let keyless = try #require(try Chart(text: "[G]a [C]b [D]c [Em]d [G]e", key: nil))
         #expect(keyless.numbered().lines == ["[1]a [4]b [5]c [6m]d [1]e"])

@@ -100,7 +100,17 @@ public struct Chord: Hashable, Sendable {
     public func number(in key: MusicalKey) -> String {
         var quality = self.quality
         if notation == .german, quality.hasPrefix("mi"), !quality.hasPrefix("min") { quality = "m" + quality.dropFirst(2) }
-        return Self.degree(of: rootNote, in: key) + quality + (bassNote.map { "/" + Self.degree(of: $0, in: key) } ?? "")
+        return Self.degree(of: rootNote, in: key) + Self.raised(quality) + (bassNote.map { "/" + Self.degree(of: $0, in: key) } ?? "")
+    }
+
+    /// A quality's leading digits raised (`7sus4` → `⁷sus4`), as number charts write them: after
+    /// a number, a plain 7 would read as part of it (57 for 5⁷).
+    static func raised(_ quality: String) -> String {
+        let superscripts: [Character: Character] = [
+            "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹",
+        ]
+        let digits = quality.prefix { superscripts[$0] != nil }
+        return String(digits.map { superscripts[$0]! }) + quality.dropFirst(digits.count)
     }
 
     /// The degree of `note` in `key` counted by letters from the tonic, with a ♭ or ♯ for each
