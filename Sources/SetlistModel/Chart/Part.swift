@@ -127,18 +127,12 @@ public enum Part: Hashable, Sendable, CustomStringConvertible {
 
 extension Chart {
     /// The chart for the numbers part: every chord as its Nashville number in the key in force
-    /// (the chart's key, else the key its chords read as; a `{key}` line restarts the count), the
-    /// rest as written. Without any key, the chart as it is.
-    public func numbered() -> Chart {
-        guard let key = key ?? inferredKey else { return self }
-        var transposer = ChartTransposer(from: key, to: nil, reading: notation, writing: notation, applyingTransposes: false)
-        transposer.numbering = true
-        return Chart(lines: transposer.lines(lines), key: key, notation: notation)
-    }
-
-    /// The numbers part of the chart played in `target`: the numbers as written (the same in every
-    /// key), its key changes named in `target`'s terms for a reader of `reader`.
-    func numbered(shownIn target: MusicalKey?, notation reader: KeyNotation) -> Chart {
+    /// as written (the chart's key, else the key its chords read as; a `{key}` line restarts the
+    /// count), the same in every key the song is played in; played in `target`, its key changes
+    /// are named in that key's terms, for a reader of `reader`. Without any key, the chart as it
+    /// is shown.
+    public func numbered(shownIn target: MusicalKey? = nil, notation reader: KeyNotation? = nil) -> Chart {
+        let reader = reader ?? notation
         guard let key = key ?? inferredKey else { return shown(in: target, notation: reader) }
         let moving = target.flatMap { isMoved(to: $0) ? $0 : nil }
         var transposer = ChartTransposer(from: key, to: moving, reading: notation, writing: reader)

@@ -24,7 +24,7 @@ public struct ShownChart: Sendable, Hashable {
 
     /// The chart of `record` as `part` reads it (``Part``): for concert pitch as above; for a
     /// transposing instrument moved to its written key, no capo; for a capo, as its shapes; for
-    /// the numbers part its chords as Nashville numbers (``Chart/numbered()``); for the lyrics
+    /// the numbers part its chords as Nashville numbers (``Chart/numbered(shownIn:notation:)``); for the lyrics
     /// part its words alone (``Chart/wordsOnly()``).
     public init?(_ record: SongFields, notation: KeyNotation, part: Part) {
         switch part {
@@ -32,9 +32,8 @@ public struct ShownChart: Sendable, Hashable {
         case .capo(let fret): self.init(record, notation: notation, capo: fret)
         case .transposing(let pitch): self.init(record, notation: notation, capo: 0, shift: pitch.writtenAbove)
         case .numbers:
-            self.init(record, notation: notation, capo: 0)
-            // Numbered as written, not after the move: the numbers are the same in every key.
-            chart = record.chart?.numbered(shownIn: chart.key, notation: notation) ?? chart
+            // Numbered as written, not after a move: the numbers are the same in every key.
+            self.init(record, notation: notation, capo: 0, shift: 0, numbering: true)
             writtenIn = nil
         case .lyrics:
             self.init(record, notation: notation, capo: 0)
@@ -45,7 +44,7 @@ public struct ShownChart: Sendable, Hashable {
 
     /// The chart moved `shift` semitones above the key that sounds (a transposing instrument's
     /// written key), then down by the capo's fret.
-    private init?(_ record: SongFields, notation: KeyNotation, capo asked: Int?, shift: Int) {
+    private init?(_ record: SongFields, notation: KeyNotation, capo asked: Int?, shift: Int, numbering: Bool = false) {
         guard let chart = record.chart else { return nil }
         let capo = (asked ?? chart.capo).flatMap { $0 > 0 ? $0 : nil }
         let up = shift - (capo ?? 0)
@@ -54,7 +53,7 @@ public struct ShownChart: Sendable, Hashable {
         // chart's own key is the shapes', as its capo counts from it).
         var target = record.key.map(moved)
         if target == nil, let sounding = chart.soundingKey, asked != nil || shift != 0 { target = moved(sounding) }
-        self.chart = chart.shown(in: target, notation: notation)
+        self.chart = numbering ? chart.numbered(shownIn: target, notation: notation) : chart.shown(in: target, notation: notation)
         self.capo = capo
         writtenIn = target.flatMap { chart.isMoved(to: $0) ? chart.key : nil }
         cannotMove = chart.cannotMove

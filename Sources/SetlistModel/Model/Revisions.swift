@@ -41,10 +41,9 @@ public struct Revision: Hashable, Sendable {
 
     /// "Revision 4 · 28 Nov 2026", for the PDFs' footers.
     public var footer: String {
-        let parts = date.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, (1...12).contains(parts[1]) else { return "Revision \(number)" }
+        guard let day = PlanStart.Day(parsing: date) else { return "Revision \(number)" }
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "Revision \(number) · \(parts[2]) \(months[parts[1] - 1]) \(parts[0])"
+        return "Revision \(number) · \(day.day) \(months[day.month - 1]) \(day.year)"
     }
 }
 
@@ -168,11 +167,7 @@ extension RevisionSong: JSONRecord {
 extension Revision {
     /// The day of `date` in `zone`, as a revision keeps it: "2026-11-28".
     public static func day(of date: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let two = { (value: Int?) in (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
-        return "\(parts.year ?? 1970)-\(two(parts.month))-\(two(parts.day))"
+        PlanStart.Day(of: date, in: zone).description
     }
 }
 

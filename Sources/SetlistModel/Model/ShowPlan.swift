@@ -115,6 +115,12 @@ public struct PlanStart: Hashable, Sendable, CustomStringConvertible {
             self.day = day
         }
 
+        /// The day `moment` falls on in `zone`.
+        public init(of moment: Date, in zone: TimeZone) {
+            let parts = PlanClock.calendar(zone).dateComponents([.year, .month, .day], from: moment)
+            self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+        }
+
         /// Reads "2026-12-31"; nil when it is not a real date written so.
         public init?(parsing text: some StringProtocol) {
             let fields = text.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }

@@ -30,8 +30,7 @@ public struct GigDate: Hashable, Sendable {
 
     /// The day `moment` falls on in `zone` and the moment itself: a gig recorded as it starts.
     public init(moment: Date, zone: TimeZone) {
-        let parts = PlanClock.calendar(zone).dateComponents([.year, .month, .day], from: moment)
-        day = PlanStart.Day(year: parts.year!, month: parts.month!, day: parts.day!).description
+        day = PlanStart.Day(of: moment, in: zone).description
         started = DateText.iso8601(moment)
     }
 }
