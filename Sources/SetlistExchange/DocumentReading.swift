@@ -36,7 +36,7 @@ enum Field<Value> {
 /// minute, found text "fast".`).
 extension JSONReader {
     /// The value that comes next, read by `read`; `expected` words what it should be.
-    mutating func field<T>(_ expected: String, _ read: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> Field<T> {
+    mutating func field<T>(_ expected: String?, _ read: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> Field<T> {
         if try isNull() {
             try skipValue()
             return .absent

@@ -16,7 +16,7 @@ enum JSONPreflight {
             throw .invalidDocument(source: source, problems: ["it is empty: a .plsts document is a JSON object."])
         }
         if String(validating: bytes, as: UTF8.self) == nil {
-            let (line, column) = JSONReader.lineAndColumn(of: firstInvalidUTF8Offset(bytes), in: bytes)
+            let (line, column) = JSONReader.lineAndColumn(of: JSONReader.firstInvalidUTF8Offset(in: bytes), in: bytes)
             throw .invalidDocument(
                 source: source,
                 problems: [
@@ -60,19 +60,5 @@ enum JSONPreflight {
             if deepest != nil { break }
         }
         return deepest.map { JSONReader.lineAndColumn(of: $0, in: data) }
-    }
-
-    /// The byte offset of the first byte that is not valid UTF-8 (the data's size when all is valid).
-    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
-        var offset = 0
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return offset
-            case .error: return offset
-            }
-        }
     }
 }

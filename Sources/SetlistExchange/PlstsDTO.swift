@@ -126,19 +126,17 @@ extension EntryDTO {
 
     /// Reads one of a song's members; one of the wrong kind is noted, not thrown.
     private mutating func read(_ member: JSONMember<SongFields>, from reader: inout JSONReader) throws(JSONReadError) {
-        if try reader.isNull() { return try reader.skipValue() }
-        var fields = self.fields
-        let outcome = try reader.attempt { reader throws(JSONReadError) in
-            try reader.expecting(member.expected) { reader throws(JSONReadError) in
-                try member.readValue(into: &fields, from: &reader)
-            }
+        let read = try reader.field(member.expected) { [fields] reader throws(JSONReadError) in
+            var fields = fields
+            try member.readValue(into: &fields, from: &reader)
+            return fields
         }
-        switch outcome {
-        case .success:
+        switch read {
+        case .absent: break
+        case .invalid(let problem): invalid[member.key] = problem
+        case .present(let fields):
             self.fields = fields
             found.insert(member.key)
-        case .failure(let problem):
-            invalid[member.key] = problem.description
         }
     }
 }

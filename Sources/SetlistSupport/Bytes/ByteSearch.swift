@@ -16,13 +16,7 @@ package enum ByteSearch {
     /// Whether `needle` occurs in `bytes`: memchr finds each place its first byte is, and only
     /// there is the rest compared (the generic `firstRange(of:)` compares at every byte).
     package static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        var start = 0
-        while let index = firstIndex(of: first, in: bytes, from: start), index + needle.count <= bytes.count {
-            if bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            start = index + 1
-        }
-        return false
+        needle.withUnsafeBufferPointer { needle in bytes.withUnsafeBufferPointer { contains(needle, in: $0) } }
     }
 
     /// Whether `text`'s UTF-8 holds `needle`'s, found as ``contains(_:in:)`` finds bytes, without
@@ -30,20 +24,20 @@ package enum ByteSearch {
     /// attachments took longer than writing them).
     package static func contains(_ needle: String, inUTF8Of text: String) -> Bool {
         var needle = needle, text = text
-        return needle.withUTF8 { needle in
-            text.withUTF8 { text in
-                guard let first = needle.first else { return true }
-                guard let base = text.baseAddress else { return false }
-                var start = 0
-                while start + needle.count <= text.count, let found = memchr(base + start, Int32(first), text.count - start) {
-                    let index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-                    guard index + needle.count <= text.count else { return false }
-                    if memcmp(base + index, needle.baseAddress!, needle.count) == 0 { return true }
-                    start = index + 1
-                }
-                return false
-            }
+        return needle.withUTF8 { needle in text.withUTF8 { contains(needle, in: $0) } }
+    }
+
+    private static func contains(_ needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first, let needleBase = needle.baseAddress else { return true }
+        guard let base = bytes.baseAddress else { return false }
+        var start = 0
+        while start + needle.count <= bytes.count, let found = memchr(base + start, Int32(first), bytes.count - start) {
+            let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            guard index + needle.count <= bytes.count else { return false }
+            if memcmp(base + index, needleBase, needle.count) == 0 { return true }
+            start = index + 1
         }
+        return false
     }
 
     /// Whether `text`'s UTF-8 holds `byte` (a carriage return, say), searched without a copy.

@@ -673,17 +673,18 @@ public struct JSONReader {
 
     /// Text whose bytes in `range` are not all UTF-8: where the first bad one is.
     private func notUTF8(in range: Range<Int>) -> JSONReadError {
-        var offset = range.lowerBound
-        var iterator = bytes[range].makeIterator()
-        var decoder = UTF8()
-        decoding: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput, .error: break decoding
-            }
-        }
-        let (line, column) = lineAndColumn(of: offset)
+        let (line, column) = lineAndColumn(of: range.lowerBound + Self.firstInvalidUTF8Offset(in: bytes[range]))
         return JSONReadError("it is not valid UTF-8 text (line \(line), column \(column)).")
+    }
+
+    /// The offset of the first byte of `bytes` that is not part of valid UTF-8 (their count when
+    /// all are).
+    public static func firstInvalidUTF8Offset(in bytes: some Collection<UInt8>) -> Int {
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        return offset
     }
 
     private func line(of offset: Int) -> Int { lineAndColumn(of: offset).line }
