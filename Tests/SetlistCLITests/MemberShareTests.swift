@@ -33,6 +33,32 @@ import Testing
         return try ChildProcess.run("/usr/bin/pdftotext", [url.path, "-"]).outputText
     }
 
+    /// A mail program that takes the first member's message and fails on the next: the share
+    /// fails, and the member who got theirs is noted as having that revision (their next message
+    /// says what changed since, not that it is their first); the others are not.
+    @Test func aShareCutShortNotesTheMembersItReached() throws {
+        let lib = try Self.band()
+        let script = lib.folder.appendingPathComponent("flaky-mta")
+        let count = lib.folder.appendingPathComponent("sent-count")
+        try """
+            #!/bin/sh
+            cat >/dev/null
+            if [ -e '\(count.path)' ]; then echo 'msmtp: connection lost' >&2; exit 75; fi
+            touch '\(count.path)'
+            """.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let result = try lib.run(
+            ["share", "--to", "all", "--from", "jirka@example.com", "--pdf", "none"],
+            environment: Self.epoch.merging(["SETLIST_SENDMAIL": script.path]) { $1 })
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "Handed ").count == 2, "\(result.stdout)")
+        let folder = lib.root.appendingPathComponent("playlists")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let playlist = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        let received = playlist.components(separatedBy: #""lastReceived" : {"#).dropFirst().first?.components(separatedBy: "}").first
+        #expect(received?.components(separatedBy: "@").count == 2, "one member noted: \(received ?? playlist)")
+    }
+
     @Test func eachMemberGetsTheirOwnPart() throws {
         let lib = try Self.band()
         let result = try lib.run(["share", "--to", "all", "--from", "Jirka <jirka@example.com>", "--eml", "out/"], environment: Self.epoch)

@@ -57,9 +57,14 @@ struct ExportCommand: SetlistSubcommand {
         case .plsts(let chosen): flavour = chosen
         case .sheet(let sheetFormat): return try exportSheet(sheetFormat, from: library, in: context)
         }
+        var revision: Revision?
         let request = try PlstsExportRequest(
             playlist: playlist, output: output, in: library, date: DocumentDate.now(environment: context.environment), flavour: flavour,
-            revision: { flavour == .setlist ? $0.revisionToday(in: context).number : nil })
+            revision: { playlist in
+                guard flavour == .setlist else { return nil }
+                revision = playlist.revisionToday(in: context)
+                return revision?.number
+            })
         // The app's format has no charts: said, so that nobody counts on them on an iPhone.
         if flavour == .app, case let charts = request.export.playlist.copies.filter({ $0.fields.chart != nil }).count, charts > 0 {
             context.note(
@@ -77,10 +82,8 @@ struct ExportCommand: SetlistSubcommand {
         }
         // The app's documents carry no charts, breaks or plan: as a base, a reply would seem to
         // have removed them.
-        if flavour == .setlist {
-            libraryOptions.noteSent(request.export.playlist, in: context)
-            let playlist = request.export.playlist
-            libraryOptions.noteRevision(playlist.revisionToday(in: context), of: playlist, to: [], in: context)
+        if let revision {
+            libraryOptions.noteShared(request.export.playlist, revision: revision, to: [], asBase: true, in: context)
         }
     }
 

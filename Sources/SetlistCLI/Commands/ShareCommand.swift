@@ -128,19 +128,26 @@ struct ShareCommand: SetlistSubcommand {
         // With the message on standard output, what setlist says goes to standard error.
         let tell: (String) -> Void = eml == "-" ? { context.errorOutput.line($0) } : { context.say($0) }
         if let eml { try write(share, to: eml, in: context, tell: tell) }
+        // What each member now has, for the next share's "what changed", and as `export` does the
+        // base of their replies; noted also when a later message could not be sent.
+        var reached = eml == nil ? [] : share.messages.flatMap(\.members)
+        defer {
+            if !reached.isEmpty {
+                libraryOptions.noteShared(
+                    playlist, revision: revision, to: reached.map(\.mailbox.address), asBase: !noPlsts && plstsFormat == .setlist,
+                    in: context)
+            }
+        }
         if eml == nil || send {
-            for (_, message) in share.messages {
+            for (members, message) in share.messages {
                 let program = try message.send(settings: library.settings, environment: context.environment)
+                if eml == nil { reached += members }
                 // A sendmail program that exits 0 has queued the message, not delivered it.
                 tell(
                     "Handed \(message.summary) for \(message.recipientList) to the mail program (\(program)), which delivers it; "
                         + "a message it cannot deliver comes back to \(message.sender.address).")
             }
         }
-        // As `export` does: the base of the members' replies.
-        if !noPlsts && plstsFormat == .setlist { libraryOptions.noteSent(playlist, in: context) }
-        // What each member now has, for the next share's "what changed".
-        libraryOptions.noteRevision(revision, of: playlist, to: share.messages.flatMap(\.members).map(\.mailbox.address), in: context)
     }
 
     /// Writes the messages for `--eml`: to standard output or a file when there is one message,
