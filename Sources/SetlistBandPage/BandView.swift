@@ -59,7 +59,7 @@ public struct BandView: Codable, Hashable, Sendable {
         /// (``ChordSpelling``): the page shows the one of its part and transpose (−1 is 11; a
         /// capo's shapes are its fret down); nil when it never changes (`N.C.`).
         public var moves: [String]?
-        /// The chord as the numbers part reads it (``Chart/numbered()``); ``numbers`` for each
+        /// The chord as the numbers part reads it (``Chart/numbered(shownIn:notation:)``); ``numbers`` for each
         /// move when the moved chord's spelling changes its number.
         public var number: String?
         public var numbers: [String]?
@@ -139,14 +139,13 @@ public struct BandView: Codable, Hashable, Sendable {
             if let label = set.label { breaks.append(Break(after: songs.count, label: label)) }
             for entry in set.entries {
                 let fields = entry.copy.fields
-                let shown = entry.position == position ? ShownChart(fields, notation: notation) : nil
-                let chart = shown.map { charts.rows(of: fields, shown: $0, notation: notation) }
+                let chart = entry.position == position ? charts.rows(of: fields, notation: notation) : nil
                 songs.append(
                     Song(
                         position: entry.position, title: fields.name, author: fields.author, length: fields.length.map(SongLength.format),
                         key: fields.key.map { Key($0, notation: notation) },
                         bpm: fields.bpm, notes: fields.notes, set: label,
-                        chart: chart?.chart, capo: shown?.capo, words: chart?.words))
+                        chart: chart?.chart, capo: chart?.capo, words: chart?.words))
             }
         }
         self.songs = songs

@@ -8,14 +8,20 @@ import SetlistModel
 /// most of a view's cost: the last song's rows are kept and used again while its copy and the
 /// notation stay the same.
 final class BandCharts {
-    private var last: (record: SongFields, notation: KeyNotation, rows: (chart: [BandView.ChartRow], words: [BandView.ChartRow]))?
+    /// A song's chart as the page is given it: its rows for every part but the words, the lyrics
+    /// part's rows, and the capo its chords are shapes for.
+    typealias Rows = (chart: [BandView.ChartRow], words: [BandView.ChartRow], capo: Int?)
+    private var last: (record: SongFields, notation: KeyNotation, rows: Rows?)?
 
-    /// The rows of `record`'s chart for every part but the words, and the lyrics part's.
-    func rows(of record: SongFields, shown: ShownChart, notation: KeyNotation) -> (chart: [BandView.ChartRow], words: [BandView.ChartRow]) {
+    /// The rows of `record`'s chart; nil when it has none.
+    func rows(of record: SongFields, notation: KeyNotation) -> Rows? {
         if let last, last.record == record, last.notation == notation { return last.rows }
-        let rows = (
-            BandView.chart(of: record, shown: shown, notation: notation), BandView.chart(of: record, part: .lyrics, notation: notation)
-        )
+        let rows = ShownChart(record, notation: notation).map { shown in
+            (
+                BandView.chart(of: record, shown: shown, notation: notation), BandView.chart(of: record, part: .lyrics, notation: notation),
+                shown.capo
+            )
+        }
         last = (record, notation, rows)
         return rows
     }

@@ -74,7 +74,6 @@ public struct MemberShare: Sendable {
     /// concert pitch; nil for concert pitch.
     static func introduction(part: Part, member: Contact?) -> String? {
         guard part != .concert else { return nil }
-        let name = member?.instrument.map { part.name + " (\($0))" } ?? part.name
-        return "Your part: \(name). The PDFs are written for it."
+        return "Your part: \(member?.partDescription ?? part.name). The PDFs are written for it."
     }
 }

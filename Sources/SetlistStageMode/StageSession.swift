@@ -189,7 +189,7 @@ public struct StageSession: Sendable {
             return .redraw
         }
         // A count-in is for its song: the band moved on, so it stops (on the phones too).
-        if countIn?.position != nil, countIn?.position != bandPosition { countIn = nil }
+        if let countIn, countIn.position != bandPosition { self.countIn = nil }
         return outcome
     }
 

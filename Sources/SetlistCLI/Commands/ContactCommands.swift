@@ -29,7 +29,7 @@ struct AddContactCommand: SetlistSubcommand {
     func run(_ context: CommandContext) throws {
         let contact = try Contact(validatingName: name, email: email, part: part == .concert ? nil : part, instrument: instrument)
         try libraryOptions.modify(in: context) { library in try library.addContact(contact) }
-        context.say("Added \(contact.name) <\(contact.email)>" + (contact.partDescription.map { ", who reads \($0)" } ?? "") + ".")
+        context.say("Added \(contact.name) <\(contact.email)>" + (contact.hasPart ? ", who reads \(contact.partDescription)" : "") + ".")
     }
 }
 
@@ -48,13 +48,13 @@ struct ContactsCommand: SetlistSubcommand {
             return
         }
         // The part column only once some member has one: a band at concert pitch sees what it saw.
-        let parts = contacts.contains { $0.partDescription != nil }
+        let parts = contacts.contains(where: \.hasPart)
         var table = Table([("Name", .text), ("Email", .left)] + (parts ? [("Part", .text)] : []))
         // A hand-edited file may hold line breaks or escape codes; they must not reach the terminal.
         for contact in contacts {
             table.add(
                 [ControlCharacters.printable(contact.name), ControlCharacters.printable(contact.email)]
-                    + (parts ? [ControlCharacters.printable(contact.partDescription ?? Part.concert.name)] : []))
+                    + (parts ? [ControlCharacters.printable(contact.partDescription)] : []))
         }
         context.say(table.render(for: context))
     }
@@ -98,8 +98,8 @@ struct EditContactCommand: SetlistSubcommand {
         let (before, after) = try libraryOptions.modify(in: context) { library in
             try library.editContact(contact, part: part.map { $0 == .concert ? nil : $0 }, instrument: instrument)
         }
-        guard before != after else { return context.say("\(after.name) already reads \(after.partDescription ?? Part.concert.name).") }
+        guard before != after else { return context.say("\(after.name) already reads \(after.partDescription).") }
         context.say(
-            "\(after.name) now reads \(after.partDescription ?? Part.concert.name) (was \(before.partDescription ?? Part.concert.name)).")
+            "\(after.name) now reads \(after.partDescription) (was \(before.partDescription)).")
     }
 }

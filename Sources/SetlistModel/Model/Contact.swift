@@ -20,11 +20,11 @@ public struct Contact: Hashable, Sendable {
     /// The part the member reads: theirs, else concert pitch.
     public var readsPart: Part { part ?? .concert }
 
-    /// "E♭ part (alto sax)", "Concert (bass)", "Lyrics"; nil when neither is set.
-    public var partDescription: String? {
-        guard part != nil || instrument != nil else { return nil }
-        return readsPart.name + (instrument.map { " (\($0))" } ?? "")
-    }
+    /// Whether the member's part or instrument is set.
+    public var hasPart: Bool { part != nil || instrument != nil }
+
+    /// "E♭ part (alto sax)", "Concert (bass)", "Lyrics"; "Concert" when neither is set.
+    public var partDescription: String { readsPart.name + (instrument.map { " (\($0))" } ?? "") }
 }
 
 extension Contact {
