@@ -41,11 +41,11 @@ import Testing
         let script = lib.folder.appendingPathComponent("flaky-mta")
         let count = lib.folder.appendingPathComponent("sent-count")
         try """
-            #!/bin/sh
-            cat >/dev/null
-            if [ -e '\(count.path)' ]; then echo 'msmtp: connection lost' >&2; exit 75; fi
-            touch '\(count.path)'
-            """.write(to: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        cat >/dev/null
+        if [ -e '\(count.path)' ]; then echo 'msmtp: connection lost' >&2; exit 75; fi
+        touch '\(count.path)'
+        """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let result = try lib.run(
             ["share", "--to", "all", "--from", "jirka@example.com", "--pdf", "none"],
